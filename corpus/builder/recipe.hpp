@@ -1,0 +1,37 @@
+#pragma once
+// Corpus recipes: small YAML files that describe one GAF (field by field, via the builder) plus
+// byte patches, truncation and appended bytes, and the rule ids the result must trigger.
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "corpus/builder/gaf_builder.hpp"
+
+namespace gafcheck::builder {
+
+struct Patch {
+  std::string label;        // a BuiltFile label, or "" for absolute offsets
+  std::uint64_t offset = 0; // added to the label's offset
+  int width = 1;            // 1, 2 or 4 bytes
+  std::uint32_t value = 0;
+  std::string to;           // when set, the value is this label's offset plus value
+};
+
+struct Recipe {
+  std::string name;         // file stem
+  std::string description;
+  std::vector<std::string> expect;  // rule ids the seed must trigger ([] = clean)
+  GafSpec gaf;
+  std::vector<Patch> patches;
+  std::optional<std::uint64_t> truncate;
+  std::vector<std::uint8_t> append;
+};
+
+// Throws std::runtime_error naming the file and the problem.
+Recipe load_recipe(const std::filesystem::path& path);
+std::vector<std::uint8_t> render_recipe(const Recipe& recipe);
+// "0a 0B ff" -> bytes
+std::vector<std::uint8_t> parse_hex_bytes(const std::string& text);
+
+}  // namespace gafcheck::builder

@@ -1,0 +1,73 @@
+#include "reports/report_output.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+namespace gafcheck {
+namespace {
+
+std::runtime_error system_error(const std::string& what, const std::filesystem::path& path) {
+  return std::runtime_error(what + " " + path.string() + ": " + std::strerror(errno));
+}
+
+}  // namespace
+
+ReportOutput::ReportOutput(const std::string& destination) {
+  if (destination.empty() || destination == "-") {
+    fd_ = STDOUT_FILENO;
+    current_ = "/dev/stdout";
+    return;
+  }
+  destination_ = destination;
+  struct stat info {};
+  const bool exists = ::stat(destination.c_str(), &info) == 0;
+  if (exists && !S_ISREG(info.st_mode)) {
+    if (S_ISDIR(info.st_mode)) throw std::runtime_error("report path " + destination + " is a directory");
+    fd_ = ::open(destination.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd_ < 0) throw system_error("cannot open report", destination_);
+    owns_fd_ = true;
+    current_ = destination_;
+    return;
+  }
+  const std::filesystem::path parent =
+      destination_.has_parent_path() ? destination_.parent_path() : std::filesystem::path(".");
+  std::string pattern = (parent / ("." + destination_.filename().string() + ".tmp-XXXXXX")).string();
+  fd_ = ::mkstemp(pattern.data());
+  if (fd_ < 0) throw system_error("cannot create a temp file for report", destination_);
+  ::fchmod(fd_, 0644);
+  owns_fd_ = true;
+  temp_ = pattern;
+  current_ = pattern;
+}
+
+ReportOutput::~ReportOutput() {
+  if (owns_fd_ && fd_ >= 0) ::close(fd_);
+  if (temp_) ::unlink(temp_->c_str());
+}
+
+void ReportOutput::write(std::string_view text) {
+  while (!text.empty()) {
+    const ssize_t written = ::write(fd_, text.data(), text.size());
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      throw system_error("cannot write report", current_);
+    }
+    text.remove_prefix(static_cast<std::size_t>(written));
+  }
+}
+
+void ReportOutput::commit() {
+  if (!temp_) return;
+  if (::fsync(fd_) != 0) throw system_error("cannot flush report", *temp_);
+  if (::rename(temp_->c_str(), destination_.c_str()) != 0)
+    throw system_error("cannot rename report into place at", destination_);
+  temp_.reset();
+  current_ = destination_;
+}
+
+}  // namespace gafcheck

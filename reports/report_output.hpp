@@ -1,0 +1,36 @@
+#pragma once
+// Where a report goes. A regular file (or a path that does not exist yet) is written to a temp
+// file beside it and renamed into place on commit(), so readers never see half a report; a device,
+// FIFO or other special path (e.g. /dev/null) is written directly and never replaced; "-" or an
+// empty path is standard output. Each write() is one whole document, written with one call loop.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace gafcheck {
+
+class ReportOutput {
+ public:
+  // Throws std::runtime_error with the reason when the destination cannot be opened.
+  explicit ReportOutput(const std::string& destination);
+  ReportOutput(const ReportOutput&) = delete;
+  ReportOutput& operator=(const ReportOutput&) = delete;
+  ~ReportOutput();  // without commit(), a temp file is removed
+
+  void write(std::string_view text);
+  // Flushes to disk and renames the temp file over the destination.
+  void commit();
+  // The file being written now (the temp file until commit), for a census checkpoint.
+  const std::filesystem::path& current_path() const { return current_; }
+  bool is_temp() const { return temp_.has_value(); }
+
+ private:
+  int fd_ = -1;
+  bool owns_fd_ = false;
+  std::filesystem::path destination_;
+  std::optional<std::filesystem::path> temp_;
+  std::filesystem::path current_;
+};
+
+}  // namespace gafcheck

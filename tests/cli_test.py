@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the gafcheck command line: exit codes, report validity against the JSON
+schemas in reports/schema, atomic report files, help texts.
+
+usage: cli_test.py GAFCHECK SOURCE_ROOT
+"""
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+import jsonschema
+import yaml
+
+sys.path.insert(0, os.path.dirname(__file__))
+import tap  # noqa: E402
+
+GAFCHECK = sys.argv[1]
+ROOT = pathlib.Path(sys.argv[2])
+SEEDS = ROOT / 'corpus' / 'seed'
+SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())
+           for kind in ('header', 'file', 'summary')}
+
+
+def run(*args, check_code=None):
+    result = subprocess.run([GAFCHECK, *map(str, args)], capture_output=True, text=True, timeout=120,
+                            stdin=subprocess.DEVNULL)
+    if check_code is not None:
+        assert result.returncode == check_code, (
+            f'exit {result.returncode}, wanted {check_code}\nstderr: {result.stderr[-2000:]}')
+    return result
+
+
+def documents(text):
+    docs = list(yaml.safe_load_all(text))
+    for doc in docs:
+        jsonschema.validate(json.loads(json.dumps(doc)), SCHEMAS[doc['kind'] if doc['kind'] in SCHEMAS else 'file'])
+    assert docs[0]['kind'] == 'header' and docs[-1]['kind'] == 'summary'
+    return docs
+
+
+@tap.test
+def clean_file_exits_zero_with_valid_report():
+    result = run('check', SEEDS / 'clean-raw.gaf', check_code=0)
+    docs = documents(result.stdout)
+    assert docs[1]['verdict'] == 'clean' and docs[1]['findings'] == []
+    assert result.stderr.startswith('OK ')
+
+
+@tap.test
+def error_finding_exits_one():
+    result = run('check', SEEDS / 'entry.alias.gaf', check_code=1)
+    docs = documents(result.stdout)
+    finding = docs[1]['findings'][0]
+    assert finding['rule'] == 'entry.alias' and finding['path'] == 'entry[1]', finding
+    assert 'ERROR' in result.stderr
+
+
+@tap.test
+def fail_on_sets_the_threshold():
+    run('check', '--fail-on', 'never', SEEDS / 'entry.alias.gaf', check_code=0)
+    run('check', SEEDS / 'frame.empty.gaf', check_code=0)
+    run('check', '--fail-on', 'warning', SEEDS / 'frame.empty.gaf', check_code=1)
+    run('check', '--fail-on', 'info', SEEDS / 'entry.no-frames.gaf', check_code=1)
+
+
+@tap.test
+def usage_errors_exit_two():
+    assert 'unknown command' in run('frobnicate', check_code=2).stderr
+    run('check', check_code=2)
+    run('check', '--no-such-option', SEEDS / 'clean-raw.gaf', check_code=2)
+    run('check', '--fail-on', 'sometimes', SEEDS / 'clean-raw.gaf', check_code=2)
+    run('check', '--max-depth', 'lots', SEEDS / 'clean-raw.gaf', check_code=2)
+    run('explain', 'no.such-rule', check_code=2)
+
+
+@tap.test
+def unreadable_input_exits_three_and_is_reported():
+    result = run('check', '/nonexistent/x.gaf', SEEDS / 'clean-raw.gaf', check_code=3)
+    docs = documents(result.stdout)
+    paths = {doc['path']: doc for doc in docs[1:-1]}
+    assert paths['/nonexistent/x.gaf']['findings'][0]['rule'] == 'input.unreadable'
+    assert docs[-1]['files']['total'] == 2
+
+
+@tap.test
+def report_file_is_renamed_into_place():
+    with tempfile.TemporaryDirectory() as directory:
+        target = pathlib.Path(directory) / 'report.yaml'
+        run('check', '-o', target, SEEDS / 'clean-rle.gaf', check_code=0)
+        assert os.listdir(directory) == ['report.yaml']
+        documents(target.read_text())
+
+
+@tap.test
+def device_output_is_written_not_replaced():
+    run('check', '-o', '/dev/null', SEEDS / 'clean-raw.gaf', check_code=0)
+    assert pathlib.Path('/dev/null').is_char_device()
+
+
+@tap.test
+def directories_are_walked_and_every_seed_gives_a_valid_document():
+    result = run('check', '--quiet', SEEDS)
+    assert result.returncode == 1, result.stderr
+    docs = documents(result.stdout)
+    assert len(docs) - 2 == len(list(SEEDS.glob('*.gaf')))
+    assert result.stderr == ''
+
+
+@tap.test
+def budget_options_reach_the_report():
+    result = run('check', '--max-pixels', '10', SEEDS / 'clean-raw.gaf', check_code=1)
+    docs = documents(result.stdout)
+    assert docs[0]['budgets']['pixels'] == 10
+    assert docs[1]['verdict'] == 'rejected'
+    assert docs[1]['findings'][0]['rule'] == 'budget.exceeded'
+    assert run('check', '--max-heap', '1G', SEEDS / 'clean-raw.gaf').returncode == 0
+
+
+@tap.test
+def census_defaults_to_the_bundled_corpus():
+    result = run('census', '-o', '-')
+    docs = documents(result.stdout)
+    assert docs[0]['command'] == 'census'
+    assert docs[-1]['files']['total'] >= len(list(SEEDS.glob('*.gaf')))
+    assert docs[-1]['findings']['entry.alias']['files'] >= 1
+    assert all(doc['findings'] for doc in docs[1:-1]), 'default --per-file findings'
+
+
+@tap.test
+def rules_and_explain_print_the_catalogue():
+    catalogue = yaml.safe_load(run('rules', check_code=0).stdout)
+    ids = {rule['id'] for rule in catalogue['rules']}
+    assert 'rle.short-row' in ids or 'entry.alias' in ids
+    assert 'entry.alias' in run('rules', '--brief', check_code=0).stdout
+    text = run('explain', 'entry.alias', check_code=0).stdout
+    assert 'severity: error' in text and 'retail:   crash' in text
+
+
+@tap.test
+def every_command_has_help():
+    for command in ('check', 'census', 'rules', 'explain'):
+        result = run(command, '--help', check_code=0)
+        assert 'Usage: gafcheck ' + command in result.stdout, result.stdout
+    assert 'Commands:' in run('--help', check_code=0).stdout
+    assert run('--version', check_code=0).stdout.startswith('gafcheck ')
+
+
+@tap.test
+def hostile_path_names_stay_valid_yaml():
+    with tempfile.TemporaryDirectory() as directory:
+        name = os.path.join(directory.encode(), b'odd\x01name\xff\n.gaf')
+        with open(name, 'wb') as out:
+            out.write((SEEDS / 'clean-raw.gaf').read_bytes())
+        result = subprocess.run([GAFCHECK, 'check', directory], capture_output=True, timeout=60)
+        docs = documents(result.stdout.decode())
+        assert '\\x01' in docs[1]['path'] and '\\xFF' in docs[1]['path'], docs[1]['path']
+
+
+tap.run()

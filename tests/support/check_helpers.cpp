@@ -1,0 +1,87 @@
+#include "tests/support/check_helpers.hpp"
+
+#include <set>
+
+#include "validator/rules/catalog.hpp"
+
+namespace gafcheck::testing {
+namespace {
+
+std::set<std::string>& triggered_rules() {
+  static std::set<std::string> rules;
+  return rules;
+}
+
+// Fails the run when the whole suite ran and some catalogue rule was never triggered.
+class RuleCoverageEnvironment : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    const std::string filter = ::testing::GTEST_FLAG(filter);
+    if (filter != "*" || ::testing::UnitTest::GetInstance()->failed_test_count() > 0) return;
+    for (const RuleInfo& rule : embedded_catalog().rules())
+      EXPECT_TRUE(triggered_rules().count(rule.id))
+          << "catalogue rule " << rule.id << " is triggered by no test";
+  }
+};
+
+const auto* const coverage_environment =
+    ::testing::AddGlobalTestEnvironment(new RuleCoverageEnvironment);
+
+}  // namespace
+
+void record_triggered(const FileReport& report) {
+  for (std::size_t i = 0; i < rule_count; ++i)
+    if (report.rule_counts[i] != 0) triggered_rules().insert(std::string(rule_names[i]));
+}
+
+FileReport check(const std::vector<std::uint8_t>& bytes, const CheckOptions& options,
+                 const std::string& display_path) {
+  FileReport report = check_bytes(ByteView(bytes.data(), bytes.size()), display_path, options);
+  record_triggered(report);
+  return report;
+}
+
+FileReport check(const builder::GafSpec& spec, const CheckOptions& options) {
+  return check(builder::build_gaf(spec).bytes, options);
+}
+
+const Finding* find_finding(const FileReport& report, std::string_view rule) {
+  for (const Finding& finding : report.findings)
+    if (rule_name(finding.rule) == rule) return &finding;
+  return nullptr;
+}
+
+std::vector<const Finding*> find_all(const FileReport& report, std::string_view rule) {
+  std::vector<const Finding*> found;
+  for (const Finding& finding : report.findings)
+    if (rule_name(finding.rule) == rule) found.push_back(&finding);
+  return found;
+}
+
+std::size_t count_rule(const FileReport& report, std::string_view rule) {
+  return find_all(report, rule).size();
+}
+
+std::string describe(const FileReport& report) {
+  std::string text = "[";
+  for (const Finding& finding : report.findings) {
+    if (text.size() > 1) text += ", ";
+    text += std::string(rule_name(finding.rule)) + "@" + std::to_string(finding.offset) + " " +
+            finding.path;
+  }
+  return text + "] verdict " + std::string(verdict_name(report.verdict));
+}
+
+builder::GafSpec simple_spec() {
+  builder::GafSpec spec;
+  builder::EntrySpec entry;
+  entry.name = "ARMCOM";
+  entry.frames.push_back({"a", 1, std::nullopt});
+  spec.entries.push_back(entry);
+  builder::FrameSpec frame;
+  frame.id = "a";
+  spec.frames.push_back(frame);
+  return spec;
+}
+
+}  // namespace gafcheck::testing

@@ -1,0 +1,28 @@
+#pragma once
+// The check pipeline for one input: detect the format, read its structure, run the checks, and
+// produce a FileReport. Never throws for any input bytes.
+#include <filesystem>
+#include <string>
+
+#include "validator/check/check_options.hpp"
+#include "validator/core/byte_view.hpp"
+#include "validator/report/file_report.hpp"
+
+namespace gafcheck {
+
+// Checks bytes already in memory (a mapped file or an archive member). display_path names the
+// input in the report and gives the storage context (directory names, extension).
+FileReport check_bytes(ByteView bytes, const std::string& display_path, const CheckOptions& options);
+
+// Opens, maps and checks a file. An unreadable file or one over the size budget gives a report
+// with an input.unreadable or budget.exceeded finding.
+FileReport check_file(const std::filesystem::path& path, const CheckOptions& options);
+
+// The report for an input that could not be read at all (input.unreadable with the reason).
+FileReport unreadable_report(const std::string& display_path, const std::string& reason,
+                             std::uint64_t size = 0);
+
+// Sets verdict and retail impact from the findings.
+void finalize_verdict(FileReport& report);
+
+}  // namespace gafcheck

@@ -1,0 +1,16 @@
+#pragma once
+// Subcommands. Each takes its arguments (after the subcommand name) and the full command line
+// for the report header, and returns the process exit code. Usage errors throw UsageError.
+#include <string>
+#include <vector>
+
+namespace gafcheck::cli {
+
+using Arguments = std::vector<std::string>;
+
+int run_check(const Arguments& arguments, const std::string& command_line);
+int run_census(const Arguments& arguments, const std::string& command_line);
+int run_rules(const Arguments& arguments);
+int run_explain(const Arguments& arguments);
+
+}  // namespace gafcheck::cli

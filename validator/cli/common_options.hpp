@@ -1,0 +1,38 @@
+#pragma once
+// Options shared by the commands that check inputs (check, census): budgets, game, report
+// destination, exit policy.
+#include <boost/program_options.hpp>
+#include <optional>
+#include <string>
+
+#include "validator/check/check_options.hpp"
+#include "validator/core/finding.hpp"
+
+namespace gafcheck::cli {
+
+struct CommonOptions {
+  CheckOptions check;
+  std::string output = "-";
+  std::string fail_on = "error";  // error | warning | info | never
+  bool quiet = false;
+  std::string game = "ta";
+};
+
+// Thrown for a usage error (exit code 2), with the message to print.
+struct UsageError {
+  std::string message;
+};
+
+boost::program_options::options_description budget_options_description(CommonOptions& options);
+boost::program_options::options_description report_options_description(CommonOptions& options);
+
+// Validates and applies parsed values (game, fail-on). Throws UsageError.
+void finish_common_options(CommonOptions& options);
+
+// The lowest severity that makes the exit code 1, or nullopt for --fail-on never.
+std::optional<Severity> fail_threshold(const CommonOptions& options);
+
+// "1073741824", "1G", "256M", "64K" -> bytes/count. Throws UsageError.
+std::uint64_t parse_quantity(const std::string& text, const std::string& option);
+
+}  // namespace gafcheck::cli

@@ -1,0 +1,76 @@
+// gafcheck: validates and dissects Total Annihilation GAF sprite files.
+#include <boost/program_options/errors.hpp>
+#include <exception>
+#include <iostream>
+#include <string>
+
+#include "reports/yaml_report.hpp"
+#include "validator/cli/commands.hpp"
+#include "validator/cli/common_options.hpp"
+
+namespace {
+
+constexpr const char* usage =
+    "Usage: gafcheck COMMAND [options] [ARGS]\n\n"
+    "Validates Total Annihilation GAF sprite files and says what the retail game would do with\n"
+    "each defect (crash, draw garbage, drop content, or load fine).\n\n"
+    "Commands:\n"
+    "  check PATH...      check files (directories recursively); YAML report on stdout or -o\n"
+    "  census [DIR...]    check whole trees (default: the bundled corpus) with a summary\n"
+    "  rules [--brief]    print the rule catalogue\n"
+    "  explain RULE       print one rule\n\n"
+    "Run 'gafcheck COMMAND --help' for a command's options.\n"
+    "Exit codes: 0 clean (below --fail-on), 1 findings at or above --fail-on, 2 usage error,\n"
+    "3 an input could not be read, 4 internal error.\n";
+
+std::string join_command_line(int argc, char** argv) {
+  std::string line;
+  for (int i = 0; i < argc; ++i) {
+    if (i) line += ' ';
+    line += argv[i];
+  }
+  return line;
+}
+
+int dispatch(const std::string& command, const gafcheck::cli::Arguments& arguments,
+             const std::string& command_line) {
+  using namespace gafcheck::cli;
+  if (command == "check") return run_check(arguments, command_line);
+  if (command == "census") return run_census(arguments, command_line);
+  if (command == "rules") return run_rules(arguments);
+  if (command == "explain") return run_explain(arguments);
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::cout << usage;
+    return 0;
+  }
+  if (command == "--version") {
+    std::cout << "gafcheck " << gafcheck::tool_version() << '\n';
+    return 0;
+  }
+  throw UsageError{"unknown command '" + command + "'"};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << usage;
+    return 2;
+  }
+  const gafcheck::cli::Arguments arguments(argv + 2, argv + argc);
+  try {
+    return dispatch(argv[1], arguments, join_command_line(argc, argv));
+  } catch (const gafcheck::cli::UsageError& error) {
+    std::cerr << "gafcheck: " << error.message << "\n(run 'gafcheck --help' for usage)\n";
+    return 2;
+  } catch (const boost::program_options::error& error) {
+    std::cerr << "gafcheck: " << error.what() << "\n(run 'gafcheck " << argv[1] << " --help')\n";
+    return 2;
+  } catch (const std::exception& error) {
+    std::cerr << "gafcheck: internal error: " << error.what() << " (please report this)\n";
+    return 4;
+  } catch (...) {
+    std::cerr << "gafcheck: internal error (please report this)\n";
+    return 4;
+  }
+}

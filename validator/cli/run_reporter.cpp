@@ -1,0 +1,91 @@
+#include "validator/cli/run_reporter.hpp"
+
+#include <ctime>
+#include <iostream>
+
+#include "validator/core/text.hpp"
+#include "validator/rules/catalog.hpp"
+
+namespace gafcheck::cli {
+namespace {
+
+std::string_view verdict_label(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::clean: return "OK";
+    case Verdict::warnings: return "WARN";
+    case Verdict::errors: return "ERROR";
+    case Verdict::rejected: return "REJECTED";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string utc_timestamp() {
+  const std::time_t now = std::time(nullptr);
+  std::tm parts{};
+  gmtime_r(&now, &parts);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
+  return text;
+}
+
+RunReporter::RunReporter(const CommonOptions& options, ReportHeader header, PerFile per_file)
+    : options_(options),
+      per_file_(per_file),
+      output_(std::make_unique<ReportOutput>(options.output)),
+      started_(std::chrono::steady_clock::now()) {
+  header.limits = options.check.limits;
+  header.game = options.game;
+  output_->write(yaml_header_document(header));
+}
+
+bool RunReporter::fails(const FileReport& report) const {
+  const auto threshold = fail_threshold(options_);
+  if (!threshold) return false;
+  for (const Finding& finding : report.findings)
+    if (finding.severity >= *threshold) return true;
+  for (std::size_t i = 0; i < rule_count; ++i)
+    if (report.rule_counts[i] != 0 &&
+        embedded_catalog().info(static_cast<RuleId>(i)).severity >= *threshold)
+      return true;
+  return false;
+}
+
+void RunReporter::print_verdict_line(const FileReport& report) const {
+  std::uint64_t counts[3] = {0, 0, 0};
+  for (std::size_t i = 0; i < rule_count; ++i)
+    counts[static_cast<int>(embedded_catalog().info(static_cast<RuleId>(i)).severity)] +=
+        report.rule_counts[i];
+  std::string line(verdict_label(report.verdict));
+  line.resize(9, ' ');
+  line += escape_bytes(report.path);
+  line += ": " + std::to_string(counts[2]) + " errors, " + std::to_string(counts[1]) +
+          " warnings, " + std::to_string(counts[0]) + " info";
+  if (report.retail != Retail::none) line += "; retail: " + std::string(retail_name(report.retail));
+  std::cerr << line << '\n';
+}
+
+void RunReporter::add(const FileReport& report) {
+  totals_.add(report);
+  const bool failed = fails(report);
+  any_failure_ = any_failure_ || failed;
+  any_unreadable_ = any_unreadable_ || report.format == Format::unreadable;
+  const bool has_findings = !report.findings.empty() || report.findings_suppressed > 0;
+  if (per_file_ == PerFile::all || (per_file_ == PerFile::findings && has_findings))
+    output_->write(yaml_file_document(report));
+  if (!options_.quiet) print_verdict_line(report);
+}
+
+int RunReporter::finish(bool interrupted) {
+  ReportClosing closing;
+  closing.interrupted = interrupted;
+  closing.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  closing.exit_code = any_unreadable_ ? 3 : any_failure_ ? 1 : 0;
+  output_->write(yaml_summary_document(totals_, closing));
+  output_->commit();
+  return closing.exit_code;
+}
+
+}  // namespace gafcheck::cli

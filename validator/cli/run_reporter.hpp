@@ -1,0 +1,41 @@
+#pragma once
+// Writes one run's report (header, file documents, summary), prints per-file verdict lines on
+// standard error, and works out the exit code.
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "reports/report_output.hpp"
+#include "reports/yaml_report.hpp"
+#include "validator/cli/common_options.hpp"
+#include "validator/report/run_totals.hpp"
+
+namespace gafcheck::cli {
+
+enum class PerFile { all, findings, none };
+
+class RunReporter {
+ public:
+  RunReporter(const CommonOptions& options, ReportHeader header, PerFile per_file);
+
+  void add(const FileReport& report);
+  // Writes the summary, commits the report, and returns the exit code.
+  int finish(bool interrupted);
+
+ private:
+  bool fails(const FileReport& report) const;
+  void print_verdict_line(const FileReport& report) const;
+
+  const CommonOptions& options_;
+  PerFile per_file_;
+  std::unique_ptr<ReportOutput> output_;
+  RunTotals totals_;
+  bool any_failure_ = false;
+  bool any_unreadable_ = false;
+  std::chrono::steady_clock::time_point started_;
+};
+
+// Current UTC time as ISO 8601, e.g. 2026-11-29T13:37:00Z.
+std::string utc_timestamp();
+
+}  // namespace gafcheck::cli

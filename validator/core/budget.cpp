@@ -1,0 +1,27 @@
+#include "validator/core/budget.hpp"
+
+#include "validator/core/checked_math.hpp"
+
+namespace gafcheck {
+
+bool BudgetMeter::charge(BudgetKind kind, std::uint64_t amount) {
+  auto& used = used_[static_cast<std::size_t>(kind)];
+  const std::uint64_t wanted = saturating_add(used, amount);
+  if (wanted > limits_[kind]) return refuse(kind, wanted);
+  used = wanted;
+  return true;
+}
+
+bool BudgetMeter::check(BudgetKind kind, std::uint64_t value) {
+  if (value > limits_[kind]) return refuse(kind, value);
+  auto& used = used_[static_cast<std::size_t>(kind)];
+  if (value > used) used = value;
+  return true;
+}
+
+bool BudgetMeter::refuse(BudgetKind kind, std::uint64_t value) {
+  if (!first_hit_) first_hit_ = BudgetHit{kind, limits_[kind], value};
+  return false;
+}
+
+}  // namespace gafcheck

@@ -1,0 +1,96 @@
+#pragma once
+// Host safety budgets: every limit on work or memory that untrusted input can drive.
+// A budget hit is a finding (budget.exceeded) and a rejected verdict, never an abort.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace gafcheck {
+
+enum class BudgetKind {
+  file_size,     // bytes of one input file
+  entries,       // entry table slots walked
+  frame_refs,    // frame references (each unique table charged once)
+  pixels,        // pixels walked (width x height of each unique leaf)
+  depth,         // composite nesting depth
+  expansion,     // expanded composite visits (shared subgraphs costed once, by memo)
+  rle_commands,  // RLE commands decoded
+  heap,          // heap bytes allocated from input-derived sizes
+  findings,      // findings kept per file (later ones are counted, not listed)
+};
+
+inline constexpr std::size_t budget_kind_count = 9;
+
+struct BudgetSpec {
+  BudgetKind kind;
+  std::string_view name;      // as in reports and findings
+  std::string_view option;    // command-line option
+  std::uint64_t default_limit;
+  std::string_view help;
+};
+
+inline constexpr std::array<BudgetSpec, budget_kind_count> budget_specs = {{
+    {BudgetKind::file_size, "file_size", "max-file-size", 1ull << 30,
+     "largest input file in bytes; a larger file is rejected unread"},
+    {BudgetKind::entries, "entries", "max-entries", 65536, "entry table slots per file"},
+    {BudgetKind::frame_refs, "frame_refs", "max-frame-refs", 1'000'000,
+     "frame references per file (a table shared by aliased entries counts once)"},
+    {BudgetKind::pixels, "pixels", "max-pixels", 1ull << 30,
+     "pixels (width x height) of all unique frames in a file"},
+    {BudgetKind::depth, "depth", "max-depth", 16, "composite nesting depth"},
+    {BudgetKind::expansion, "expansion", "max-expansion", 1'000'000,
+     "frame visits a full expansion of the composite graph would make (shared subgraphs are "
+     "costed, not walked)"},
+    {BudgetKind::rle_commands, "rle_commands", "max-rle-commands", 1ull << 28,
+     "RLE commands decoded per file"},
+    {BudgetKind::heap, "heap", "max-heap", 256ull << 20,
+     "heap bytes allocated from sizes read out of one file"},
+    {BudgetKind::findings, "findings", "max-findings", 10'000,
+     "findings listed per file; later ones are only counted per rule"},
+}};
+
+inline const BudgetSpec& budget_spec(BudgetKind kind) {
+  return budget_specs[static_cast<std::size_t>(kind)];
+}
+
+struct BudgetLimits {
+  std::array<std::uint64_t, budget_kind_count> limit{};
+  BudgetLimits() {
+    for (const auto& spec : budget_specs) limit[static_cast<std::size_t>(spec.kind)] = spec.default_limit;
+  }
+  std::uint64_t operator[](BudgetKind kind) const { return limit[static_cast<std::size_t>(kind)]; }
+  std::uint64_t& operator[](BudgetKind kind) { return limit[static_cast<std::size_t>(kind)]; }
+};
+
+struct BudgetHit {
+  BudgetKind kind;
+  std::uint64_t limit;
+  std::uint64_t value;  // what the input asked for
+};
+
+// Counts use per file against the limits. charge() refuses (and remembers the first hit) when a
+// charge would pass a limit; callers stop the walk that asked.
+class BudgetMeter {
+ public:
+  explicit BudgetMeter(const BudgetLimits& limits) : limits_(limits) {}
+
+  bool charge(BudgetKind kind, std::uint64_t amount);
+  // Checks a value against a limit without accumulating (depth, file size).
+  bool check(BudgetKind kind, std::uint64_t value);
+
+  std::uint64_t used(BudgetKind kind) const { return used_[static_cast<std::size_t>(kind)]; }
+  std::uint64_t limit(BudgetKind kind) const { return limits_[kind]; }
+  const BudgetLimits& limits() const { return limits_; }
+  const std::optional<BudgetHit>& first_hit() const { return first_hit_; }
+  bool exhausted() const { return first_hit_.has_value(); }
+
+ private:
+  bool refuse(BudgetKind kind, std::uint64_t value);
+
+  BudgetLimits limits_;
+  std::array<std::uint64_t, budget_kind_count> used_{};
+  std::optional<BudgetHit> first_hit_;
+};
+
+}  // namespace gafcheck

@@ -1,0 +1,113 @@
+#include "validator/core/text.hpp"
+
+namespace gafcheck {
+namespace {
+
+constexpr char hex_digits[] = "0123456789ABCDEF";
+
+void append_hex_byte(std::string& out, unsigned char byte) {
+  out.push_back(hex_digits[byte >> 4]);
+  out.push_back(hex_digits[byte & 0xF]);
+}
+
+// Length of the valid UTF-8 sequence starting at text[i], or 0 when it is not valid.
+std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  std::size_t length = 0;
+  std::uint32_t code = 0;
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+    code = lead & 0x1Fu;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    code = lead & 0x0Fu;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    code = lead & 0x07u;
+  } else {
+    return 0;
+  }
+  if (i + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    code = (code << 6) | (byte(i + k) & 0x3Fu);
+  }
+  const bool overlong = (length == 3 && code < 0x800) || (length == 4 && code < 0x10000);
+  const bool surrogate = code >= 0xD800 && code <= 0xDFFF;
+  if (overlong || surrogate || code > 0x10FFFF) return 0;
+  // U+0080..U+009F are C1 control characters: escape them too.
+  if (code < 0xA0) return 0;
+  return length;
+}
+
+}  // namespace
+
+std::string hex(std::uint64_t value, int width) {
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), hex_digits[value & 0xF]);
+    value >>= 4;
+  } while (value != 0);
+  while (static_cast<int>(digits.size()) < width) digits.insert(digits.begin(), '0');
+  return "0x" + digits;
+}
+
+std::string indexed(std::string_view name, std::uint64_t index) {
+  std::string text(name);
+  text += '[';
+  text += std::to_string(index);
+  text += ']';
+  return text;
+}
+
+std::string join_path(std::string_view parent, std::string_view child) {
+  if (parent.empty()) return std::string(child);
+  std::string path(parent);
+  path += '/';
+  path += child;
+  return path;
+}
+
+std::string hexdump(ByteView view, std::uint64_t offset, std::uint64_t max_bytes) {
+  std::string text;
+  for (std::uint64_t i = 0; i < max_bytes; ++i) {
+    const auto byte = view.u8(saturating_add(offset, i));
+    if (!byte) break;
+    if (!text.empty()) text.push_back(' ');
+    append_hex_byte(text, *byte);
+  }
+  return text;
+}
+
+namespace {
+
+std::string escape_with(std::string_view bytes, bool escape_backslash) {
+  std::string out;
+  out.reserve(bytes.size());
+  for (std::size_t i = 0; i < bytes.size();) {
+    const auto byte = static_cast<unsigned char>(bytes[i]);
+    if (byte == '\\' && escape_backslash) {
+      out += "\\\\";
+      ++i;
+    } else if (byte >= 0x20 && byte < 0x7F) {
+      out.push_back(static_cast<char>(byte));
+      ++i;
+    } else if (const std::size_t length = byte >= 0x80 ? utf8_sequence_length(bytes, i) : 0) {
+      out.append(bytes.substr(i, length));
+      i += length;
+    } else {
+      out += "\\x";
+      append_hex_byte(out, byte);
+      ++i;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string escape_bytes(std::string_view bytes) { return escape_with(bytes, true); }
+std::string sanitize_text(std::string_view text) { return escape_with(text, false); }
+
+}  // namespace gafcheck

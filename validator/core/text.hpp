@@ -1,0 +1,31 @@
+#pragma once
+// Small text helpers for finding messages and structure paths.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "validator/core/byte_view.hpp"
+
+namespace gafcheck {
+
+// 0x-prefixed uppercase hex, e.g. 0x00010100 for width 8.
+std::string hex(std::uint64_t value, int width = 0);
+
+// "name[index]"
+std::string indexed(std::string_view name, std::uint64_t index);
+// parent + "/" + child (child alone when parent is empty)
+std::string join_path(std::string_view parent, std::string_view child);
+
+// Up to max_bytes bytes from offset as space-separated hex pairs (fewer at the end of the view).
+std::string hexdump(ByteView view, std::uint64_t offset, std::uint64_t max_bytes);
+
+// Makes arbitrary bytes safe to print: valid UTF-8 passes through; backslash, control bytes,
+// DEL and bytes that are not valid UTF-8 become \\, \xNN escapes.
+std::string escape_bytes(std::string_view bytes);
+
+// Like escape_bytes but leaves backslashes alone: for text gafcheck composed itself (messages,
+// structure paths) whose input-derived parts were escaped when it was composed. Guarantees
+// printable UTF-8 without escaping twice.
+std::string sanitize_text(std::string_view text);
+
+}  // namespace gafcheck

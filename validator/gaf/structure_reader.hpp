@@ -1,0 +1,19 @@
+#pragma once
+// Reads a GAF's structure (header, entry table, entries, frame-reference tables, frame headers,
+// layer tables, composite graph) into a GafIndex and reports structural findings. Allocates no
+// pixels; every count is checked against the file size and the budget before it is used.
+#include "validator/core/walk_context.hpp"
+#include "validator/gaf/gaf_index.hpp"
+
+namespace gafcheck::gaf {
+
+GafIndex read_gaf_structure(WalkContext& context);
+
+// The stages, in order; each stops early when the budget is exhausted.
+void read_header(WalkContext& context, GafIndex& index);
+void read_entries(WalkContext& context, GafIndex& index);
+void read_frames(WalkContext& context, GafIndex& index);
+void check_frame_sharing(WalkContext& context, const GafIndex& index);
+void check_composite_graph(WalkContext& context, const GafIndex& index);
+
+}  // namespace gafcheck::gaf

@@ -1,0 +1,34 @@
+#include "validator/report/file_report.hpp"
+
+namespace gafcheck {
+namespace {
+constexpr std::array<std::string_view, 4> verdict_names = {"clean", "warnings", "errors", "rejected"};
+}
+
+std::string_view verdict_name(Verdict verdict) {
+  return verdict_names[static_cast<std::size_t>(verdict)];
+}
+
+std::optional<Verdict> verdict_from_name(std::string_view name) {
+  for (std::size_t i = 0; i < verdict_names.size(); ++i)
+    if (verdict_names[i] == name) return static_cast<Verdict>(i);
+  return std::nullopt;
+}
+
+void Counters::add(std::string_view key, std::uint64_t amount) {
+  for (auto& [name, value] : items_) {
+    if (name == key) {
+      value += amount;
+      return;
+    }
+  }
+  items_.emplace_back(std::string(key), amount);
+}
+
+std::uint64_t Counters::get(std::string_view key) const {
+  for (const auto& [name, value] : items_)
+    if (name == key) return value;
+  return 0;
+}
+
+}  // namespace gafcheck

@@ -1,0 +1,55 @@
+#pragma once
+// The result of checking one input: what it is, the verdict, counters and every finding.
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "validator/core/budget.hpp"
+#include "validator/core/finding.hpp"
+#include "validator/detect/format.hpp"
+#include "validator/rules/rule_id.hpp"
+
+namespace gafcheck {
+
+enum class Verdict { clean, warnings, errors, rejected };
+std::string_view verdict_name(Verdict verdict);
+std::optional<Verdict> verdict_from_name(std::string_view name);
+
+// Named integer counters in first-use order. Dotted keys ("coverage.slack") nest in reports.
+// A census adds counters of the same name across files, so every counter must be a sum.
+class Counters {
+ public:
+  void add(std::string_view key, std::uint64_t amount = 1);
+  std::uint64_t get(std::string_view key) const;
+  const std::vector<std::pair<std::string, std::uint64_t>>& items() const { return items_; }
+
+ private:
+  std::vector<std::pair<std::string, std::uint64_t>> items_;
+};
+
+// Named histograms (value -> occurrences) for census survey figures; merged by adding.
+using Histogram = std::map<std::int64_t, std::uint64_t>;
+using Histograms = std::map<std::string, Histogram, std::less<>>;
+
+struct FileReport {
+  std::string path;
+  std::optional<std::string> member_of;  // archive path, for archive members
+  std::uint64_t size = 0;
+  std::string sha256;
+  Format format = Format::unknown;
+  Verdict verdict = Verdict::clean;
+  Retail retail = Retail::none;
+  Counters summary;
+  Histograms survey;
+  std::vector<Finding> findings;
+  std::array<std::uint64_t, rule_count> rule_counts{};
+  std::uint64_t findings_suppressed = 0;
+  std::optional<BudgetHit> budget_hit;
+};
+
+}  // namespace gafcheck

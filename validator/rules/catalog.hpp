@@ -1,0 +1,43 @@
+#pragma once
+// The rule catalogue (rules/catalog.yaml), embedded in the binary at build time.
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "validator/core/finding.hpp"
+#include "validator/rules/rule_id.hpp"
+
+namespace gafcheck {
+
+struct RuleInfo {
+  std::string id;
+  Severity severity = Severity::error;
+  Retail retail = Retail::unknown;
+  std::string title;
+  std::string explanation;
+  std::string spec;
+};
+
+class Catalog {
+ public:
+  // Parses catalogue YAML; throws std::runtime_error naming the problem.
+  static Catalog parse(std::string_view yaml_text);
+
+  const std::vector<RuleInfo>& rules() const { return rules_; }
+  const RuleInfo* find(std::string_view id) const;
+  // The entry for a rule the code emits. Every RuleId has one (checked at parse time).
+  const RuleInfo& info(RuleId id) const { return *by_rule_id_[static_cast<std::size_t>(id)]; }
+
+ private:
+  std::vector<RuleInfo> rules_;
+  std::array<const RuleInfo*, rule_count> by_rule_id_{};
+};
+
+// The embedded catalogue text and its parsed form (parsed once, on first use).
+std::string_view embedded_catalog_text();
+const Catalog& embedded_catalog();
+// SHA-256 (hex) of the embedded catalogue text, for report headers.
+const std::string& embedded_catalog_sha256();
+
+}  // namespace gafcheck
