@@ -1,4 +1,5 @@
-// gafcheck-make-corpus RECIPE_DIR OUT_DIR [STAMP]: renders every corpus/recipes/*.yaml into OUT_DIR/NAME.gaf.
+// gafcheck-make-corpus RECIPE_DIR OUT_DIR [STAMP]: renders every corpus/recipes/*.yaml into
+// OUT_DIR/NAME.gaf.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -17,8 +18,10 @@ int main(int argc, char** argv) {
       if (item.path().extension() != ".yaml") continue;
       const auto recipe = gafcheck::builder::load_recipe(item.path());
       const auto bytes = gafcheck::builder::render_recipe(recipe);
-      std::ofstream out(fs::path(argv[2]) / (recipe.name + ".gaf"), std::ios::binary | std::ios::trunc);
-      out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+      std::ofstream out(fs::path(argv[2]) / (recipe.name + ".gaf"),
+                        std::ios::binary | std::ios::trunc);
+      out.write(reinterpret_cast<const char*>(bytes.data()),
+                static_cast<std::streamsize>(bytes.size()));
       if (!out) throw std::runtime_error("cannot write " + recipe.name + ".gaf");
     }
     if (argc == 4) std::ofstream(argv[3]) << "rendered\n";

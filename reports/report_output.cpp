@@ -27,7 +27,8 @@ ReportOutput::ReportOutput(const std::string& destination) {
   struct stat info {};
   const bool exists = ::stat(destination.c_str(), &info) == 0;
   if (exists && !S_ISREG(info.st_mode)) {
-    if (S_ISDIR(info.st_mode)) throw std::runtime_error("report path " + destination + " is a directory");
+    if (S_ISDIR(info.st_mode))
+      throw std::runtime_error("report path " + destination + " is a directory");
     fd_ = ::open(destination.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
     if (fd_ < 0) throw system_error("cannot open report", destination_);
     owns_fd_ = true;
@@ -36,7 +37,8 @@ ReportOutput::ReportOutput(const std::string& destination) {
   }
   const std::filesystem::path parent =
       destination_.has_parent_path() ? destination_.parent_path() : std::filesystem::path(".");
-  std::string pattern = (parent / ("." + destination_.filename().string() + ".tmp-XXXXXX")).string();
+  std::string pattern =
+      (parent / ("." + destination_.filename().string() + ".tmp-XXXXXX")).string();
   fd_ = ::mkstemp(pattern.data());
   if (fd_ < 0) throw system_error("cannot create a temp file for report", destination_);
   ::fchmod(fd_, 0644);

@@ -80,7 +80,9 @@ void emit_finding(YAML::Emitter& out, const Finding& finding) {
 
 }  // namespace
 
-std::string tool_version() { return GAFCHECK_VERSION; }
+std::string tool_version() {
+  return GAFCHECK_VERSION;
+}
 
 std::string yaml_header_document(const ReportHeader& header) {
   YAML::Emitter out;
@@ -142,10 +144,12 @@ std::string yaml_summary_document(const RunTotals& totals, const ReportClosing& 
   out << YAML::Key << "files" << YAML::Value << YAML::BeginMap;
   out << YAML::Key << "total" << YAML::Value << totals.files;
   out << YAML::Key << "by_verdict" << YAML::Value << YAML::BeginMap;
-  for (const auto& [name, count] : totals.by_verdict) out << YAML::Key << name << YAML::Value << count;
+  for (const auto& [name, count] : totals.by_verdict)
+    out << YAML::Key << name << YAML::Value << count;
   out << YAML::EndMap;
   out << YAML::Key << "by_format" << YAML::Value << YAML::BeginMap;
-  for (const auto& [name, count] : totals.by_format) out << YAML::Key << name << YAML::Value << count;
+  for (const auto& [name, count] : totals.by_format)
+    out << YAML::Key << name << YAML::Value << count;
   out << YAML::EndMap;
   out << YAML::EndMap;
   out << YAML::Key << "bytes" << YAML::Value << totals.bytes;

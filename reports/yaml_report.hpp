@@ -11,9 +11,9 @@
 namespace gafcheck {
 
 struct ReportHeader {
-  std::string command;        // check | census
+  std::string command;  // check | census
   std::string command_line;
-  std::string started_at;     // ISO 8601 UTC
+  std::string started_at;  // ISO 8601 UTC
   std::string profile = "default";
   std::string game = "ta";
   BudgetLimits limits;

@@ -11,7 +11,8 @@ namespace {
 void expect_budget_hit(const FileReport& report, BudgetKind kind) {
   const Finding* finding = find_finding(report, "budget.exceeded");
   ASSERT_NE(finding, nullptr) << describe(report);
-  EXPECT_NE(finding->message.find("'" + std::string(budget_spec(kind).name) + "'"), std::string::npos)
+  EXPECT_NE(finding->message.find("'" + std::string(budget_spec(kind).name) + "'"),
+            std::string::npos)
       << finding->message;
   EXPECT_EQ(report.verdict, Verdict::rejected);
   ASSERT_TRUE(report.budget_hit.has_value());
@@ -36,8 +37,9 @@ TEST(Budgets, DefaultsLetOrdinaryFilesThrough) {
 TEST(Budgets, FileSizeRejectsWithoutReading) {
   const auto path = std::filesystem::temp_directory_path() / "gafcheck-budget-size.gaf";
   const auto bytes = builder::build_gaf(simple_spec()).bytes;
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                              static_cast<std::streamsize>(bytes.size()));
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
   CheckOptions options;
   options.limits[BudgetKind::file_size] = 50;
   const FileReport report = check_file(path, options);

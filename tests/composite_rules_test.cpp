@@ -20,7 +20,9 @@ builder::GafSpec chain_spec(int length) {
 builder::GafSpec exponential_dag_spec(int levels, int width) {
   builder::GafSpec spec;
   spec.entries.push_back({.name = "BOMB", .frames = {{"root", 1, std::nullopt}}});
-  const auto id = [](int level, int i) { return "L" + std::to_string(level) + "_" + std::to_string(i); };
+  const auto id = [](int level, int i) {
+    return "L" + std::to_string(level) + "_" + std::to_string(i);
+  };
   builder::FrameSpec root{.id = "root"};
   for (int i = 0; i < width; ++i) root.children.push_back(id(1, i));
   spec.frames.push_back(root);
@@ -89,7 +91,8 @@ TEST(CompositeRules, OneLevelIsNotNested) {
 
 TEST(CompositeRules, TwoCompositesSharingOneLayerTable) {
   builder::GafSpec spec;
-  spec.entries.push_back({.name = "TWINS", .frames = {{"p1", 1, std::nullopt}, {"p2", 1, std::nullopt}}});
+  spec.entries.push_back(
+      {.name = "TWINS", .frames = {{"p1", 1, std::nullopt}, {"p2", 1, std::nullopt}}});
   spec.frames.push_back({.id = "p1", .children = {"a"}});
   spec.frames.push_back({.id = "p2", .children = {"b"}});
   spec.frames.push_back({.id = "a"});

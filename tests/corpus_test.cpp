@@ -30,7 +30,9 @@ std::vector<std::uint8_t> read_file(const fs::path& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-TEST(Corpus, HasRecipes) { EXPECT_GE(recipe_paths().size(), 25u); }
+TEST(Corpus, HasRecipes) {
+  EXPECT_GE(recipe_paths().size(), 25u);
+}
 
 TEST(Corpus, CommittedSeedsMatchTheirRecipes) {
   for (const fs::path& path : recipe_paths()) {
@@ -47,7 +49,8 @@ TEST(Corpus, EverySeedTriggersWhatItsRecipeExpects) {
     const auto recipe = builder::load_recipe(path);
     const FileReport report = check(builder::render_recipe(recipe), {}, recipe.name + ".gaf");
     for (const std::string& rule : recipe.expect) {
-      EXPECT_NE(embedded_catalog().find(rule), nullptr) << recipe.name << " expects unknown " << rule;
+      EXPECT_NE(embedded_catalog().find(rule), nullptr)
+          << recipe.name << " expects unknown " << rule;
       const auto id = rule_from_name(rule);
       ASSERT_TRUE(id.has_value()) << rule;
       EXPECT_GT(report.rule_counts[static_cast<std::size_t>(*id)], 0u)

@@ -72,7 +72,8 @@ TEST(EntryRules, BytesAfterTheNul) {
   spec.entries[0].name_bytes = name_bytes({'A', 'R', 'M', 0, 0, 0xEE});
   const FileReport report = check(spec);
   EXPECT_FINDING(report, "entry.name-trailing-bytes", 24 + 5, "entry[0]/name");
-  EXPECT_NE(find_finding(report, "entry.name-trailing-bytes")->message.find("EE"), std::string::npos);
+  EXPECT_NE(find_finding(report, "entry.name-trailing-bytes")->message.find("EE"),
+            std::string::npos);
   EXPECT_NO_FINDING(report, "entry.name-unterminated");
 }
 

@@ -63,7 +63,8 @@ TEST(HeaderRules, NegativeCountLoadsNothingButIsStillExamined) {
   const FileReport report = check(spec);
   EXPECT_FINDING(report, "header.entry-count-negative", 4, "header/entry_count");
   EXPECT_EQ(report.summary.get("entries"), 0u);
-  EXPECT_NE(find_finding(report, "header.entry-count-negative")->message.find("-2"), std::string::npos);
+  EXPECT_NE(find_finding(report, "header.entry-count-negative")->message.find("-2"),
+            std::string::npos);
   // The table claims 65534 slots: only the 2 that fit are read, and that is reported.
   EXPECT_FINDING(report, "header.truncated", 12, "entry_table");
 }

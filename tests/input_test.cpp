@@ -44,8 +44,9 @@ TEST(Input, FifoIsRefusedWithoutBlocking) {
 TEST(Input, RegularFileIsMappedAndChecked) {
   const fs::path path = fs::temp_directory_path() / "gafcheck-input-test.gaf";
   const auto bytes = builder::build_gaf(simple_spec()).bytes;
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                              static_cast<std::streamsize>(bytes.size()));
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
   const FileReport report = check_path(path);
   fs::remove(path);
   EXPECT_EQ(report.verdict, Verdict::clean) << describe(report);

@@ -54,10 +54,10 @@ TEST(YamlReport, HostileNamesAndPathsStayValidYaml) {
 
 TEST(YamlReport, TextEscapingKeepsValidUtf8) {
   EXPECT_EQ(escape_bytes("caf\xC3\xA9"), "caf\xC3\xA9");
-  EXPECT_EQ(escape_bytes("\xE2\x82"), "\\xE2\\x82");         // truncated sequence
-  EXPECT_EQ(escape_bytes("\xC0\xAF"), "\\xC0\\xAF");         // overlong
+  EXPECT_EQ(escape_bytes("\xE2\x82"), "\\xE2\\x82");           // truncated sequence
+  EXPECT_EQ(escape_bytes("\xC0\xAF"), "\\xC0\\xAF");           // overlong
   EXPECT_EQ(escape_bytes("\xED\xA0\x80"), "\\xED\\xA0\\x80");  // surrogate
-  EXPECT_EQ(escape_bytes("\xC2\x85"), "\\xC2\\x85");         // C1 control
+  EXPECT_EQ(escape_bytes("\xC2\x85"), "\\xC2\\x85");           // C1 control
   EXPECT_EQ(escape_bytes(std::string("a\0b", 3)), "a\\x00b");
 }
 
@@ -107,7 +107,10 @@ TEST(ReportOutput, RegularFileAppearsOnlyOnCommit) {
 TEST(ReportOutput, AbandonedOutputLeavesNoTempFile) {
   const fs::path directory = fs::temp_directory_path() / "gafcheck-output-abandon";
   fs::create_directories(directory);
-  { ReportOutput output((directory / "r.yaml").string()); output.write("x"); }
+  {
+    ReportOutput output((directory / "r.yaml").string());
+    output.write("x");
+  }
   EXPECT_EQ(std::distance(fs::directory_iterator(directory), fs::directory_iterator()), 0);
   fs::remove_all(directory);
 }

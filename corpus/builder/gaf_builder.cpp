@@ -19,7 +19,9 @@ class Writer {
     u16(static_cast<std::uint16_t>(v));
     u16(static_cast<std::uint16_t>(v >> 16));
   }
-  void raw(const std::vector<std::uint8_t>& data) { bytes_.insert(bytes_.end(), data.begin(), data.end()); }
+  void raw(const std::vector<std::uint8_t>& data) {
+    bytes_.insert(bytes_.end(), data.begin(), data.end());
+  }
 
  private:
   std::vector<std::uint8_t>& bytes_;
@@ -93,7 +95,8 @@ std::vector<std::uint8_t> encode_rle_row(const std::vector<int>& pixels) {
     }
     if (literal == 0) literal = 1;
     out.push_back(static_cast<std::uint8_t>((literal - 1) << 2));
-    for (std::size_t k = 0; k < literal; ++k) out.push_back(static_cast<std::uint8_t>(pixels[i + k]));
+    for (std::size_t k = 0; k < literal; ++k)
+      out.push_back(static_cast<std::uint8_t>(pixels[i + k]));
     i += literal;
   }
   return out;
@@ -105,7 +108,9 @@ std::uint64_t BuiltFile::at(const std::string& label) const {
   return found->second;
 }
 
-void BuiltFile::put_u8(std::uint64_t offset, std::uint8_t value) { bytes.at(offset) = value; }
+void BuiltFile::put_u8(std::uint64_t offset, std::uint8_t value) {
+  bytes.at(offset) = value;
+}
 void BuiltFile::put_u16(std::uint64_t offset, std::uint16_t value) {
   put_u8(offset, static_cast<std::uint8_t>(value));
   put_u8(offset + 1, static_cast<std::uint8_t>(value >> 8));
@@ -195,7 +200,8 @@ BuiltFile build_gaf(const GafSpec& spec) {
   }
   for (std::size_t i = 0; i < spec.frames.size(); ++i) {
     if (spec.frames[i].data) continue;
-    if (!spec.frames[i].children.empty()) built.labels["frame:" + spec.frames[i].id + "/data"] = out.size();
+    if (!spec.frames[i].children.empty())
+      built.labels["frame:" + spec.frames[i].id + "/data"] = out.size();
     for (const std::string& child : spec.frames[i].children)
       out.u32(static_cast<std::uint32_t>(frame_offset.at(frame_position(spec, child))));
   }

@@ -13,12 +13,15 @@ std::uint64_t number(const YAML::Node& node, const std::string& what) {
   std::size_t used = 0;
   std::uint64_t value = 0;
   try {
-    if (!text.empty() && text[0] == '-') value = static_cast<std::uint64_t>(std::stoll(text, &used, 0));
-    else value = std::stoull(text, &used, 0);
+    if (!text.empty() && text[0] == '-')
+      value = static_cast<std::uint64_t>(std::stoll(text, &used, 0));
+    else
+      value = std::stoull(text, &used, 0);
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != text.size() || text.empty()) throw std::runtime_error(what + ": '" + text + "' is not a number");
+  if (used != text.size() || text.empty())
+    throw std::runtime_error(what + ": '" + text + "' is not a number");
   return value;
 }
 
@@ -52,7 +55,8 @@ FrameSpec read_frame(const YAML::Node& node) {
   if (node["data_hex"]) frame.data = parse_hex_bytes(node["data_hex"].as<std::string>());
   if (node["rle_rows_hex"]) {
     frame.rle_rows.emplace();
-    for (const auto& row : node["rle_rows_hex"]) frame.rle_rows->push_back(parse_hex_bytes(row.as<std::string>()));
+    for (const auto& row : node["rle_rows_hex"])
+      frame.rle_rows->push_back(parse_hex_bytes(row.as<std::string>()));
   }
   return frame;
 }
@@ -88,8 +92,10 @@ std::vector<std::uint8_t> parse_hex_bytes(const std::string& text) {
   int high = -1;
   for (char c : text) {
     if (std::isspace(static_cast<unsigned char>(c))) continue;
-    if (!std::isxdigit(static_cast<unsigned char>(c))) throw std::runtime_error("bad hex digit '" + std::string(1, c) + "'");
-    const int digit = std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : (std::tolower(c) - 'a' + 10);
+    if (!std::isxdigit(static_cast<unsigned char>(c)))
+      throw std::runtime_error("bad hex digit '" + std::string(1, c) + "'");
+    const int digit =
+        std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : (std::tolower(c) - 'a' + 10);
     if (high < 0) {
       high = digit;
     } else {
@@ -116,7 +122,8 @@ Recipe load_recipe(const std::filesystem::path& path) {
       read_number(gaf, "reserved", recipe.gaf.reserved);
       if (gaf["slots"]) {
         recipe.gaf.slots.emplace();
-        for (const auto& slot : gaf["slots"]) recipe.gaf.slots->push_back(static_cast<std::uint32_t>(number(slot, "slot")));
+        for (const auto& slot : gaf["slots"])
+          recipe.gaf.slots->push_back(static_cast<std::uint32_t>(number(slot, "slot")));
       }
       if (gaf["entries"])
         for (const auto& entry : gaf["entries"]) recipe.gaf.entries.push_back(read_entry(entry));
@@ -129,10 +136,17 @@ Recipe load_recipe(const std::filesystem::path& path) {
         if (node["at"]) patch.label = node["at"].as<std::string>();
         if (node["to"]) patch.to = node["to"].as<std::string>();
         read_number(node, "offset", patch.offset);
-        if (node["u8"]) { patch.width = 1; patch.value = static_cast<std::uint32_t>(number(node["u8"], "u8")); }
-        else if (node["u16"]) { patch.width = 2; patch.value = static_cast<std::uint32_t>(number(node["u16"], "u16")); }
-        else if (node["u32"]) { patch.width = 4; patch.value = static_cast<std::uint32_t>(number(node["u32"], "u32")); }
-        else throw std::runtime_error("a patch needs u8, u16 or u32");
+        if (node["u8"]) {
+          patch.width = 1;
+          patch.value = static_cast<std::uint32_t>(number(node["u8"], "u8"));
+        } else if (node["u16"]) {
+          patch.width = 2;
+          patch.value = static_cast<std::uint32_t>(number(node["u16"], "u16"));
+        } else if (node["u32"]) {
+          patch.width = 4;
+          patch.value = static_cast<std::uint32_t>(number(node["u32"], "u32"));
+        } else
+          throw std::runtime_error("a patch needs u8, u16 or u32");
         recipe.patches.push_back(patch);
       }
     }
@@ -149,11 +163,15 @@ std::vector<std::uint8_t> render_recipe(const Recipe& recipe) {
   for (const Patch& patch : recipe.patches) {
     const std::uint64_t at = (patch.label.empty() ? 0 : built.at(patch.label)) + patch.offset;
     const std::uint64_t value = (patch.to.empty() ? 0 : built.at(patch.to)) + patch.value;
-    if (patch.width == 1) built.put_u8(at, static_cast<std::uint8_t>(value));
-    else if (patch.width == 2) built.put_u16(at, static_cast<std::uint16_t>(value));
-    else built.put_u32(at, static_cast<std::uint32_t>(value));
+    if (patch.width == 1)
+      built.put_u8(at, static_cast<std::uint8_t>(value));
+    else if (patch.width == 2)
+      built.put_u16(at, static_cast<std::uint16_t>(value));
+    else
+      built.put_u32(at, static_cast<std::uint32_t>(value));
   }
-  if (recipe.truncate && *recipe.truncate < built.bytes.size()) built.bytes.resize(*recipe.truncate);
+  if (recipe.truncate && *recipe.truncate < built.bytes.size())
+    built.bytes.resize(*recipe.truncate);
   built.bytes.insert(built.bytes.end(), recipe.append.begin(), recipe.append.end());
   return built.bytes;
 }

@@ -11,15 +11,15 @@
 namespace gafcheck::builder {
 
 struct Patch {
-  std::string label;        // a BuiltFile label, or "" for absolute offsets
-  std::uint64_t offset = 0; // added to the label's offset
-  int width = 1;            // 1, 2 or 4 bytes
+  std::string label;         // a BuiltFile label, or "" for absolute offsets
+  std::uint64_t offset = 0;  // added to the label's offset
+  int width = 1;             // 1, 2 or 4 bytes
   std::uint32_t value = 0;
-  std::string to;           // when set, the value is this label's offset plus value
+  std::string to;  // when set, the value is this label's offset plus value
 };
 
 struct Recipe {
-  std::string name;         // file stem
+  std::string name;  // file stem
   std::string description;
   std::vector<std::string> expect;  // rule ids the seed must trigger ([] = clean)
   GafSpec gaf;

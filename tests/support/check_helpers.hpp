@@ -34,11 +34,12 @@ builder::GafSpec simple_spec();
 #define EXPECT_FINDING(report, rule, offset_value, path_value)                              \
   do {                                                                                      \
     const auto* found_ = ::gafcheck::testing::find_finding((report), (rule));               \
-    ASSERT_NE(found_, nullptr) << "no " << (rule) << " in: " << ::gafcheck::testing::describe(report); \
-    EXPECT_EQ(found_->offset, static_cast<std::uint64_t>(offset_value)) << found_->message;  \
+    ASSERT_NE(found_, nullptr) << "no " << (rule)                                           \
+                               << " in: " << ::gafcheck::testing::describe(report);         \
+    EXPECT_EQ(found_->offset, static_cast<std::uint64_t>(offset_value)) << found_->message; \
     EXPECT_EQ(found_->path, (path_value)) << found_->message;                               \
   } while (0)
 
-#define EXPECT_NO_FINDING(report, rule)                                                  \
-  EXPECT_EQ(::gafcheck::testing::find_finding((report), (rule)), nullptr)                \
+#define EXPECT_NO_FINDING(report, rule)                                   \
+  EXPECT_EQ(::gafcheck::testing::find_finding((report), (rule)), nullptr) \
       << "unexpected " << (rule) << " in: " << ::gafcheck::testing::describe(report)

@@ -29,7 +29,8 @@ void check_gaf(WalkContext& context, FileReport& report) {
 
 }  // namespace
 
-FileReport check_bytes(ByteView bytes, const std::string& display_path, const CheckOptions& options) {
+FileReport check_bytes(ByteView bytes, const std::string& display_path,
+                       const CheckOptions& options) {
   FileReport report;
   report.path = display_path;
   report.size = bytes.size();
@@ -40,15 +41,13 @@ FileReport check_bytes(ByteView bytes, const std::string& display_path, const Ch
   Findings findings(embedded_catalog(), options.limits[BudgetKind::findings]);
   WalkContext context{bytes, findings, budget};
   switch (report.format) {
-    case Format::gaf:
-      check_gaf(context, report);
-      break;
+    case Format::gaf: check_gaf(context, report); break;
     default:
-      findings.add(RuleId::format_unknown, 0, std::min<std::uint64_t>(bytes.size(), 16), "",
-                   "not a GAF, TAF, HPI or TSF file (first bytes: " +
-                       (bytes.empty() ? std::string("none, the file is empty")
-                                      : hexdump(bytes, 0, 16)) +
-                       ")");
+      findings.add(
+          RuleId::format_unknown, 0, std::min<std::uint64_t>(bytes.size(), 16), "",
+          "not a GAF, TAF, HPI or TSF file (first bytes: " +
+              (bytes.empty() ? std::string("none, the file is empty") : hexdump(bytes, 0, 16)) +
+              ")");
       report.format = Format::unknown;
       break;
   }
@@ -75,6 +74,11 @@ FileReport check_file(const std::filesystem::path& path, const CheckOptions& opt
   }
   if (mapped.error) return unreadable_report(display_path, *mapped.error, mapped.size);
   return check_bytes(mapped.file->view(), display_path, options);
+}
+
+void check_input(const std::filesystem::path& path, const CheckOptions& options,
+                 const ReportSink& sink) {
+  sink(check_file(path, options));
 }
 
 FileReport unreadable_report(const std::string& display_path, const std::string& reason,

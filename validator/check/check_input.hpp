@@ -2,6 +2,7 @@
 // The check pipeline for one input: detect the format, read its structure, run the checks, and
 // produce a FileReport. Never throws for any input bytes.
 #include <filesystem>
+#include <functional>
 #include <string>
 
 #include "validator/check/check_options.hpp"
@@ -12,7 +13,8 @@ namespace gafcheck {
 
 // Checks bytes already in memory (a mapped file or an archive member). display_path names the
 // input in the report and gives the storage context (directory names, extension).
-FileReport check_bytes(ByteView bytes, const std::string& display_path, const CheckOptions& options);
+FileReport check_bytes(ByteView bytes, const std::string& display_path,
+                       const CheckOptions& options);
 
 // Opens, maps and checks a file. An unreadable file or one over the size budget gives a report
 // with an input.unreadable or budget.exceeded finding.
@@ -21,6 +23,14 @@ FileReport check_file(const std::filesystem::path& path, const CheckOptions& opt
 // The report for an input that could not be read at all (input.unreadable with the reason).
 FileReport unreadable_report(const std::string& display_path, const std::string& reason,
                              std::uint64_t size = 0);
+
+// Receives the reports of one input in order: the input itself first, then (for archives) one
+// report per member.
+using ReportSink = std::function<void(FileReport&&)>;
+
+// Checks one input path and hands every report it produces to the sink.
+void check_input(const std::filesystem::path& path, const CheckOptions& options,
+                 const ReportSink& sink);
 
 // Sets verdict and retail impact from the findings.
 void finalize_verdict(FileReport& report);

@@ -31,7 +31,9 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
   po::options_description hidden;
   hidden.add_options()("dir", po::value(&roots));
   po::options_description visible;
-  visible.add(general).add(report_options_description(options)).add(budget_options_description(options));
+  visible.add(general)
+      .add(report_options_description(options))
+      .add(budget_options_description(options));
   po::options_description all;
   all.add(visible).add(hidden);
   po::positional_options_description positional;
@@ -46,8 +48,10 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
   po::notify(values);
   finish_common_options(options);
   PerFile per_file = PerFile::findings;
-  if (per_file_text == "all") per_file = PerFile::all;
-  else if (per_file_text == "none") per_file = PerFile::none;
+  if (per_file_text == "all")
+    per_file = PerFile::all;
+  else if (per_file_text == "none")
+    per_file = PerFile::none;
   else if (per_file_text != "findings")
     throw UsageError{"--per-file takes all, findings or none, not '" + per_file_text + "'"};
   if (roots.empty()) roots.push_back(GAFCHECK_CORPUS_DIR);

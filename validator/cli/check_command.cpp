@@ -5,8 +5,8 @@
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/input_walk.hpp"
-#include "validator/cli/run_reporter.hpp"
 #include "validator/cli/run_inputs.hpp"
+#include "validator/cli/run_reporter.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -15,17 +15,20 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
   CommonOptions options;
   std::vector<std::string> paths;
   bool help = false;
-  po::options_description general("Usage: gafcheck check [options] PATH...\n\n"
-                                  "Checks GAF files (directories are walked recursively) and writes a YAML\n"
-                                  "report: a header document, one document per file with its verdict,\n"
-                                  "what the retail game would do with it, and every finding (rule, offset,\n"
-                                  "structure path, message), then a summary document.\n\n"
-                                  "Options");
+  po::options_description general(
+      "Usage: gafcheck check [options] PATH...\n\n"
+      "Checks GAF files (directories are walked recursively) and writes a YAML\n"
+      "report: a header document, one document per file with its verdict,\n"
+      "what the retail game would do with it, and every finding (rule, offset,\n"
+      "structure path, message), then a summary document.\n\n"
+      "Options");
   general.add_options()("help,h", po::bool_switch(&help), "show this help");
   po::options_description hidden;
   hidden.add_options()("path", po::value(&paths));
   po::options_description visible;
-  visible.add(general).add(report_options_description(options)).add(budget_options_description(options));
+  visible.add(general)
+      .add(report_options_description(options))
+      .add(budget_options_description(options));
   po::options_description all;
   all.add(visible).add(hidden);
   po::positional_options_description positional;
@@ -34,9 +37,10 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
   po::variables_map values;
   po::store(po::command_line_parser(arguments).options(all).positional(positional).run(), values);
   if (values["help"].as<bool>()) {
-    std::cout << visible << "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
-                            "2 usage error, 3 an input could not be read, 4 internal error.\n"
-                            "Example: gafcheck check --fail-on warning -o report.yaml upload.gaf\n";
+    std::cout << visible
+              << "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
+                 "2 usage error, 3 an input could not be read, 4 internal error.\n"
+                 "Example: gafcheck check --fail-on warning -o report.yaml upload.gaf\n";
     return 0;
   }
   po::notify(values);

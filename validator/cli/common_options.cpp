@@ -11,12 +11,16 @@ std::uint64_t parse_quantity(const std::string& text, const std::string& option)
   const char* end = text.data() + text.size();
   const auto [next, error] = std::from_chars(begin, end, value);
   if (error != std::errc() || next == begin)
-    throw UsageError{"--" + option + " takes a whole number (optionally with K, M or G), not '" + text + "'"};
+    throw UsageError{"--" + option + " takes a whole number (optionally with K, M or G), not '" +
+                     text + "'"};
   std::uint64_t scale = 1;
   const std::string suffix(next, end);
-  if (suffix == "K" || suffix == "k") scale = 1ull << 10;
-  else if (suffix == "M" || suffix == "m") scale = 1ull << 20;
-  else if (suffix == "G" || suffix == "g") scale = 1ull << 30;
+  if (suffix == "K" || suffix == "k")
+    scale = 1ull << 10;
+  else if (suffix == "M" || suffix == "m")
+    scale = 1ull << 20;
+  else if (suffix == "G" || suffix == "g")
+    scale = 1ull << 30;
   else if (!suffix.empty())
     throw UsageError{"--" + option + ": unknown suffix '" + suffix + "' (use K, M or G)"};
   if (value > UINT64_MAX / scale) throw UsageError{"--" + option + ": " + text + " is too large"};
@@ -29,40 +33,44 @@ po::options_description budget_options_description(CommonOptions& options) {
       "values take K, M or G suffixes)");
   for (const BudgetSpec& spec : budget_specs) {
     const BudgetKind kind = spec.kind;
-    budgets.add_options()(
-        std::string(spec.option).c_str(),
-        po::value<std::string>()
-            ->default_value(std::to_string(spec.default_limit))
-            ->notifier([&options, kind, option = std::string(spec.option)](const std::string& text) {
-              options.check.limits[kind] = parse_quantity(text, option);
-            }),
-        std::string(spec.help).c_str());
+    budgets.add_options()(std::string(spec.option).c_str(),
+                          po::value<std::string>()
+                              ->default_value(std::to_string(spec.default_limit))
+                              ->notifier([&options, kind, option = std::string(spec.option)](
+                                             const std::string& text) {
+                                options.check.limits[kind] = parse_quantity(text, option);
+                              }),
+                          std::string(spec.help).c_str());
   }
   return budgets;
 }
 
 po::options_description report_options_description(CommonOptions& options) {
   po::options_description report("Report and exit status");
-  report.add_options()
-      ("output,o", po::value(&options.output)->default_value("-"),
-       "write the YAML report to this file (written to a temp file and renamed into place; a "
-       "device or FIFO is written directly); '-' is standard output")
-      ("fail-on", po::value(&options.fail_on)->default_value("error"),
-       "exit 1 when any finding is at or above this severity: error, warning, info or never")
-      ("quiet,q", po::bool_switch(&options.quiet), "no per-file verdict lines on standard error")
-      ("game", po::value(&options.game)->default_value("ta"),
-       "which engine's behaviour to report against: ta (Total Annihilation) or tak (Kingdoms)")
-      ("all-rows", po::bool_switch(&options.check.all_rows),
-       "list every affected RLE row instead of one finding per frame and rule");
+  report.add_options()(
+      "output,o", po::value(&options.output)->default_value("-"),
+      "write the YAML report to this file (written to a temp file and renamed into place; a "
+      "device or FIFO is written directly); '-' is standard output")(
+      "fail-on", po::value(&options.fail_on)->default_value("error"),
+      "exit 1 when any finding is at or above this severity: error, warning, info or never")(
+      "quiet,q", po::bool_switch(&options.quiet), "no per-file verdict lines on standard error")(
+      "game", po::value(&options.game)->default_value("ta"),
+      "which engine's behaviour to report against: ta (Total Annihilation) or tak (Kingdoms)")(
+      "all-rows", po::bool_switch(&options.check.all_rows),
+      "list every affected RLE row instead of one finding per frame and rule");
   return report;
 }
 
 void finish_common_options(CommonOptions& options) {
-  if (options.game == "ta") options.check.game = Game::ta;
-  else if (options.game == "tak") options.check.game = Game::tak;
-  else throw UsageError{"--game takes ta or tak, not '" + options.game + "'"};
+  if (options.game == "ta")
+    options.check.game = Game::ta;
+  else if (options.game == "tak")
+    options.check.game = Game::tak;
+  else
+    throw UsageError{"--game takes ta or tak, not '" + options.game + "'"};
   if (options.fail_on != "never" && !severity_from_name(options.fail_on))
-    throw UsageError{"--fail-on takes error, warning, info or never, not '" + options.fail_on + "'"};
+    throw UsageError{"--fail-on takes error, warning, info or never, not '" + options.fail_on +
+                     "'"};
 }
 
 std::optional<Severity> fail_threshold(const CommonOptions& options) {

@@ -37,9 +37,12 @@ void walk_directory(const fs::path& root, std::vector<InputItem>& items) {
         error.clear();
         continue;
       }
-      if (fs::is_directory(status)) pending.push_back(path);
-      else if (fs::is_regular_file(status)) items.push_back({path.string(), std::nullopt});
-      else if (!fs::is_symlink(status)) items.push_back({path.string(), special_file_reason(status.type())});
+      if (fs::is_directory(status))
+        pending.push_back(path);
+      else if (fs::is_regular_file(status))
+        items.push_back({path.string(), std::nullopt});
+      else if (!fs::is_symlink(status))
+        items.push_back({path.string(), special_file_reason(status.type())});
     }
     if (error) items.push_back({directory.string(), "cannot list directory: " + error.message()});
   }
@@ -53,7 +56,8 @@ std::vector<InputItem> collect_inputs(const std::vector<std::string>& roots) {
     std::error_code error;
     const fs::file_status status = fs::status(root, error);
     if (error || !fs::exists(status)) {
-      items.push_back({root, "cannot open: " + (error ? error.message() : std::string("no such file or directory"))});
+      items.push_back({root, "cannot open: " + (error ? error.message()
+                                                      : std::string("no such file or directory"))});
     } else if (fs::is_directory(status)) {
       walk_directory(root, items);
     } else {

@@ -4,10 +4,15 @@
 
 namespace gafcheck::cli {
 
-void run_inputs(const std::vector<InputItem>& inputs, const CheckOptions& options, RunReporter& reporter) {
-  for (const InputItem& input : inputs)
-    reporter.add(input.error ? unreadable_report(input.path, *input.error)
-                             : check_file(input.path, options));
+void run_inputs(const std::vector<InputItem>& inputs, const CheckOptions& options,
+                RunReporter& reporter) {
+  for (const InputItem& input : inputs) {
+    if (input.error) {
+      reporter.add(unreadable_report(input.path, *input.error));
+      continue;
+    }
+    check_input(input.path, options, [&reporter](FileReport&& report) { reporter.add(report); });
+  }
 }
 
 }  // namespace gafcheck::cli

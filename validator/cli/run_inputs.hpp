@@ -8,6 +8,7 @@
 namespace gafcheck::cli {
 
 // Checks each input in order and hands its report to the reporter.
-void run_inputs(const std::vector<InputItem>& inputs, const CheckOptions& options, RunReporter& reporter);
+void run_inputs(const std::vector<InputItem>& inputs, const CheckOptions& options,
+                RunReporter& reporter);
 
 }  // namespace gafcheck::cli

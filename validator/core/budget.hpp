@@ -24,8 +24,8 @@ inline constexpr std::size_t budget_kind_count = 9;
 
 struct BudgetSpec {
   BudgetKind kind;
-  std::string_view name;      // as in reports and findings
-  std::string_view option;    // command-line option
+  std::string_view name;    // as in reports and findings
+  std::string_view option;  // command-line option
   std::uint64_t default_limit;
   std::string_view help;
 };
@@ -57,7 +57,8 @@ inline const BudgetSpec& budget_spec(BudgetKind kind) {
 struct BudgetLimits {
   std::array<std::uint64_t, budget_kind_count> limit{};
   BudgetLimits() {
-    for (const auto& spec : budget_specs) limit[static_cast<std::size_t>(spec.kind)] = spec.default_limit;
+    for (const auto& spec : budget_specs)
+      limit[static_cast<std::size_t>(spec.kind)] = spec.default_limit;
   }
   std::uint64_t operator[](BudgetKind kind) const { return limit[static_cast<std::size_t>(kind)]; }
   std::uint64_t& operator[](BudgetKind kind) { return limit[static_cast<std::size_t>(kind)]; }

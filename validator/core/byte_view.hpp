@@ -18,7 +18,8 @@ namespace gafcheck {
 class ByteView {
  public:
   ByteView() = default;
-  ByteView(const std::uint8_t* data, std::size_t size) : data_(size ? data : nullptr), size_(size) {}
+  ByteView(const std::uint8_t* data, std::size_t size)
+      : data_(size ? data : nullptr), size_(size) {}
   explicit ByteView(std::span<const std::uint8_t> bytes) : ByteView(bytes.data(), bytes.size()) {}
   explicit ByteView(std::string_view text)
       : ByteView(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()) {}

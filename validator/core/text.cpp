@@ -107,7 +107,11 @@ std::string escape_with(std::string_view bytes, bool escape_backslash) {
 
 }  // namespace
 
-std::string escape_bytes(std::string_view bytes) { return escape_with(bytes, true); }
-std::string sanitize_text(std::string_view text) { return escape_with(text, false); }
+std::string escape_bytes(std::string_view bytes) {
+  return escape_with(bytes, true);
+}
+std::string sanitize_text(std::string_view text) {
+  return escape_with(text, false);
+}
 
 }  // namespace gafcheck

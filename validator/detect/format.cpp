@@ -8,7 +8,9 @@ constexpr std::array<std::string_view, 8> format_names = {
     "gaf", "taf-truecolor", "taf-paletted", "ta3d-gaf", "hpi", "tsf", "unknown", "unreadable"};
 }
 
-std::string_view format_name(Format format) { return format_names[static_cast<std::size_t>(format)]; }
+std::string_view format_name(Format format) {
+  return format_names[static_cast<std::size_t>(format)];
+}
 
 std::optional<Format> format_from_name(std::string_view name) {
   for (std::size_t i = 0; i < format_names.size(); ++i)

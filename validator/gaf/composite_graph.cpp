@@ -61,7 +61,8 @@ std::optional<std::uint64_t> GraphWalk::cost_of(std::uint32_t root) {
         top.cost = saturating_add(top.cost, cost_[child]);
       } else {
         const std::uint64_t depth = stack_.size();
-        if (!context_.check(BudgetKind::depth, depth, frame.offset, frame.path)) return std::nullopt;
+        if (!context_.check(BudgetKind::depth, depth, frame.offset, frame.path))
+          return std::nullopt;
         stack_position_[child] = static_cast<std::uint32_t>(stack_.size());
         mark_[child] = Mark::on_stack;
         stack_.push_back({child});
@@ -98,7 +99,8 @@ void GraphWalk::report_cycle(std::uint32_t parent, std::uint32_t child_slot, std
 void check_composite_graph(WalkContext& context, const GafIndex& index) {
   for (const FrameRecord& frame : index.frames) {
     if (frame.reached_as_subframe && frame.header_in_bounds && frame.is_composite()) {
-      context.findings.add(RuleId::composite_nested, frame.offset + frame_layer_count, 1, frame.path,
+      context.findings.add(RuleId::composite_nested, frame.offset + frame_layer_count, 1,
+                           frame.path,
                            "subframe has " + std::to_string(frame.layer_count) +
                                " layers of its own; the game relocates only one level of "
                                "subframe pointers");

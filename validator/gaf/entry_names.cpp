@@ -22,7 +22,9 @@ std::string_view name_bytes(const EntryRecord& entry) {
 
 }  // namespace
 
-std::string entry_display_name(const EntryRecord& entry) { return escape_bytes(name_bytes(entry)); }
+std::string entry_display_name(const EntryRecord& entry) {
+  return escape_bytes(name_bytes(entry));
+}
 
 std::string game_folded_name(const EntryRecord& entry) {
   std::string folded(name_bytes(entry));
@@ -51,18 +53,18 @@ void check_entry_names(WalkContext& context, const GafIndex& index) {
         const auto first = static_cast<std::uint64_t>(trailing - entry.name.begin());
         context.findings.add(RuleId::entry_name_trailing_bytes, name_offset + first,
                              entry_name_size - first, join_path(path, "name"),
-                             "name '" + entry_display_name(entry) + "' has nonzero bytes after its NUL: " +
+                             "name '" + entry_display_name(entry) +
+                                 "' has nonzero bytes after its NUL: " +
                                  hexdump(context.file, name_offset + first,
                                          std::min<std::uint64_t>(entry_name_size - first, 16)));
       }
     }
     const auto [first, inserted] = first_by_name.try_emplace(game_folded_name(entry), entry.slot);
     if (!inserted) {
-      context.findings.add(RuleId::entry_name_duplicate, name_offset, entry_name_size,
-                           join_path(path, "name"),
-                           "name '" + entry_display_name(entry) + "' equals entry[" +
-                               std::to_string(first->second) +
-                               "] under the game's A-Z folding; lookups always find the earlier one");
+      context.findings.add(
+          RuleId::entry_name_duplicate, name_offset, entry_name_size, join_path(path, "name"),
+          "name '" + entry_display_name(entry) + "' equals entry[" + std::to_string(first->second) +
+              "] under the game's A-Z folding; lookups always find the earlier one");
     }
   }
 }

@@ -103,8 +103,9 @@ void read_entries(WalkContext& context, GafIndex& index) {
     }
     if (!file.contains(entry.offset, entry_header_size)) {
       context.findings.add(RuleId::entry_out_of_bounds, site, entry_slot_size, path,
-                           "entry header at " + hex(entry.offset) + " (40 bytes) lies outside the " +
-                               std::to_string(file.size()) + "-byte file");
+                           "entry header at " + hex(entry.offset) +
+                               " (40 bytes) lies outside the " + std::to_string(file.size()) +
+                               "-byte file");
       continue;
     }
     entry.header_in_bounds = true;

@@ -47,12 +47,11 @@ void check_leaf(WalkContext& context, FrameRecord& frame) {
   }
   frame.data_in_bounds = context.file.contains(frame.data_offset, pixels);
   if (!frame.data_in_bounds) {
-    context.findings.add(RuleId::frame_out_of_bounds, frame.offset + frame_data_offset, 4,
-                         frame.path,
-                         "raw pixels " + std::to_string(frame.width) + "x" +
-                             std::to_string(frame.height) + " (" + std::to_string(pixels) +
-                             " bytes) at " + hex(frame.data_offset) + " run past the end of the " +
-                             std::to_string(context.file.size()) + "-byte file");
+    context.findings.add(
+        RuleId::frame_out_of_bounds, frame.offset + frame_data_offset, 4, frame.path,
+        "raw pixels " + std::to_string(frame.width) + "x" + std::to_string(frame.height) + " (" +
+            std::to_string(pixels) + " bytes) at " + hex(frame.data_offset) +
+            " run past the end of the " + std::to_string(context.file.size()) + "-byte file");
   }
 }
 
@@ -102,7 +101,8 @@ void read_frames(WalkContext& context, GafIndex& index) {
     FrameRecord& frame = index.frames[i];
     if (!context.file.contains(frame.offset, frame_header_size)) {
       context.findings.add(RuleId::frame_out_of_bounds, frame.pointer_site, 4, frame.path,
-                           "frame header at " + hex(frame.offset) + " (24 bytes) lies outside the " +
+                           "frame header at " + hex(frame.offset) +
+                               " (24 bytes) lies outside the " +
                                std::to_string(context.file.size()) + "-byte file");
       continue;
     }

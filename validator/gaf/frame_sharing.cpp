@@ -14,8 +14,7 @@ void check_frame_sharing(WalkContext& context, const GafIndex& index) {
                            in_file ? frame_header_size : 4, frame.path,
                            "frame header at " + hex(frame.offset) + " is reached " +
                                std::to_string(frame.references) + " times (" + frame.path + ", " +
-                               frame.second_path +
-                               (frame.references > 2 ? ", ..." : "") +
+                               frame.second_path + (frame.references > 2 ? ", ..." : "") +
                                "); the game rebases its data pointer each time");
     }
     if (!frame.header_in_bounds || frame.alt_byte == 0) continue;

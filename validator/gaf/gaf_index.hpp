@@ -21,9 +21,9 @@ struct HeaderFields {
 };
 
 struct EntryRecord {
-  std::uint32_t slot = 0;            // index in the entry table
-  std::uint32_t offset = 0;          // the slot's value
-  std::uint32_t alias_of = no_index; // earlier slot with the same offset
+  std::uint32_t slot = 0;             // index in the entry table
+  std::uint32_t offset = 0;           // the slot's value
+  std::uint32_t alias_of = no_index;  // earlier slot with the same offset
   bool header_in_bounds = false;
   bool loaded_by_game = true;
   std::uint16_t frame_count = 0;
@@ -62,9 +62,9 @@ struct FrameRecord {
   std::uint32_t data_offset = 0;
   std::uint32_t unknown3 = 0;
 
-  bool data_in_bounds = false;      // raw extent or layer table inside the file
-  std::uint32_t first_child = 0;    // into GafIndex::children
-  std::uint32_t child_count = 0;    // children walked (0 when the table is out of bounds)
+  bool data_in_bounds = false;    // raw extent or layer table inside the file
+  std::uint32_t first_child = 0;  // into GafIndex::children
+  std::uint32_t child_count = 0;  // children walked (0 when the table is out of bounds)
 
   bool is_composite() const { return layer_count != 0; }
   bool is_rle() const { return compressed != 0; }

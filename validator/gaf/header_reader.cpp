@@ -51,7 +51,8 @@ void read_header(WalkContext& context, GafIndex& index) {
 
   // The table gafcheck walks: the game's count, or the unsigned count as forensics.
   const std::uint32_t claimed = low16;
-  if (!context.check(BudgetKind::entries, claimed, header_entry_count, "header/entry_count")) return;
+  if (!context.check(BudgetKind::entries, claimed, header_entry_count, "header/entry_count"))
+    return;
   const std::uint64_t table_bytes = claimed * entry_slot_size;
   const std::uint64_t fitting = (file.size() - header_size) / entry_slot_size;
   header.walked_slots = claimed;

@@ -19,7 +19,9 @@ struct FileDescriptor {
   }
 };
 
-std::string describe_errno(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
+std::string describe_errno(const char* what) {
+  return std::string(what) + ": " + std::strerror(errno);
+}
 
 std::string file_type_name(mode_t mode) {
   if (S_ISDIR(mode)) return "a directory";

@@ -2,7 +2,8 @@
 
 namespace gafcheck {
 namespace {
-constexpr std::array<std::string_view, 4> verdict_names = {"clean", "warnings", "errors", "rejected"};
+constexpr std::array<std::string_view, 4> verdict_names = {"clean", "warnings", "errors",
+                                                           "rejected"};
 }
 
 std::string_view verdict_name(Verdict verdict) {

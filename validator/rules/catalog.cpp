@@ -59,7 +59,9 @@ const RuleInfo* Catalog::find(std::string_view id) const {
   return nullptr;
 }
 
-std::string_view embedded_catalog_text() { return {catalog_yaml_data, catalog_yaml_size}; }
+std::string_view embedded_catalog_text() {
+  return {catalog_yaml_data, catalog_yaml_size};
+}
 
 const Catalog& embedded_catalog() {
   static const Catalog catalog = Catalog::parse(embedded_catalog_text());

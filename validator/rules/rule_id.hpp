@@ -8,33 +8,48 @@
 
 namespace gafcheck {
 
-#define GAFCHECK_RULES(X)                                         \
-  X(header_truncated, "header.truncated")                         \
-  X(header_version_zero, "header.version-zero")                   \
-  X(header_version_nonstandard, "header.version-nonstandard")     \
-  X(header_entry_count_negative, "header.entry-count-negative")   \
-  X(header_entry_count_high_bits, "header.entry-count-high-bits") \
-  X(header_reserved_nonzero, "header.reserved-nonzero")           \
-  X(entry_out_of_bounds, "entry.out-of-bounds")                   \
-  X(entry_alias, "entry.alias")                                   \
-  X(entry_name_unterminated, "entry.name-unterminated")           \
-  X(entry_name_trailing_bytes, "entry.name-trailing-bytes")       \
-  X(entry_name_duplicate, "entry.name-duplicate")                 \
-  X(entry_no_frames, "entry.no-frames")                           \
-  X(frame_out_of_bounds, "frame.out-of-bounds")                   \
-  X(frame_header_shared, "frame.header-shared")                   \
-  X(frame_empty, "frame.empty")                                   \
+#define GAFCHECK_RULES_CORE(X)                                      \
+  X(header_truncated, "header.truncated")                           \
+  X(header_version_zero, "header.version-zero")                     \
+  X(header_version_nonstandard, "header.version-nonstandard")       \
+  X(header_entry_count_negative, "header.entry-count-negative")     \
+  X(header_entry_count_high_bits, "header.entry-count-high-bits")   \
+  X(header_reserved_nonzero, "header.reserved-nonzero")             \
+  X(entry_out_of_bounds, "entry.out-of-bounds")                     \
+  X(entry_alias, "entry.alias")                                     \
+  X(entry_name_unterminated, "entry.name-unterminated")             \
+  X(entry_name_trailing_bytes, "entry.name-trailing-bytes")         \
+  X(entry_name_duplicate, "entry.name-duplicate")                   \
+  X(entry_no_frames, "entry.no-frames")                             \
+  X(frame_out_of_bounds, "frame.out-of-bounds")                     \
+  X(frame_header_shared, "frame.header-shared")                     \
+  X(frame_empty, "frame.empty")                                     \
   X(frame_compression_nonstandard, "frame.compression-nonstandard") \
-  X(frame_duration_high_bits, "frame.duration-high-bits")         \
-  X(frame_duration_zero, "frame.duration-zero")                   \
-  X(layer_count_misread_256, "layer.count-misread-256")           \
-  X(layer_alt_blend, "layer.alt-blend")                           \
-  X(composite_cycle, "composite.cycle")                           \
-  X(composite_nested, "composite.nested")                         \
-  X(composite_table_shared, "composite.table-shared")             \
-  X(budget_exceeded, "budget.exceeded")                           \
-  X(format_unknown, "format.unknown")                             \
+  X(frame_duration_high_bits, "frame.duration-high-bits")           \
+  X(frame_duration_zero, "frame.duration-zero")                     \
+  X(layer_count_misread_256, "layer.count-misread-256")             \
+  X(layer_alt_blend, "layer.alt-blend")                             \
+  X(composite_cycle, "composite.cycle")                             \
+  X(composite_nested, "composite.nested")                           \
+  X(composite_table_shared, "composite.table-shared")               \
+  X(budget_exceeded, "budget.exceeded")                             \
+  X(format_unknown, "format.unknown")                               \
   X(input_unreadable, "input.unreadable")
+
+// Pixel forensics: rle.*, extent.*, storage.*, tak.*
+#define GAFCHECK_RULES_PIXELS(X)
+
+// TA: Kingdoms formats and foreign variants: taf.*, tsf.*, format.*
+#define GAFCHECK_RULES_KINGDOMS(X)
+
+// Archives: hpi.*
+#define GAFCHECK_RULES_ARCHIVES(X)
+
+#define GAFCHECK_RULES(X)    \
+  GAFCHECK_RULES_CORE(X)     \
+  GAFCHECK_RULES_PIXELS(X)   \
+  GAFCHECK_RULES_KINGDOMS(X) \
+  GAFCHECK_RULES_ARCHIVES(X)
 
 enum class RuleId : std::size_t {
 #define GAFCHECK_RULE_ENUM(name, text) name,
@@ -50,7 +65,9 @@ inline constexpr std::array rule_names = {
 
 inline constexpr std::size_t rule_count = rule_names.size();
 
-constexpr std::string_view rule_name(RuleId id) { return rule_names[static_cast<std::size_t>(id)]; }
+constexpr std::string_view rule_name(RuleId id) {
+  return rule_names[static_cast<std::size_t>(id)];
+}
 
 inline std::optional<RuleId> rule_from_name(std::string_view name) {
   for (std::size_t i = 0; i < rule_count; ++i)
