@@ -18,11 +18,11 @@ int main(int argc, char** argv) {
       if (item.path().extension() != ".yaml") continue;
       const auto recipe = gafcheck::builder::load_recipe(item.path());
       const auto bytes = gafcheck::builder::render_recipe(recipe);
-      std::ofstream out(fs::path(argv[2]) / (recipe.name + ".gaf"),
+      std::ofstream out(fs::path(argv[2]) / (recipe.name + "." + recipe.format),
                         std::ios::binary | std::ios::trunc);
       out.write(reinterpret_cast<const char*>(bytes.data()),
                 static_cast<std::streamsize>(bytes.size()));
-      if (!out) throw std::runtime_error("cannot write " + recipe.name + ".gaf");
+      if (!out) throw std::runtime_error("cannot write " + recipe.name + "." + recipe.format);
     }
     if (argc == 4) std::ofstream(argv[3]) << "rendered\n";
   } catch (const std::exception& error) {

@@ -37,7 +37,8 @@ TEST(Corpus, HasRecipes) {
 TEST(Corpus, CommittedSeedsMatchTheirRecipes) {
   for (const fs::path& path : recipe_paths()) {
     const auto recipe = builder::load_recipe(path);
-    const fs::path seed = fs::path(GAFCHECK_SOURCE_ROOT) / "corpus/seed" / (recipe.name + ".gaf");
+    const fs::path seed =
+        fs::path(GAFCHECK_SOURCE_ROOT) / "corpus/seed" / (recipe.name + "." + recipe.format);
     ASSERT_TRUE(fs::exists(seed)) << seed << " is missing: run scripts/regen-corpus";
     EXPECT_EQ(read_file(seed), builder::render_recipe(recipe))
         << seed << " is stale: run scripts/regen-corpus";
@@ -47,7 +48,8 @@ TEST(Corpus, CommittedSeedsMatchTheirRecipes) {
 TEST(Corpus, EverySeedTriggersWhatItsRecipeExpects) {
   for (const fs::path& path : recipe_paths()) {
     const auto recipe = builder::load_recipe(path);
-    const FileReport report = check(builder::render_recipe(recipe), {}, recipe.name + ".gaf");
+    const FileReport report =
+        check(builder::render_recipe(recipe), {}, recipe.name + "." + recipe.format);
     for (const std::string& rule : recipe.expect) {
       EXPECT_NE(embedded_catalog().find(rule), nullptr)
           << recipe.name << " expects unknown " << rule;

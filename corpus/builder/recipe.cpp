@@ -1,5 +1,7 @@
 #include "corpus/builder/recipe.hpp"
 
+#include "corpus/builder/recipe_formats.hpp"
+
 #include <yaml-cpp/yaml.h>
 
 #include <cctype>
@@ -115,6 +117,12 @@ Recipe load_recipe(const std::filesystem::path& path) {
     if (root["description"]) recipe.description = root["description"].as<std::string>();
     if (root["expect"])
       for (const auto& rule : root["expect"]) recipe.expect.push_back(rule.as<std::string>());
+    for (const char* format : {"taf", "tsf", "hpi"}) {
+      if (root[format]) {
+        recipe.format = format;
+        recipe.body = root[format];
+      }
+    }
     const YAML::Node gaf = root["gaf"];
     if (gaf) {
       read_number(gaf, "version", recipe.gaf.version);
@@ -159,7 +167,15 @@ Recipe load_recipe(const std::filesystem::path& path) {
 }
 
 std::vector<std::uint8_t> render_recipe(const Recipe& recipe) {
-  BuiltFile built = build_gaf(recipe.gaf);
+  BuiltFile built;
+  if (recipe.format == "taf")
+    built = render_taf_recipe(recipe.body);
+  else if (recipe.format == "tsf")
+    built = render_tsf_recipe(recipe.body);
+  else if (recipe.format == "hpi")
+    built = render_hpi_recipe(recipe.body);
+  else
+    built = build_gaf(recipe.gaf);
   for (const Patch& patch : recipe.patches) {
     const std::uint64_t at = (patch.label.empty() ? 0 : built.at(patch.label)) + patch.offset;
     const std::uint64_t value = (patch.to.empty() ? 0 : built.at(patch.to)) + patch.value;

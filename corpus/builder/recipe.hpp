@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <yaml-cpp/yaml.h>
+
 #include "corpus/builder/gaf_builder.hpp"
 
 namespace gafcheck::builder {

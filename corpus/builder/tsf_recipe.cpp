@@ -1,0 +1,11 @@
+#include <stdexcept>
+
+#include "corpus/builder/recipe_formats.hpp"
+
+namespace gafcheck::builder {
+
+BuiltFile render_tsf_recipe(const YAML::Node&) {
+  throw std::runtime_error("tsf recipes are not supported yet");
+}
+
+}  // namespace gafcheck::builder
