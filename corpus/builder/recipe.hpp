@@ -1,5 +1,6 @@
 #pragma once
-// Corpus recipes: small YAML files that describe one GAF (field by field, via the builder) plus
+// Corpus recipes: small YAML files that describe one file (a GAF field by field via the builder,
+// or another format through its renderer in recipe_formats.hpp) plus
 // byte patches, truncation and appended bytes, and the rule ids the result must trigger.
 #include <cstdint>
 #include <filesystem>
@@ -22,6 +23,9 @@ struct Patch {
 
 struct Recipe {
   std::string name;  // file stem
+  // Which top-level key describes the file: gaf, taf, tsf or hpi. The seed is NAME.<format>.
+  std::string format = "gaf";
+  YAML::Node body;  // the description under that key (for formats other than gaf)
   std::string description;
   std::vector<std::string> expect;  // rule ids the seed must trigger ([] = clean)
   GafSpec gaf;
