@@ -20,6 +20,13 @@ std::string excerpt(std::string_view text) {
   return escape_bytes(text.substr(0, excerpt_bytes)) + "...";
 }
 
+// What ended a statement early, for messages.
+std::string describe_stop(int stop) {
+  if (stop < 0) return "the end of the file";
+  if (stop == '\n') return "the line ends";
+  return "'" + std::string(1, static_cast<char>(stop)) + "'";
+}
+
 void trim_right(std::string& text) {
   while (!text.empty() && is_space(static_cast<unsigned char>(text.back()))) text.pop_back();
 }
@@ -221,10 +228,7 @@ void Parser::statement() {
   }
   syntax(statement.key_at, length_from(statement.key_at),
          "'" + excerpt(statement.key) + "' is not a 'Key = value;' statement (no '=' before " +
-             (stop < 0       ? std::string("the end of the file")
-              : stop == '\n' ? std::string("the line ends")
-                             : "'" + std::string(1, static_cast<char>(stop)) + "'") +
-             ")");
+             describe_stop(stop) + ")");
 }
 
 void Parser::close_all_at_end() {
