@@ -89,6 +89,10 @@ EntrySpec read_entry(const YAML::Node& node) {
 
 }  // namespace
 
+std::uint64_t recipe_number(const YAML::Node& node, const std::string& what) {
+  return number(node, what);
+}
+
 std::vector<std::uint8_t> parse_hex_bytes(const std::string& text) {
   std::vector<std::uint8_t> bytes;
   int high = -1;

@@ -39,5 +39,7 @@ Recipe load_recipe(const std::filesystem::path& path);
 std::vector<std::uint8_t> render_recipe(const Recipe& recipe);
 // "0a 0B ff" -> bytes
 std::vector<std::uint8_t> parse_hex_bytes(const std::string& text);
+// A recipe number: decimal, 0x-hex or negative; throws std::runtime_error naming `what`.
+std::uint64_t recipe_number(const YAML::Node& node, const std::string& what);
 
 }  // namespace gafcheck::builder

@@ -40,7 +40,25 @@ namespace gafcheck {
 #define GAFCHECK_RULES_PIXELS(X)
 
 // TA: Kingdoms formats and foreign variants: taf.*, tsf.*, format.*
-#define GAFCHECK_RULES_KINGDOMS(X)
+#define GAFCHECK_RULES_KINGDOMS(X)                        \
+  X(taf_sequence_count, "taf.sequence-count")             \
+  X(taf_field_nonstandard, "taf.field-nonstandard")       \
+  X(taf_layers_nonzero, "taf.layers-nonzero")             \
+  X(taf_pixel_format_unknown, "taf.pixel-format-unknown") \
+  X(taf_mixed_formats, "taf.mixed-formats")               \
+  X(taf_flag_nonstandard, "taf.flag-nonstandard")         \
+  X(taf_no_frames, "taf.no-frames")                       \
+  X(tsf_syntax, "tsf.syntax")                             \
+  X(tsf_no_animation, "tsf.no-animation")                 \
+  X(tsf_no_frames, "tsf.no-frames")                       \
+  X(tsf_frame_layers, "tsf.frame-layers")                 \
+  X(tsf_layer_filename, "tsf.layer-filename")             \
+  X(tsf_value, "tsf.value")                               \
+  X(tsf_multiple_animations, "tsf.multiple-animations")   \
+  X(tsf_missing_image, "tsf.missing-image")               \
+  X(tsf_path_escape, "tsf.path-escape")                   \
+  X(format_foreign_variant, "format.foreign-variant")     \
+  X(format_extension_mismatch, "format.extension-mismatch")
 
 // Archives: hpi.*
 #define GAFCHECK_RULES_ARCHIVES(X)
