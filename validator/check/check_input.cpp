@@ -9,6 +9,7 @@
 #include "validator/gaf/gaf_summary.hpp"
 #include "validator/gaf/structure_reader.hpp"
 #include "validator/input/mapped_file.hpp"
+#include "validator/pixels/pixel_checks.hpp"
 #include "validator/rules/catalog.hpp"
 
 namespace gafcheck {
@@ -22,9 +23,10 @@ void take_findings(FileReport& report, Findings& findings, const BudgetMeter& bu
   if (findings.suppressed() > 0) report.retail = findings.suppressed_worst_retail();
 }
 
-void check_gaf(WalkContext& context, FileReport& report) {
+void check_gaf(WalkContext& context, FileReport& report, const CheckOptions& options) {
   const gaf::GafIndex index = gaf::read_gaf_structure(context);
   gaf::summarize_gaf(index, report.summary, report.survey);
+  pixels::check_gaf_pixels(context, index, options, report.path, report.summary);
 }
 
 }  // namespace
@@ -41,7 +43,7 @@ FileReport check_bytes(ByteView bytes, const std::string& display_path,
   Findings findings(embedded_catalog(), options.limits[BudgetKind::findings]);
   WalkContext context{bytes, findings, budget};
   switch (report.format) {
-    case Format::gaf: check_gaf(context, report); break;
+    case Format::gaf: check_gaf(context, report, options); break;
     default:
       findings.add(
           RuleId::format_unknown, 0, std::min<std::uint64_t>(bytes.size(), 16), "",
