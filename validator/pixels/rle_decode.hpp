@@ -80,39 +80,57 @@ inline CommandStep step_of(std::uint32_t command) {
   return {counted, (command & 2) ? 2u : 1u + counted};
 }
 
-// True when the step is whole inside the payload and lands inside the width (a zero-length skip
-// fails too: run - 1 wraps around).
-inline bool clean_step(const CommandStep& step, const ExactLane& lane, std::uint32_t width) {
-  return step.run - 1u < width - lane.x && step.advance <= lane.end - lane.pos;
-}
-
 inline bool finish_exact(std::span<const std::uint8_t> bytes, ExactLane& lane,
                          std::uint32_t width) {
-  while (lane.x < width) {
-    if (lane.pos >= lane.end) return false;
-    const CommandStep step = step_of(bytes[lane.pos]);
-    if (!clean_step(step, lane, width)) return false;
-    lane.x += step.run;
-    lane.pos += step.advance;
-    ++lane.commands;
+  std::uint64_t pos = lane.pos, commands = 0;
+  std::uint32_t x = lane.x;
+  const std::uint64_t end = lane.end;
+  bool exact = true;
+  while (x < width) {
+    if (pos >= end) {
+      exact = false;
+      break;
+    }
+    const CommandStep step = step_of(bytes[pos]);
+    if (step.run - 1u >= width - x || step.advance > end - pos) {
+      exact = false;
+      break;
+    }
+    x += step.run;
+    pos += step.advance;
+    ++commands;
   }
-  return lane.pos == lane.end;
+  lane.pos = pos;
+  lane.x = x;
+  lane.commands += commands;
+  return exact && pos == end;
 }
 
-// Bit k set when lane k's row is exact.
+// Bit k set when lane k's row is exact. The lanes' state is kept in locals (registers) in the
+// shared loop and written back for the single-lane finish.
 inline unsigned exact_row_pair(std::span<const std::uint8_t> bytes, ExactLane& a, ExactLane& b,
                                std::uint32_t width) {
-  while (a.x < width && b.x < width && a.pos < a.end && b.pos < b.end) {
-    const CommandStep step_a = step_of(bytes[a.pos]);
-    const CommandStep step_b = step_of(bytes[b.pos]);
-    if (!clean_step(step_a, a, width) || !clean_step(step_b, b, width)) break;
-    a.x += step_a.run;
-    a.pos += step_a.advance;
-    b.x += step_b.run;
-    b.pos += step_b.advance;
-    ++a.commands;
-    ++b.commands;
+  std::uint64_t pos_a = a.pos, pos_b = b.pos, commands = 0;
+  const std::uint64_t end_a = a.end, end_b = b.end;
+  std::uint32_t x_a = a.x, x_b = b.x;
+  while (x_a < width && x_b < width && pos_a < end_a && pos_b < end_b) {
+    const CommandStep step_a = step_of(bytes[pos_a]);
+    const CommandStep step_b = step_of(bytes[pos_b]);
+    const bool clean = step_a.run - 1u < width - x_a && step_a.advance <= end_a - pos_a &&
+                       step_b.run - 1u < width - x_b && step_b.advance <= end_b - pos_b;
+    if (!clean) break;
+    x_a += step_a.run;
+    pos_a += step_a.advance;
+    x_b += step_b.run;
+    pos_b += step_b.advance;
+    ++commands;
   }
+  a.pos = pos_a;
+  a.x = x_a;
+  a.commands += commands;
+  b.pos = pos_b;
+  b.x = x_b;
+  b.commands += commands;
   return (finish_exact(bytes, a, width) ? 1u : 0u) | (finish_exact(bytes, b, width) ? 2u : 0u);
 }
 
