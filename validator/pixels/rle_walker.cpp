@@ -53,8 +53,9 @@ class Walk {
     state.commands = 0;
     if (state.end == DecodeEnd::budget) budget_hit_ = true;
   }
-  // What the retail decoder reads once the row's payload is exhausted, resuming at state.
-  ReadThrough read_through(DecodeState state, std::uint64_t payload_end, const RowOutput& out);
+  // What the retail decoder reads once the row's payload is exhausted, resuming at state. Draws
+  // nothing: the retail policy has drawn the row already, the strict one draws only payloads.
+  ReadThrough read_through(DecodeState state, std::uint64_t payload_end);
 
   RowOutput row_output(std::uint32_t row) const {
     RowOutput out;
@@ -114,10 +115,10 @@ class Walk {
   bool budget_hit_ = false;
 };
 
-ReadThrough Walk::read_through(DecodeState state, std::uint64_t payload_end, const RowOutput& out) {
+ReadThrough Walk::read_through(DecodeState state, std::uint64_t payload_end) {
   ReadThrough through;
   through.needed = true;
-  decode(state, file_.size(), out);
+  decode(state, file_.size(), {});
   // Bytes after the payload that the emulation read inside the file (none when the payload
   // itself runs past the end).
   const std::uint64_t in_file_after = payload_end < file_.size() ? file_.size() - payload_end : 0;
@@ -179,7 +180,7 @@ void Walk::strict_row(std::uint32_t row, std::uint64_t payload, std::uint64_t pa
     found.payload_used = std::min(state.pos, limit) - payload;
     if (state.end == DecodeEnd::cut) state.pos = state.cut.offset;
     if (state.x < frame_.width)
-      found.read_through = read_through(state, payload_end, {});
+      found.read_through = read_through(state, payload_end);
     else
       found.read_through.completes = true;
     report(found);
@@ -212,7 +213,7 @@ void Walk::strict_row(std::uint32_t row, std::uint64_t payload, std::uint64_t pa
     found.column = state.x;
     found.payload_used = state.pos - payload;
   }
-  found.read_through = read_through(state, payload_end, {});
+  found.read_through = read_through(state, payload_end);
   if (found.read_through.budget_stopped) return;
   report(found);
   if (found.read_through.past_eof) {
@@ -234,7 +235,7 @@ void Walk::retail_row(std::uint32_t row, std::uint64_t payload, std::uint64_t pa
   if (state.end == DecodeEnd::width || state.end == DecodeEnd::budget) return;
   RowIssue found = issue(RleIssueKind::reads_past_eof, row);
   if (state.end == DecodeEnd::cut) state.pos = state.cut.offset;
-  found.read_through = read_through(state, payload_end, {});
+  found.read_through = read_through(state, payload_end);
   found.column = frame_.width - found.read_through.pixels_missing_at_eof;
   found.payload_used = std::min(state.pos, payload_end) - payload;
   report(found);
