@@ -10,6 +10,7 @@
 #include "validator/gaf/gaf_summary.hpp"
 #include "validator/gaf/structure_reader.hpp"
 #include "validator/input/mapped_file.hpp"
+#include "validator/pixels/pixel_checks.hpp"
 #include "validator/rules/catalog.hpp"
 #include "validator/taf/taf_check.hpp"
 #include "validator/tsf/tsf_check.hpp"
@@ -25,9 +26,10 @@ void take_findings(FileReport& report, Findings& findings, const BudgetMeter& bu
   if (findings.suppressed() > 0) report.retail = findings.suppressed_worst_retail();
 }
 
-void check_gaf(WalkContext& context, FileReport& report) {
+void check_gaf(WalkContext& context, FileReport& report, const CheckOptions& options) {
   const gaf::GafIndex index = gaf::read_gaf_structure(context);
   gaf::summarize_gaf(index, report.summary, report.survey);
+  pixels::check_gaf_pixels(context, index, options, report.path, report.summary);
 }
 
 // Hook for the archive reader (HPI family, its own issue): until it lands an archive is reported
@@ -54,7 +56,7 @@ FileReport check_bytes(ByteView bytes, const std::string& display_path,
   check_extension(context, report.format, display_path);
   switch (report.format) {
     case Format::gaf:
-    case Format::taf_paletted: check_gaf(context, report); break;
+    case Format::taf_paletted: check_gaf(context, report, options); break;
     case Format::taf_truecolor: taf::check_truecolor_taf(context, report); break;
     case Format::ta3d_gaf: taf::check_ta3d_gaf(context, report); break;
     case Format::tsf: tsf::check_tsf(context, report, display_path); break;

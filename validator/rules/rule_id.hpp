@@ -37,7 +37,19 @@ namespace gafcheck {
   X(input_unreadable, "input.unreadable")
 
 // Pixel forensics: rle.*, extent.*, storage.*, tak.*
-#define GAFCHECK_RULES_PIXELS(X)
+#define GAFCHECK_RULES_PIXELS(X)                            \
+  X(rle_overrun, "rle.overrun")                             \
+  X(rle_short_row, "rle.short-row")                         \
+  X(rle_unused_payload, "rle.unused-payload")               \
+  X(rle_truncated_command, "rle.truncated-command")         \
+  X(rle_zero_skip, "rle.zero-skip")                         \
+  X(rle_reads_past_eof, "rle.reads-past-eof")               \
+  X(extent_shared_pixels, "extent.shared-pixels")           \
+  X(extent_overlap, "extent.overlap")                       \
+  X(extent_overlaps_structure, "extent.overlaps-structure") \
+  X(extent_slack, "extent.slack")                           \
+  X(storage_raw_required, "storage.raw-required")           \
+  X(tak_corner_key, "tak.corner-key")
 
 // TA: Kingdoms formats and foreign variants: taf.*, tsf.*, format.*
 #define GAFCHECK_RULES_KINGDOMS(X)                        \
