@@ -1,12 +1,14 @@
 # Shared by scripts/fuzz, scripts/coverage and the fuzzing stages in scripts/test.d (sourced, not
 # run). Expects $root (the source tree).
 
-# Prints "NAME PATH" for each fuzz target meson defined (fuzz/meson.build) in build directory $1.
+# Prints "NAME PATH" for each fuzz target in build directory $1: the executables fuzz/meson.build
+# defines whose names start with fuzz_.
 fuzz_targets() {
   meson introspect --targets "$1" | /usr/bin/python3 -c '
 import json, sys
 for target in json.load(sys.stdin):
-    if target["type"] == "executable" and target["defined_in"].endswith("/fuzz/meson.build"):
+    if (target["type"] == "executable" and target["name"].startswith("fuzz_")
+            and target["defined_in"].endswith("/fuzz/meson.build")):
         print(target["name"], target["filename"][0])
 '
 }
