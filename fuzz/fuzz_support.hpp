@@ -1,0 +1,36 @@
+#pragma once
+// What every libFuzzer target shares: the entry point's declaration, check options whose budgets
+// keep one input cheap, and the invariants every target checks. A violated invariant aborts with
+// a message, which libFuzzer and the replay driver both report as a crash.
+#include <yaml-cpp/yaml.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "validator/check/check_options.hpp"
+#include "validator/report/file_report.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
+
+namespace gafcheck::fuzz {
+
+// Budgets low enough that a single input costs well under ~100 ms and a few MiB, even under the
+// sanitizers; every other option at its default.
+CheckOptions fuzz_check_options();
+
+// Aborts, printing what was violated, when the condition is false.
+void require(bool condition, const std::string& what);
+
+// Every finding's [offset, offset + length) lies inside an input of input_size bytes.
+void require_findings_inside(const FileReport& report, std::uint64_t input_size);
+
+// Emits the report's YAML document, parses it back with yaml-cpp and requires that it says what
+// the report says (kind, format, verdict, every finding's rule, offset, length, path and message).
+// Returns the parsed document.
+YAML::Node require_report_round_trip(const FileReport& report);
+
+// A parsed report's summary counter, or an abort naming it when the report lacks it.
+std::uint64_t require_summary_counter(const YAML::Node& document, const std::string& key);
+
+}  // namespace gafcheck::fuzz
