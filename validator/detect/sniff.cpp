@@ -1,6 +1,7 @@
 #include "validator/detect/sniff.hpp"
 
 #include "validator/gaf/gaf_layout.hpp"
+#include "validator/hpi/hpi_layout.hpp"
 
 namespace gafcheck {
 
@@ -16,6 +17,7 @@ bool looks_like_gaf_structure(ByteView bytes) {
 }
 
 Format sniff_format(ByteView bytes) {
+  if (bytes.u32le(hpi::header_marker) == hpi::marker_hapi) return Format::hpi;
   const auto version = bytes.u32le(gaf::header_version);
   if (!version) {
     // Too short for any header: a GAF only if what is there is a prefix of a GAF version word.

@@ -1,0 +1,138 @@
+#include "validator/hpi/archive_check.hpp"
+
+#include <functional>
+
+#include "validator/detect/sniff.hpp"
+#include "validator/gaf/gaf_layout.hpp"
+#include "validator/hpi/archive_reader.hpp"
+#include "validator/hpi/extent_check.hpp"
+#include "validator/hpi/member_decoder.hpp"
+#include "validator/hpi/member_paths.hpp"
+#include "validator/rules/catalog.hpp"
+
+namespace gafcheck::hpi {
+namespace {
+
+std::string lowercase_extension(std::string_view path) {
+  const auto slash = path.find_last_of("/\\");
+  const auto dot = path.find_last_of('.');
+  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return "";
+  std::string extension(path.substr(dot));
+  for (char& c : extension)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return extension;
+}
+
+void decode_members(WalkContext& context, ArchiveIndex& index, MemberHarvest* harvest,
+                    const std::function<void(std::size_t, std::vector<std::uint8_t>&&)>& offer) {
+  ChunkReader reader(context, index.source);
+  for (std::size_t i = 0; i < index.members.size() && !context.stopped(); ++i) {
+    MemberRecord& member = index.members[i];
+    if (!admit_member(context, index, member)) continue;
+    std::vector<std::uint8_t> bytes(member.size);
+    decode_member(context, reader, index, i, member, bytes, index.extents);
+    if (!member.decoded) continue;
+    member.format = member_check_format(ByteView(bytes.data(), bytes.size()), member.path);
+    member.checkable = harvest != nullptr && member.format != Format::unknown;
+    if (member.checkable) offer(i, std::move(bytes));
+  }
+}
+
+void summarize(const ArchiveIndex& index, FileReport& report) {
+  Counters& summary = report.summary;
+  summary.add("members", index.members.size());
+  summary.add("directories", index.directories);
+  std::uint64_t stored = 0, lz77 = 0, zlib = 0, encrypted = 0, checked = 0, output = 0;
+  auto& members = report.members.emplace();
+  members.reserve(index.members.size());
+  for (const MemberRecord& record : index.members) {
+    ArchiveMember member;
+    member.path = record.path;
+    member.size = record.size;
+    member.compressed_size = record.stored_size;
+    member.method = std::string(method_name(record, index.kind));
+    member.encrypted = record.encrypted;
+    member.format = record.format;
+    member.checked = record.checkable;
+    stored += member.method == "stored";
+    lz77 += member.method == "lz77";
+    zlib += member.method == "zlib";
+    encrypted += member.encrypted;
+    checked += member.checked;
+    if (record.decoded) output += record.size;
+    members.push_back(std::move(member));
+  }
+  summary.add("stored_members", stored);
+  summary.add("lz77_members", lz77);
+  summary.add("zlib_members", zlib);
+  summary.add("encrypted_members", encrypted);
+  summary.add("checked_members", checked);
+  summary.add("decompressed_bytes", output);
+  if (index.kind != ArchiveKind::none) ++report.survey["archive_versions"][index.version];
+}
+
+}  // namespace
+
+Format member_check_format(ByteView bytes, std::string_view path) {
+  const Format format = sniff_format(bytes);
+  switch (format) {
+    case Format::hpi:
+    case Format::taf_truecolor:
+    case Format::taf_paletted:
+    case Format::ta3d_gaf: return format;
+    case Format::gaf:
+      // Version 0 or a structure guess also match palettes and other headerless data: those
+      // need the name to agree.
+      return bytes.u32le(0) == gaf::version_standard || lowercase_extension(path) == ".gaf"
+                 ? format
+                 : Format::unknown;
+    case Format::tsf: return lowercase_extension(path) == ".tsf" ? format : Format::unknown;
+    default: return Format::unknown;
+  }
+}
+
+void MemberHarvest::offer(std::size_t member, std::vector<std::uint8_t>&& bytes) {
+  const bool keep = bytes.size() <= retain_left_;
+  if (keep) retain_left_ -= bytes.size();
+  items_.push_back({member, keep ? std::move(bytes) : std::vector<std::uint8_t>(), keep});
+}
+
+std::vector<std::uint8_t> MemberHarvest::take(std::size_t item) {
+  Item& entry = items_[item];
+  if (entry.kept) {
+    entry.kept = false;
+    return std::move(entry.bytes);
+  }
+  // Decoded again exactly as before; its findings are already in the archive's report.
+  Findings findings(embedded_catalog(), 0);
+  BudgetMeter budget(limits_);
+  WalkContext context{index_.source.file(), findings, budget};
+  ChunkReader reader(context, index_.source);
+  MemberRecord member = index_.members[entry.member];
+  if (!admit_member(context, index_, member)) return {};
+  std::vector<std::uint8_t> bytes(member.size);
+  std::vector<Extent> extents;
+  decode_member(context, reader, index_, entry.member, member, bytes, extents);
+  return bytes;
+}
+
+void check_archive(WalkContext& context, std::uint64_t nesting_depth, FileReport& report,
+                   MemberHarvest* harvest) {
+  if (!context.check(BudgetKind::archive_depth, nesting_depth, 0, "archive")) return;
+  ArchiveIndex index = read_archive_index(context);
+  if (index.kind == ArchiveKind::v1 || index.kind == ArchiveKind::v2) {
+    check_member_paths(context, index);
+    const std::uint64_t output_before = context.budget.used(BudgetKind::archive_output);
+    decode_members(context, index, harvest,
+                   [harvest](std::size_t member, std::vector<std::uint8_t>&& bytes) {
+                     harvest->offer(member, std::move(bytes));
+                   });
+    if (harvest)
+      harvest->output_used_ = context.budget.used(BudgetKind::archive_output) - output_before;
+    if (index.walk_complete && !context.stopped()) check_extents(context, index);
+  }
+  summarize(index, report);
+  if (harvest) harvest->index_ = std::move(index);
+}
+
+}  // namespace gafcheck::hpi
