@@ -8,7 +8,7 @@
 #include "validator/hpi/extent_check.hpp"
 #include "validator/hpi/member_decoder.hpp"
 #include "validator/hpi/member_paths.hpp"
-#include "validator/rules/catalog.hpp"
+#include "validator/hpi/member_reader.hpp"
 
 namespace gafcheck::hpi {
 namespace {
@@ -104,16 +104,7 @@ std::vector<std::uint8_t> MemberHarvest::take(std::size_t item) {
     return std::move(entry.bytes);
   }
   // Decoded again exactly as before; its findings are already in the archive's report.
-  Findings findings(embedded_catalog(), 0);
-  BudgetMeter budget(limits_);
-  WalkContext context{index_.source.file(), findings, budget};
-  ChunkReader reader(context, index_.source);
-  MemberRecord member = index_.members[entry.member];
-  if (!admit_member(context, index_, member)) return {};
-  std::vector<std::uint8_t> bytes(member.size);
-  std::vector<Extent> extents;
-  decode_member(context, reader, index_, entry.member, member, bytes, extents);
-  return bytes;
+  return decode_member_quietly(index_, limits_, entry.member).value_or(std::vector<std::uint8_t>());
 }
 
 void check_archive(WalkContext& context, std::uint64_t nesting_depth, FileReport& report,

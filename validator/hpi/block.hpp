@@ -22,6 +22,12 @@ class Block {
         file_base_(base),
         owned_(std::move(bytes)),
         view_(owned_.data(), owned_.size()) {}
+  // Bytes of the file at file_offset, addressed from 0.
+  static Block from_file(ByteView view, std::uint64_t file_offset) {
+    Block block(0, view);
+    block.file_base_ = file_offset;
+    return block;
+  }
   // Bytes decompressed from the chunk at chunk_offset, addressed from 0.
   static Block decompressed(std::vector<std::uint8_t> bytes, std::uint64_t chunk_offset) {
     Block block(0, std::move(bytes));

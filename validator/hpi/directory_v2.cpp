@@ -31,7 +31,7 @@ std::optional<Block> load_block(WalkContext& context, ArchiveIndex& index, Chunk
     return std::nullopt;
   }
   index.extents.push_back({offset, offset + size});
-  if (file.u32le(offset) != marker_sqsh) return Block(0, *file.sub(offset, size));
+  if (file.u32le(offset) != marker_sqsh) return Block::from_file(*file.sub(offset, size), offset);
   ChunkPlace chunk;
   chunk.offset = offset;
   chunk.end = offset + size;
