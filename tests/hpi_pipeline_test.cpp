@@ -97,6 +97,25 @@ TEST(HpiPipeline, MemberFormatsAreSniffedByContent) {
       Format::unknown);
 }
 
+TEST(HpiPipeline, LargeMembersAreKeptOnlyWhenTheirContentOrNameSaysSo) {
+  builder::GafSpec big_gaf = builder::GafSpec();
+  big_gaf.entries.push_back({.name = "HUGE", .frames = {{"f", 1, std::nullopt}}});
+  big_gaf.frames.push_back({.id = "f", .width = 300, .height = 300});
+  const auto gaf = builder::build_gaf(big_gaf).bytes;
+  ASSERT_GT(gaf.size(), 65536u);
+  builder::HpiSpec spec;
+  spec.files.push_back({"units/misnamed.dat", gaf, HpiMethod::zlib});
+  spec.files.push_back({"maps/big.tnt", builder::sample_content(300000, 1), HpiMethod::lz77});
+  const auto reports = check_hpi_input(builder::build_hpi(spec).bytes);
+  ASSERT_EQ(reports.size(), 2u);
+  EXPECT_EQ(reports[0].members->at(0).format, Format::gaf);
+  EXPECT_EQ(reports[0].members->at(1).format, Format::unknown);
+  EXPECT_EQ(reports[0].summary.get("decompressed_bytes"), gaf.size() + 300000u);
+  EXPECT_TRUE(reports[1].path.ends_with("!units/misnamed.dat"));
+  EXPECT_EQ(reports[1].size, gaf.size());
+  EXPECT_EQ(reports[1].verdict, Verdict::clean) << describe(reports[1]);
+}
+
 TEST(HpiPipeline, MembersThatCannotBeDecodedAreListedNotChecked) {
   auto archive = builder::build_hpi_plain(tidy_hpi());
   archive.put_u8(archive.at("chunk:anims/armcom.gaf[0]"), 'X');
@@ -105,6 +124,21 @@ TEST(HpiPipeline, MembersThatCannotBeDecodedAreListedNotChecked) {
   EXPECT_FALSE(reports[0].members->at(0).checked);
   EXPECT_FINDING(reports[0], "hpi.chunk-header", archive.at("chunk:anims/armcom.gaf[0]"),
                  "anims/armcom.gaf/chunk[0]");
+}
+
+TEST(HpiPipeline, CheckBytesWithMembersMatchesCheckInput) {
+  const auto bytes = builder::build_hpi(mod_with_a_flawed_gaf()).bytes;
+  std::vector<FileReport> reports;
+  check_bytes_with_members(ByteView(bytes.data(), bytes.size()), "memory.ufo", {},
+                           [&reports](FileReport&& report) {
+                             record_triggered(report);
+                             reports.push_back(std::move(report));
+                           });
+  ASSERT_EQ(reports.size(), 3u);
+  EXPECT_EQ(reports[2].path, "memory.ufo!anims/dupes.gaf");
+  EXPECT_EQ(reports[2].member_of, "memory.ufo");
+  const auto from_file = check_hpi_input(bytes);
+  EXPECT_EQ(describe(reports[2]), describe(from_file[2]));
 }
 
 TEST(HpiPipeline, CheckBytesGivesTheArchiveReportOnly) {

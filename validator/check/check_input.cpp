@@ -110,6 +110,11 @@ FileReport check_file(const std::filesystem::path& path, const CheckOptions& opt
   return check_bytes(mapped.file->view(), display_path, options);
 }
 
+void check_bytes_with_members(ByteView bytes, const std::string& display_path,
+                              const CheckOptions& options, const ReportSink& sink) {
+  check_tree(bytes, display_path, std::nullopt, options, 1, sink);
+}
+
 void check_input(const std::filesystem::path& path, const CheckOptions& options,
                  const ReportSink& sink) {
   const std::string display_path = path.string();

@@ -1,11 +1,13 @@
 #include "validator/hpi/archive_check.hpp"
 
+#include <algorithm>
 #include <functional>
 
 #include "validator/detect/sniff.hpp"
 #include "validator/gaf/gaf_layout.hpp"
 #include "validator/hpi/archive_reader.hpp"
 #include "validator/hpi/extent_check.hpp"
+#include "validator/hpi/hpi_layout.hpp"
 #include "validator/hpi/member_decoder.hpp"
 #include "validator/hpi/member_paths.hpp"
 #include "validator/hpi/member_reader.hpp"
@@ -23,15 +25,65 @@ std::string lowercase_extension(std::string_view path) {
   return extension;
 }
 
+bool named_like_a_checked_format(std::string_view path) {
+  static constexpr std::string_view extensions[] = {".gaf", ".taf", ".tsf", ".hpi", ".ufo",
+                                                    ".ccx", ".gp3", ".gp4", ".gpf", ".swx"};
+  const std::string extension = lowercase_extension(path);
+  for (const std::string_view known : extensions)
+    if (extension == known) return true;
+  return false;
+}
+
+// Decoded bytes of one member: the whole member when it may be checked (its name says so, it is
+// small, or its first chunk sniffs as a checked format), else chunk by chunk through a scratch
+// buffer, so a large 3DO, WAV or map is validated without being held in memory.
+class MemberOutput final : public ChunkOutput {
+ public:
+  MemberOutput(const MemberRecord& member, bool chunked, std::vector<std::uint8_t>& scratch)
+      : member_(member), scratch_(scratch) {
+    whole_ = !chunked || member.size <= chunk_capacity || named_like_a_checked_format(member.path);
+    if (whole_) bytes_.resize(member.size);
+  }
+
+  std::span<std::uint8_t> output(std::uint64_t begin, std::uint64_t length) override {
+    if (!whole_ && begin > 0 && !decided_) {
+      decided_ = true;
+      // The first chunk is in scratch: does it look like something the pipeline checks?
+      const ByteView prefix(scratch_.data(), scratch_.size());
+      if (member_check_format(prefix, member_.path) != Format::unknown) {
+        bytes_.resize(member_.size);
+        std::copy(scratch_.begin(), scratch_.end(), bytes_.begin());
+        whole_ = true;
+      }
+    }
+    if (whole_) return std::span(bytes_).subspan(begin, length);
+    scratch_.resize(length);
+    return scratch_;
+  }
+
+  bool whole() const { return whole_; }
+  std::vector<std::uint8_t> take() { return std::move(bytes_); }
+
+ private:
+  const MemberRecord& member_;
+  std::vector<std::uint8_t>& scratch_;
+  std::vector<std::uint8_t> bytes_;
+  bool whole_ = false;
+  bool decided_ = false;
+};
+
 void decode_members(WalkContext& context, ArchiveIndex& index, MemberHarvest* harvest,
                     const std::function<void(std::size_t, std::vector<std::uint8_t>&&)>& offer) {
   ChunkReader reader(context, index.source);
+  std::vector<std::uint8_t> scratch;
   for (std::size_t i = 0; i < index.members.size() && !context.stopped(); ++i) {
     MemberRecord& member = index.members[i];
     if (!admit_member(context, index, member)) continue;
-    std::vector<std::uint8_t> bytes(member.size);
-    decode_member(context, reader, index, i, member, bytes, index.extents);
-    if (!member.decoded) continue;
+    const bool chunked = index.kind == ArchiveKind::v1 && member.compression != 0;
+    MemberOutput output(member, chunked, scratch);
+    decode_member(context, reader, index, i, member, output, index.extents);
+    if (!member.decoded || !output.whole()) continue;
+    std::vector<std::uint8_t> bytes = output.take();
     member.format = member_check_format(ByteView(bytes.data(), bytes.size()), member.path);
     member.checkable = harvest != nullptr && member.format != Format::unknown;
     if (member.checkable) offer(i, std::move(bytes));

@@ -53,7 +53,7 @@ bool admit_member(WalkContext& context, const ArchiveIndex& index, const MemberR
 }
 
 void decode_member(WalkContext& context, ChunkReader& reader, const ArchiveIndex& index,
-                   std::size_t member_index, MemberRecord& member, std::span<std::uint8_t> out,
+                   std::size_t member_index, MemberRecord& member, ChunkOutput& out,
                    std::vector<Extent>& extents) {
   const ArchiveSource& source = index.source;
   member.encrypted = source.encrypted();
@@ -65,7 +65,7 @@ void decode_member(WalkContext& context, ChunkReader& reader, const ArchiveIndex
   const bool stored =
       index.kind == ArchiveKind::v2 ? member.v2_stored_size == 0 : !is_chunked_v1(member);
   if (stored) {
-    member.decoded = source.read(member.data_offset, out);
+    member.decoded = source.read(member.data_offset, out.output(0, member.size));
     claim(member.size);
     return;
   }
@@ -81,7 +81,7 @@ void decode_member(WalkContext& context, ChunkReader& reader, const ArchiveIndex
     const auto header = reader.locate(place);
     if (!header) return;
     member.encrypted = header->encrypted != 0;
-    member.decoded = reader.decode(*header, place, out);
+    member.decoded = reader.decode(*header, place, out.output(0, member.size));
     return;
   }
   const std::uint64_t chunks = chunk_count(member.size);
@@ -102,7 +102,7 @@ void decode_member(WalkContext& context, ChunkReader& reader, const ArchiveIndex
     member.encrypted = member.encrypted || header->encrypted != 0;
     const std::uint64_t begin = i * chunk_capacity;
     const std::uint64_t expected = std::min(chunk_capacity, member.size - begin);
-    if (!reader.decode(*header, place, out.subspan(begin, expected))) member.decoded = false;
+    if (!reader.decode(*header, place, out.output(begin, expected))) member.decoded = false;
     position = header->end();
   }
   if (context.stopped()) member.decoded = false;

@@ -1,6 +1,6 @@
 #pragma once
 // Decodes one archive member (stored bytes, a v1 chunk table and its chunks, or a v2 chunk) into
-// a buffer the caller allocates only after admit_member has checked the declared size.
+// buffers the caller allocates only after admit_member has checked the declared size.
 #include <span>
 
 #include "validator/core/walk_context.hpp"
@@ -14,10 +14,31 @@ namespace gafcheck::hpi {
 // member.size bytes may be allocated; findings are emitted here.
 bool admit_member(WalkContext& context, const ArchiveIndex& index, const MemberRecord& member);
 
-// Decodes the member into out (member.size bytes); sets stored_size, encrypted and decoded, and
-// adds the member's data extent to extents.
+// Where decoded bytes go. output(begin, length) gives the span for member bytes
+// [begin, begin + length): a slice of one member-sized buffer, or a reused chunk-sized scratch
+// for members validated without being kept. Stored and v2 members ask for all bytes at once.
+class ChunkOutput {
+ public:
+  virtual ~ChunkOutput() = default;
+  virtual std::span<std::uint8_t> output(std::uint64_t begin, std::uint64_t length) = 0;
+};
+
+// The whole member in one caller-sized span.
+class WholeOutput final : public ChunkOutput {
+ public:
+  explicit WholeOutput(std::span<std::uint8_t> bytes) : bytes_(bytes) {}
+  std::span<std::uint8_t> output(std::uint64_t begin, std::uint64_t length) override {
+    return bytes_.subspan(begin, length);
+  }
+
+ private:
+  std::span<std::uint8_t> bytes_;
+};
+
+// Decodes the member through out; sets stored_size, encrypted and decoded, and adds the member's
+// data extent to extents.
 void decode_member(WalkContext& context, ChunkReader& reader, const ArchiveIndex& index,
-                   std::size_t member_index, MemberRecord& member, std::span<std::uint8_t> out,
+                   std::size_t member_index, MemberRecord& member, ChunkOutput& out,
                    std::vector<Extent>& extents);
 
 }  // namespace gafcheck::hpi

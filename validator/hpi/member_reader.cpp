@@ -18,7 +18,8 @@ std::optional<std::vector<std::uint8_t>> decode_member_quietly(const ArchiveInde
   if (!admit_member(context, index, member)) return std::nullopt;
   std::vector<std::uint8_t> bytes(member.size);
   std::vector<Extent> extents;
-  decode_member(context, reader, index, member_index, member, bytes, extents);
+  WholeOutput output(bytes);
+  decode_member(context, reader, index, member_index, member, output, extents);
   if (!member.decoded) return std::nullopt;
   return bytes;
 }
