@@ -178,5 +178,22 @@ TEST(HpiBudgets, NestedArchivesShareTheOuterOutputBudget) {
   expect_budget(reports[3], BudgetKind::archive_output);
 }
 
+TEST(HpiBudgets, NestedArchivesShareTheOuterEntryBudget) {
+  builder::HpiSpec inner;
+  for (int i = 0; i < 10; ++i)
+    inner.files.push_back({"f" + std::to_string(i), {'x'}, HpiMethod::stored});
+  builder::HpiSpec outer;
+  for (int i = 0; i < 3; ++i)
+    outer.files.push_back(
+        {"inner" + std::to_string(i) + ".hpi", builder::build_hpi(inner).bytes, HpiMethod::zlib});
+  CheckOptions options;
+  options.limits[BudgetKind::archive_entries] = 3 + 10 + 5;
+  const auto reports = check_hpi_input(builder::build_hpi(outer).bytes, options);
+  ASSERT_EQ(reports.size(), 4u);
+  EXPECT_EQ(reports[1].verdict, Verdict::clean) << describe(reports[1]);
+  expect_budget(reports[2], BudgetKind::archive_entries);
+  expect_budget(reports[3], BudgetKind::archive_entries);
+}
+
 }  // namespace
 }  // namespace gafcheck::testing

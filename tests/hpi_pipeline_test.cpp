@@ -73,7 +73,8 @@ TEST(HpiPipeline, MembersBeyondTheRetainedBytesAreDecodedAgain) {
   EXPECT_EQ(harvest.take(0), spec.files[0].data);  // kept
   EXPECT_EQ(harvest.path(1), "anims/dupes.gaf");
   EXPECT_EQ(harvest.take(1), spec.files[3].data);  // decoded again
-  EXPECT_GT(harvest.output_used(), first_size);
+  EXPECT_GT(harvest.used().output, first_size);
+  EXPECT_EQ(harvest.used().entries, 6u);  // root 3, anims 2, scripts 1
 }
 
 TEST(HpiPipeline, MemberFormatsAreSniffedByContent) {

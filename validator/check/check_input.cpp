@@ -60,23 +60,30 @@ FileReport check_bytes_at(ByteView bytes, const std::string& display_path,
 }
 
 // Checks bytes and hands their report to the sink; for an archive, then each member worth
-// checking, nested archives recursively. Returns the decompressed bytes used, so that nested
-// archives draw on their outer archive's archive_output budget.
-std::uint64_t check_tree(ByteView bytes, const std::string& display_path,
-                         std::optional<std::string> member_of, const CheckOptions& options,
-                         std::uint64_t archive_depth, const ReportSink& sink) {
+// checking, nested archives recursively. Returns what the bytes used of the budgets nested
+// archives share with their outer archive (decompressed output, directory entries), so that an
+// archive of archives cannot multiply them.
+hpi::ArchiveUse check_tree(ByteView bytes, const std::string& display_path,
+                           std::optional<std::string> member_of, const CheckOptions& options,
+                           std::uint64_t archive_depth, const ReportSink& sink) {
   hpi::MemberHarvest harvest(options.limits, options.limits[BudgetKind::heap]);
   FileReport report = check_bytes_at(bytes, display_path, options, archive_depth, &harvest);
   report.member_of = std::move(member_of);
   sink(std::move(report));
-  const std::uint64_t budget = options.limits[BudgetKind::archive_output];
-  std::uint64_t used = harvest.output_used();
+  hpi::ArchiveUse used = harvest.used();
+  const auto left = [&options](BudgetKind kind, std::uint64_t spent) {
+    return options.limits[kind] - std::min(spent, options.limits[kind]);
+  };
   for (std::size_t i = 0; i < harvest.size(); ++i) {
     const std::vector<std::uint8_t> member = harvest.take(i);
     CheckOptions inner = options;
-    inner.limits[BudgetKind::archive_output] = budget - std::min(used, budget);
-    used += check_tree(ByteView(member.data(), member.size()), display_path + "!" + harvest.path(i),
-                       display_path, inner, archive_depth + 1, sink);
+    inner.limits[BudgetKind::archive_output] = left(BudgetKind::archive_output, used.output);
+    inner.limits[BudgetKind::archive_entries] = left(BudgetKind::archive_entries, used.entries);
+    const hpi::ArchiveUse nested =
+        check_tree(ByteView(member.data(), member.size()), display_path + "!" + harvest.path(i),
+                   display_path, inner, archive_depth + 1, sink);
+    used.output += nested.output;
+    used.entries += nested.entries;
   }
   return used;
 }

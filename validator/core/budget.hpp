@@ -23,7 +23,7 @@ enum class BudgetKind {
   archive_depth,    // archives opened inside archives, the outermost counting 1
   member_size,      // decompressed size of one archive member
   chunk_ratio,      // declared expansion (decompressed / compressed bytes) of one chunk
-  archive_entries,  // directory entries walked per archive
+  archive_entries,  // directory entries walked per archive (shared with nested archives)
   name_length,      // bytes of one name in an archive directory
   directory_depth,  // nesting of an archive's directory tree
 };
@@ -65,7 +65,7 @@ inline constexpr std::array<BudgetSpec, budget_kind_count> budget_specs = {{
     {BudgetKind::chunk_ratio, "chunk_ratio", "max-chunk-ratio", 1032,
      "declared expansion of one compressed chunk (zlib cannot exceed 1032:1)"},
     {BudgetKind::archive_entries, "archive_entries", "max-archive-entries", 65536,
-     "directory entries (files and directories) walked per archive"},
+     "directory entries (files and directories) per archive, nested archives included"},
     {BudgetKind::name_length, "name_length", "max-name-length", 1024,
      "bytes of one file or directory name in an archive"},
     {BudgetKind::directory_depth, "directory_depth", "max-directory-depth", 32,

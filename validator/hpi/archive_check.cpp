@@ -165,15 +165,15 @@ void check_archive(WalkContext& context, std::uint64_t nesting_depth, FileReport
   ArchiveIndex index = read_archive_index(context);
   if (index.kind == ArchiveKind::v1 || index.kind == ArchiveKind::v2) {
     check_member_paths(context, index);
-    const std::uint64_t output_before = context.budget.used(BudgetKind::archive_output);
     decode_members(context, index, harvest,
                    [harvest](std::size_t member, std::vector<std::uint8_t>&& bytes) {
                      harvest->offer(member, std::move(bytes));
                    });
-    if (harvest)
-      harvest->output_used_ = context.budget.used(BudgetKind::archive_output) - output_before;
     if (index.walk_complete && !context.stopped()) check_extents(context, index);
   }
+  if (harvest)
+    harvest->used_ = {context.budget.used(BudgetKind::archive_output),
+                      context.budget.used(BudgetKind::archive_entries)};
   summarize(index, report);
   if (harvest) harvest->index_ = std::move(index);
 }

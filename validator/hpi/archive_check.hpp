@@ -13,6 +13,12 @@
 
 namespace gafcheck::hpi {
 
+// What one archive used of the budgets nested archives share with their outer archive.
+struct ArchiveUse {
+  std::uint64_t output = 0;   // archive_output: decompressed bytes
+  std::uint64_t entries = 0;  // archive_entries: directory entries walked
+};
+
 class MemberHarvest {
  public:
   // Decoded members are kept in memory up to retain_bytes in all; later ones are decoded again
@@ -27,8 +33,8 @@ class MemberHarvest {
   }
   // The member's bytes (moved out when kept, else decoded again).
   std::vector<std::uint8_t> take(std::size_t item);
-  // Decompressed bytes the archive's members used of the archive_output budget.
-  std::uint64_t output_used() const { return output_used_; }
+  // What the archive used of the budgets its nested archives share.
+  const ArchiveUse& used() const { return used_; }
 
  private:
   friend void check_archive(WalkContext&, std::uint64_t, FileReport&, MemberHarvest*);
@@ -43,7 +49,7 @@ class MemberHarvest {
   std::uint64_t retain_left_;
   ArchiveIndex index_;
   std::vector<Item> items_;
-  std::uint64_t output_used_ = 0;
+  ArchiveUse used_;
 };
 
 // nesting_depth: 1 for an archive on disk, 2 for an archive inside it, ... (archive_depth budget).
