@@ -105,8 +105,9 @@ def directories_are_walked_and_every_seed_gives_a_valid_document():
     result = run('check', '--quiet', SEEDS)
     assert result.returncode == 1, result.stderr
     docs = documents(result.stdout)
+    seeds = [path for path in SEEDS.iterdir() if path.is_file() and path.name != 'README.md']
     inputs = [doc for doc in docs[1:-1] if 'member_of' not in doc]
-    assert len(inputs) == len([seed for seed in SEEDS.iterdir() if seed.is_file()])
+    assert len(inputs) == len(seeds)
     assert result.stderr == ''
 
 
@@ -158,6 +159,20 @@ def hostile_path_names_stay_valid_yaml():
         result = subprocess.run([GAFCHECK, 'check', directory], capture_output=True, timeout=60)
         docs = documents(result.stdout.decode())
         assert '\\x01' in docs[1]['path'] and '\\xFF' in docs[1]['path'], docs[1]['path']
+
+
+@tap.test
+def kingdoms_formats_are_detected_and_reported_with_lines():
+    taf = documents(run('check', SEEDS / 'clean-taf-argb4444.taf', check_code=0).stdout)[1]
+    assert taf['format'] == 'taf-truecolor' and taf['verdict'] == 'clean', taf
+    assert taf['summary']['alpha']['soft'] > 0 and taf['summary']['formats']['argb4444'] == 2
+    tsf = documents(run('check', SEEDS / 'tsf.value.tsf', check_code=1).stdout)[1]
+    assert tsf['format'] == 'tsf'
+    value = next(f for f in tsf['findings'] if f['rule'] == 'tsf.value')
+    assert (value['row'], value['column']) == (4, 15), value
+    mismatch = documents(run('check', SEEDS / 'format.extension-mismatch.gaf', check_code=0).stdout)[1]
+    assert mismatch['format'] == 'taf-truecolor'
+    assert [f['rule'] for f in mismatch['findings']] == ['format.extension-mismatch']
 
 
 # --- archives: check/census open them, ls lists, extract extracts safely ---

@@ -48,8 +48,11 @@ TEST(Corpus, CommittedSeedsMatchTheirRecipes) {
 TEST(Corpus, EverySeedTriggersWhatItsRecipeExpects) {
   for (const fs::path& path : recipe_paths()) {
     const auto recipe = builder::load_recipe(path);
+    CheckOptions options;
+    options.game = recipe.game == "tak" ? Game::tak : Game::ta;
     const FileReport report =
-        check(builder::render_recipe(recipe), {}, recipe.name + "." + recipe.format);
+        check(builder::render_recipe(recipe), options,
+              recipe.checked_as.empty() ? recipe.name + "." + recipe.format : recipe.checked_as);
     for (const std::string& rule : recipe.expect) {
       EXPECT_NE(embedded_catalog().find(rule), nullptr)
           << recipe.name << " expects unknown " << rule;

@@ -1,5 +1,7 @@
 // Archives through check_input: the archive's own report first, then one report per GAF member,
 // checked in memory with offsets relative to the member, named archive!path with member_of.
+#include "corpus/builder/taf_builder.hpp"
+#include "corpus/builder/tsf_builder.hpp"
 #include "tests/support/hpi_helpers.hpp"
 #include "validator/hpi/archive_check.hpp"
 #include "validator/rules/catalog.hpp"
@@ -115,6 +117,25 @@ TEST(HpiPipeline, LargeMembersAreKeptOnlyWhenTheirContentOrNameSaysSo) {
   EXPECT_TRUE(reports[1].path.ends_with("!units/misnamed.dat"));
   EXPECT_EQ(reports[1].size, gaf.size());
   EXPECT_EQ(reports[1].verdict, Verdict::clean) << describe(reports[1]);
+}
+
+TEST(HpiPipeline, KingdomsMembersAreCheckedByTheirOwnReaders) {
+  const auto taf = builder::build_taf(builder::simple_taf_spec(4)).bytes;
+  const auto tsf = builder::build_tsf(builder::simple_tsf_spec()).bytes;
+  builder::HpiSpec spec;
+  spec.version = 0x00020000;
+  spec.files.push_back({"anims/fire_4444.taf", taf, HpiMethod::zlib});
+  spec.files.push_back({"guis/menu.tsf", tsf, HpiMethod::stored});
+  spec.files.push_back({"guis/menu.txt", tsf, HpiMethod::stored});  // script-like, not named so
+  const auto reports = check_hpi_input(builder::build_hpi(spec).bytes, {}, "kingdoms.hpi");
+  ASSERT_EQ(reports.size(), 3u) << describe(reports[0]);
+  EXPECT_EQ(reports[0].members->at(2).format, Format::unknown);
+  EXPECT_TRUE(reports[1].path.ends_with("!anims/fire_4444.taf"));
+  EXPECT_EQ(reports[1].format, Format::taf_truecolor);
+  EXPECT_EQ(reports[1].verdict, Verdict::clean) << describe(reports[1]);
+  EXPECT_TRUE(reports[2].path.ends_with("!guis/menu.tsf"));
+  EXPECT_EQ(reports[2].format, Format::tsf);
+  EXPECT_EQ(reports[2].verdict, Verdict::clean) << describe(reports[2]);
 }
 
 TEST(HpiPipeline, MembersThatCannotBeDecodedAreListedNotChecked) {

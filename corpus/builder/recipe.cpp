@@ -89,6 +89,10 @@ EntrySpec read_entry(const YAML::Node& node) {
 
 }  // namespace
 
+std::uint64_t recipe_number(const YAML::Node& node, const std::string& what) {
+  return number(node, what);
+}
+
 std::vector<std::uint8_t> parse_hex_bytes(const std::string& text) {
   std::vector<std::uint8_t> bytes;
   int high = -1;
@@ -117,6 +121,8 @@ Recipe load_recipe(const std::filesystem::path& path) {
     if (root["description"]) recipe.description = root["description"].as<std::string>();
     if (root["expect"])
       for (const auto& rule : root["expect"]) recipe.expect.push_back(rule.as<std::string>());
+    if (root["checked_as"]) recipe.checked_as = root["checked_as"].as<std::string>();
+    if (root["game"]) recipe.game = root["game"].as<std::string>();
     for (const char* format : {"taf", "tsf", "hpi"}) {
       if (root[format]) {
         recipe.format = format;

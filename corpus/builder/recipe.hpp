@@ -28,6 +28,10 @@ struct Recipe {
   YAML::Node body;  // the description under that key (for formats other than gaf)
   std::string description;
   std::vector<std::string> expect;  // rule ids the seed must trigger ([] = clean)
+  // The context the seed is checked in, for rules that depend on it: the path it stands for
+  // (e.g. textures/x.gaf; default NAME.FORMAT) and the --game option (ta or tak).
+  std::string checked_as;
+  std::string game = "ta";
   GafSpec gaf;
   std::vector<Patch> patches;
   std::optional<std::uint64_t> truncate;
@@ -39,5 +43,7 @@ Recipe load_recipe(const std::filesystem::path& path);
 std::vector<std::uint8_t> render_recipe(const Recipe& recipe);
 // "0a 0B ff" -> bytes
 std::vector<std::uint8_t> parse_hex_bytes(const std::string& text);
+// A recipe number: decimal, 0x-hex or negative; throws std::runtime_error naming `what`.
+std::uint64_t recipe_number(const YAML::Node& node, const std::string& what);
 
 }  // namespace gafcheck::builder

@@ -5,12 +5,16 @@
 #include "validator/core/sha256.hpp"
 #include "validator/core/text.hpp"
 #include "validator/core/walk_context.hpp"
+#include "validator/detect/extension.hpp"
 #include "validator/detect/sniff.hpp"
 #include "validator/gaf/gaf_summary.hpp"
 #include "validator/gaf/structure_reader.hpp"
 #include "validator/hpi/archive_check.hpp"
 #include "validator/input/mapped_file.hpp"
+#include "validator/pixels/pixel_checks.hpp"
 #include "validator/rules/catalog.hpp"
+#include "validator/taf/taf_check.hpp"
+#include "validator/tsf/tsf_check.hpp"
 
 namespace gafcheck {
 namespace {
@@ -23,9 +27,10 @@ void take_findings(FileReport& report, Findings& findings, const BudgetMeter& bu
   if (findings.suppressed() > 0) report.retail = findings.suppressed_worst_retail();
 }
 
-void check_gaf(WalkContext& context, FileReport& report) {
+void check_gaf(WalkContext& context, FileReport& report, const CheckOptions& options) {
   const gaf::GafIndex index = gaf::read_gaf_structure(context);
   gaf::summarize_gaf(index, report.summary, report.survey);
+  pixels::check_gaf_pixels(context, index, options, report.path, report.summary);
 }
 
 // archive_depth: how deep in archives these bytes are (1 outside any); harvest collects an
@@ -37,13 +42,18 @@ FileReport check_bytes_at(ByteView bytes, const std::string& display_path,
   report.path = display_path;
   report.size = bytes.size();
   report.sha256 = sha256_hex(bytes);
-  report.format = sniff_format(bytes);
+  report.format = refine_format_by_name(sniff_format(bytes), bytes, display_path);
 
   BudgetMeter budget(options.limits);
   Findings findings(embedded_catalog(), options.limits[BudgetKind::findings]);
   WalkContext context{bytes, findings, budget};
+  check_extension(context, report.format, display_path);
   switch (report.format) {
-    case Format::gaf: check_gaf(context, report); break;
+    case Format::gaf:
+    case Format::taf_paletted: check_gaf(context, report, options); break;
+    case Format::taf_truecolor: taf::check_truecolor_taf(context, report); break;
+    case Format::ta3d_gaf: taf::check_ta3d_gaf(context, report); break;
+    case Format::tsf: tsf::check_tsf(context, report, display_path); break;
     case Format::hpi: hpi::check_archive(context, archive_depth, report, harvest); break;
     default:
       findings.add(

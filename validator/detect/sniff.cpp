@@ -1,9 +1,23 @@
 #include "validator/detect/sniff.hpp"
 
 #include "validator/gaf/gaf_layout.hpp"
-#include "validator/hpi/hpi_layout.hpp"
+#include "validator/taf/taf_sniff.hpp"
+#include "validator/tsf/tsf_sniff.hpp"
 
 namespace gafcheck {
+namespace {
+
+// "HAPI" at offset 0, read as a little-endian word: the HPI-family archive marker.
+constexpr std::uint32_t hpi_marker = 0x49504148;
+
+// A GAF-layout file is a truecolor TAF when its first sequence's frames say 4/5 (spec/GAF.md §7).
+Format gaf_layout_kind(ByteView bytes) {
+  return taf::first_sequence_evidence(bytes) == taf::FrameEvidence::truecolor
+             ? Format::taf_truecolor
+             : Format::gaf;
+}
+
+}  // namespace
 
 bool looks_like_gaf_structure(ByteView bytes) {
   const auto count_word = bytes.u32le(gaf::header_entry_count);
@@ -17,13 +31,13 @@ bool looks_like_gaf_structure(ByteView bytes) {
 }
 
 Format sniff_format(ByteView bytes) {
-  if (bytes.u32le(hpi::header_marker) == hpi::marker_hapi) return Format::hpi;
   const auto version = bytes.u32le(gaf::header_version);
   if (!version) {
     // Too short for any header: a GAF only if what is there is a prefix of a GAF version word.
     static constexpr std::uint8_t standard[] = {0x00, 0x01, 0x01, 0x00};
     static constexpr std::uint8_t zero[] = {0x00, 0x00, 0x00, 0x00};
     if (bytes.empty()) return Format::unknown;
+    if (tsf::looks_like_tsf(bytes)) return Format::tsf;
     bool standard_prefix = true, zero_prefix = true;
     for (std::uint64_t i = 0; i < bytes.size(); ++i) {
       standard_prefix = standard_prefix && *bytes.u8(i) == standard[i];
@@ -31,9 +45,12 @@ Format sniff_format(ByteView bytes) {
     }
     return standard_prefix || zero_prefix ? Format::gaf : Format::unknown;
   }
-  if (*version == gaf::version_standard) return Format::gaf;
-  if (*version == 0 && bytes.size() >= 8) return Format::gaf;
-  if (looks_like_gaf_structure(bytes)) return Format::gaf;
+  if (*version == gaf::version_ta3d) return Format::ta3d_gaf;
+  if (*version == hpi_marker) return Format::hpi;
+  if (*version == gaf::version_standard) return gaf_layout_kind(bytes);
+  if (*version == 0 && bytes.size() >= 8) return gaf_layout_kind(bytes);
+  if (tsf::looks_like_tsf(bytes)) return Format::tsf;
+  if (looks_like_gaf_structure(bytes)) return gaf_layout_kind(bytes);
   return Format::unknown;
 }
 

@@ -8,7 +8,6 @@
 #include "validator/gaf/structure_reader.hpp"
 
 namespace gafcheck::gaf {
-namespace {
 
 void read_frame_fields(const ByteView& file, FrameRecord& frame) {
   const std::uint64_t at = frame.offset;
@@ -24,6 +23,8 @@ void read_frame_fields(const ByteView& file, FrameRecord& frame) {
   frame.data_offset = *file.u32le(at + frame_data_offset);
   frame.unknown3 = *file.u32le(at + frame_unknown3);
 }
+
+namespace {
 
 void check_leaf(WalkContext& context, FrameRecord& frame) {
   if (frame.compressed > 1) {

@@ -16,4 +16,8 @@ void read_frames(WalkContext& context, GafIndex& index);
 void check_frame_sharing(WalkContext& context, const GafIndex& index);
 void check_composite_graph(WalkContext& context, const GafIndex& index);
 
+// Fills a frame record's header fields from the 24 bytes at frame.offset (which must be inside the
+// file). Shared with the readers of the other GAF-layout formats (truecolor TAF, TA3D).
+void read_frame_fields(const ByteView& file, FrameRecord& frame);
+
 }  // namespace gafcheck::gaf

@@ -134,8 +134,9 @@ Format member_check_format(ByteView bytes, std::string_view path) {
     case Format::ta3d_gaf: return format;
     case Format::gaf:
       // Version 0 or a structure guess also match palettes and other headerless data: those
-      // need the name to agree.
-      return bytes.u32le(0) == gaf::version_standard || lowercase_extension(path) == ".gaf"
+      // need the name to agree (.taf: a paletted TAF has the GAF layout).
+      return bytes.u32le(0) == gaf::version_standard || lowercase_extension(path) == ".gaf" ||
+                     lowercase_extension(path) == ".taf"
                  ? format
                  : Format::unknown;
     case Format::tsf: return lowercase_extension(path) == ".tsf" ? format : Format::unknown;

@@ -37,10 +37,40 @@ namespace gafcheck {
   X(input_unreadable, "input.unreadable")
 
 // Pixel forensics: rle.*, extent.*, storage.*, tak.*
-#define GAFCHECK_RULES_PIXELS(X)
+#define GAFCHECK_RULES_PIXELS(X)                            \
+  X(rle_overrun, "rle.overrun")                             \
+  X(rle_short_row, "rle.short-row")                         \
+  X(rle_unused_payload, "rle.unused-payload")               \
+  X(rle_truncated_command, "rle.truncated-command")         \
+  X(rle_zero_skip, "rle.zero-skip")                         \
+  X(rle_reads_past_eof, "rle.reads-past-eof")               \
+  X(extent_shared_pixels, "extent.shared-pixels")           \
+  X(extent_overlap, "extent.overlap")                       \
+  X(extent_overlaps_structure, "extent.overlaps-structure") \
+  X(extent_slack, "extent.slack")                           \
+  X(storage_raw_required, "storage.raw-required")           \
+  X(tak_corner_key, "tak.corner-key")
 
 // TA: Kingdoms formats and foreign variants: taf.*, tsf.*, format.*
-#define GAFCHECK_RULES_KINGDOMS(X)
+#define GAFCHECK_RULES_KINGDOMS(X)                        \
+  X(taf_sequence_count, "taf.sequence-count")             \
+  X(taf_field_nonstandard, "taf.field-nonstandard")       \
+  X(taf_layers_nonzero, "taf.layers-nonzero")             \
+  X(taf_pixel_format_unknown, "taf.pixel-format-unknown") \
+  X(taf_mixed_formats, "taf.mixed-formats")               \
+  X(taf_flag_nonstandard, "taf.flag-nonstandard")         \
+  X(taf_no_frames, "taf.no-frames")                       \
+  X(tsf_syntax, "tsf.syntax")                             \
+  X(tsf_no_animation, "tsf.no-animation")                 \
+  X(tsf_no_frames, "tsf.no-frames")                       \
+  X(tsf_frame_layers, "tsf.frame-layers")                 \
+  X(tsf_layer_filename, "tsf.layer-filename")             \
+  X(tsf_value, "tsf.value")                               \
+  X(tsf_multiple_animations, "tsf.multiple-animations")   \
+  X(tsf_missing_image, "tsf.missing-image")               \
+  X(tsf_path_escape, "tsf.path-escape")                   \
+  X(format_foreign_variant, "format.foreign-variant")     \
+  X(format_extension_mismatch, "format.extension-mismatch")
 
 // Archives: hpi.*
 #define GAFCHECK_RULES_ARCHIVES(X)                            \

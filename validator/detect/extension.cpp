@@ -1,0 +1,89 @@
+#include "validator/detect/extension.hpp"
+
+#include <array>
+
+#include "validator/taf/taf_sniff.hpp"
+
+namespace gafcheck {
+namespace {
+
+struct ExtensionMeaning {
+  std::string_view extension;
+  std::string_view meaning;
+};
+
+constexpr std::array<ExtensionMeaning, 7> known_extensions = {{
+    {".gaf", "a GAF sprite file"},
+    {".taf", "a TA: Kingdoms TAF"},
+    {".tsf", "a TSF script"},
+    {".hpi", "an HPI archive"},
+    {".ufo", "an HPI-family archive"},
+    {".ccx", "an HPI-family archive"},
+    {".gp3", "an HPI-family archive"},
+}};
+
+bool is_archive_extension(std::string_view extension) {
+  return extension == ".hpi" || extension == ".ufo" || extension == ".ccx" || extension == ".gp3";
+}
+
+bool extension_fits(std::string_view extension, Format format) {
+  switch (format) {
+    case Format::gaf: return extension == ".gaf" || extension == ".taf";
+    case Format::ta3d_gaf: return extension == ".gaf";
+    case Format::taf_truecolor:
+    case Format::taf_paletted: return extension == ".taf";
+    case Format::tsf: return extension == ".tsf";
+    case Format::hpi: return is_archive_extension(extension);
+    case Format::unknown:
+    case Format::unreadable: return true;  // nothing recognised to disagree with
+  }
+  return true;
+}
+
+std::string_view describe(Format format) {
+  switch (format) {
+    case Format::gaf: return "a paletted GAF";
+    case Format::taf_truecolor: return "a truecolor TAF (frame format bytes 4/5)";
+    case Format::taf_paletted: return "a paletted TAF";
+    case Format::ta3d_gaf: return "TA3D's truecolor GAF (version 0x00010101)";
+    case Format::hpi: return "an HPI-family archive (marker HAPI)";
+    case Format::tsf: return "a TSF script";
+    case Format::unknown:
+    case Format::unreadable: break;
+  }
+  return "unrecognised";
+}
+
+}  // namespace
+
+std::string display_extension(std::string_view display_path) {
+  const auto separator = display_path.find_last_of("/\\");
+  const std::string_view name =
+      separator == std::string_view::npos ? display_path : display_path.substr(separator + 1);
+  const auto dot = name.rfind('.');
+  if (dot == std::string_view::npos || dot == 0) return "";
+  std::string extension(name.substr(dot));
+  for (char& c : extension)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return extension;
+}
+
+Format refine_format_by_name(Format sniffed, ByteView bytes, std::string_view display_path) {
+  if (sniffed != Format::gaf || display_extension(display_path) != ".taf") return sniffed;
+  return taf::first_sequence_evidence(bytes) == taf::FrameEvidence::paletted
+             ? Format::taf_paletted
+             : Format::taf_truecolor;
+}
+
+void check_extension(WalkContext& context, Format format, std::string_view display_path) {
+  const std::string extension = display_extension(display_path);
+  for (const ExtensionMeaning& known : known_extensions) {
+    if (known.extension != extension || extension_fits(extension, format)) continue;
+    context.findings.add(RuleId::format_extension_mismatch, 0, 0, "",
+                         "the name ends in " + extension + " (" + std::string(known.meaning) +
+                             ") but the bytes are " + std::string(describe(format)));
+    return;
+  }
+}
+
+}  // namespace gafcheck

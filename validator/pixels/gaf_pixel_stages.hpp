@@ -1,0 +1,35 @@
+#pragma once
+// The stages of check_gaf_pixels(), one per file. Internal to validator/pixels.
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "validator/check/check_options.hpp"
+#include "validator/core/walk_context.hpp"
+#include "validator/gaf/gaf_index.hpp"
+#include "validator/report/file_report.hpp"
+
+namespace gafcheck::pixels {
+
+// Walks every RLE leaf strictly (identical leaves once) and fills rle_end[frame] with the end of
+// its last row walked (0 for frames that are not walked RLE leaves). False when a budget stopped
+// the walk.
+bool walk_rle_leaves(WalkContext& context, const gaf::GafIndex& index, bool all_rows,
+                     bool refine_retail, std::vector<std::uint64_t>& rle_end);
+
+// Key occurrence counters for raw leaves, and tak.corner-key with --game tak.
+void scan_raw_leaves(WalkContext& context, const gaf::GafIndex& index, Game game,
+                     Counters& summary);
+
+// storage.raw-required for compressed or composite frames in files read as plain arrays.
+void check_storage_context(WalkContext& context, const gaf::GafIndex& index,
+                           std::string_view display_path);
+// True for a path with a `textures` directory component or a file named vismasks.gaf
+// (case-insensitive); '/', '\\' and the archive separator '!' all separate components.
+bool engine_reads_raw_arrays(std::string_view display_path);
+
+// The byte-extent map: extent.* findings and the coverage.* counters.
+void check_extents(WalkContext& context, const gaf::GafIndex& index,
+                   const std::vector<std::uint64_t>& rle_end, Counters& summary);
+
+}  // namespace gafcheck::pixels

@@ -1,0 +1,73 @@
+// The truecolor TAF check (spec/GAF.md §7): the shared GAF layout through the GAF entry reader,
+// TAF meanings for the header, sequence and frame fields, and the summary.
+#include "validator/taf/taf_check.hpp"
+
+#include "validator/core/text.hpp"
+#include "validator/gaf/structure_reader.hpp"
+#include "validator/taf/taf_layout.hpp"
+#include "validator/taf/taf_reader.hpp"
+
+namespace gafcheck::taf {
+namespace {
+
+void report_no_frames(WalkContext& context, const gaf::GafIndex& index) {
+  if (!index.refs.empty() || !index.header.present) return;
+  const gaf::EntryRecord* first = nullptr;
+  for (const gaf::EntryRecord& entry : index.entries)
+    if (entry.header_in_bounds && !first) first = &entry;
+  if (first) {
+    context.findings.add(RuleId::taf_no_frames, first->offset + gaf::entry_frame_count, 2,
+                         indexed("entry", first->slot),
+                         "the sequence has frame count " + std::to_string(first->frame_count) +
+                             ": the TAF holds no frame to draw");
+  } else {
+    context.findings.add(RuleId::taf_no_frames, gaf::header_entry_count, 4, "header/sequence_count",
+                         "no sequence header lies in the file (sequence count " +
+                             std::to_string(index.header.entry_count_word) +
+                             "): the TAF holds no frame to draw");
+  }
+}
+
+void summarize(const gaf::GafIndex& index, const TafTally& tally, FileReport& report) {
+  Counters& summary = report.summary;
+  summary.add("entries", index.header.walked_slots);
+  summary.add("frames", index.refs.size());
+  std::uint64_t headers = 0;
+  for (const gaf::FrameRecord& frame : index.frames) {
+    if (!frame.header_in_bounds) continue;
+    ++headers;
+    ++report.survey["taf_formats"][frame.compressed];
+    ++report.survey["taf_flags"][frame.alt_byte];
+    ++report.survey["taf_widths"][frame.width];
+    ++report.survey["taf_heights"][frame.height];
+  }
+  for (const gaf::FrameRef& ref : index.refs) ++report.survey["taf_durations"][ref.duration];
+  summary.add("frame_headers", headers);
+  summary.add("formats.argb4444", tally.argb4444);
+  summary.add("formats.argb1555", tally.argb1555);
+  summary.add("formats.other", tally.other_format);
+  summary.add("pixels", tally.pixels);
+  summary.add("alpha.transparent", tally.transparent);
+  summary.add("alpha.opaque", tally.opaque);
+  summary.add("alpha.soft", tally.soft);
+}
+
+}  // namespace
+
+void check_truecolor_taf(WalkContext& context, FileReport& report) {
+  gaf::GafIndex index;
+  TafTally tally;
+  read_counted_header(context, index, "sequence");
+  check_truecolor_header(context, index);
+  if (index.header.walked_slots > 0 && !context.stopped()) {
+    gaf::read_entries(context, index);
+    check_truecolor_sequences(context, index);
+  }
+  if (!context.stopped()) read_truecolor_frames(context, index, tally);
+  // Shared pixel extents and slack: the extent map of the pixel-forensics work applies to TAF
+  // frames too once it has landed (extents are width x height x 2 bytes at data_offset).
+  if (!context.stopped()) report_no_frames(context, index);
+  summarize(index, tally, report);
+}
+
+}  // namespace gafcheck::taf

@@ -1,0 +1,52 @@
+#pragma once
+// Where the images a TSF names are looked for: next to the script (spec/GAF.md §8). Names are
+// classified first, so a name that leaves the script's directory is never looked up.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace gafcheck::tsf {
+
+enum class ImagePathKind {
+  relative,       // a name inside the script's directory (may have subdirectories)
+  empty,          // nothing after the '='
+  absolute,       // starts with / or \ or a drive letter
+  parent_escape,  // has a ".." component
+  unusable,       // control bytes: no file on the game's file system has such a name
+};
+
+ImagePathKind classify_image_path(std::string_view name);
+
+struct ImageProbe {
+  bool found = false;
+  std::string matched;  // the name that exists (differs from the asked one in case only)
+};
+
+class ImageLookup {
+ public:
+  virtual ~ImageLookup() = default;
+  // Looks up a relative name (classified relative; \ separators allowed).
+  virtual ImageProbe probe(std::string_view relative_name) = 0;
+  // Where names are looked up, for messages.
+  virtual std::string where() const = 0;
+};
+
+// Looks names up in a directory on disk: as written, then all lower case, then all upper case
+// (what a case-insensitive file system or archive would also find).
+class DirectoryImageLookup final : public ImageLookup {
+ public:
+  explicit DirectoryImageLookup(std::filesystem::path directory)
+      : directory_(std::move(directory)) {}
+  ImageProbe probe(std::string_view relative_name) override;
+  std::string where() const override;
+
+ private:
+  std::filesystem::path directory_;
+};
+
+// The lookup for a script known by its display path: its directory when that exists on disk,
+// nullptr otherwise (archive members "a.ufo!x.tsf" and in-memory inputs are not looked up here).
+std::unique_ptr<ImageLookup> sibling_image_lookup(std::string_view display_path);
+
+}  // namespace gafcheck::tsf

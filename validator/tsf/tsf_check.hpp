@@ -1,0 +1,21 @@
+#pragma once
+// TSF lint (spec/GAF.md §8): syntax, the animation/frame/layer shape the compiler needs, value
+// ranges, and the images the layers name.
+#include <string_view>
+
+#include "validator/core/walk_context.hpp"
+#include "validator/report/file_report.hpp"
+
+namespace gafcheck::tsf {
+
+class ImageLookup;
+
+// Lints the script in context.file and adds tsf.* counters to summary. images: where Filename
+// values are looked up; nullptr skips the lookup (names are still checked for path escapes).
+void lint_tsf(WalkContext& context, Counters& summary, ImageLookup* images);
+
+// The check pipeline's entry: images are looked up next to display_path when that directory
+// exists on disk.
+void check_tsf(WalkContext& context, FileReport& report, std::string_view display_path);
+
+}  // namespace gafcheck::tsf

@@ -1,0 +1,11 @@
+#pragma once
+#include "validator/core/byte_view.hpp"
+
+namespace gafcheck::tsf {
+
+// True when the bytes read as TSF text: after an optional UTF-8 byte order mark, whitespace and
+// comments, the first thing is a '[' section header, and the first 4 KiB hold no NUL byte.
+// Looks at no more than the first 64 KiB.
+bool looks_like_tsf(ByteView bytes);
+
+}  // namespace gafcheck::tsf
