@@ -78,6 +78,23 @@ void emit_finding(YAML::Emitter& out, const Finding& finding) {
   out << YAML::EndMap;
 }
 
+void emit_members(YAML::Emitter& out, const std::vector<ArchiveMember>& members) {
+  out << YAML::BeginSeq;
+  for (const ArchiveMember& member : members) {
+    out << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "path" << YAML::Value;
+    emit_input_path(out, member.path);
+    out << YAML::Key << "size" << YAML::Value << member.size;
+    out << YAML::Key << "compressed_size" << YAML::Value << member.compressed_size;
+    out << YAML::Key << "method" << YAML::Value << member.method;
+    out << YAML::Key << "encrypted" << YAML::Value << member.encrypted;
+    out << YAML::Key << "format" << YAML::Value << std::string(format_name(member.format));
+    out << YAML::Key << "checked" << YAML::Value << member.checked;
+    out << YAML::EndMap;
+  }
+  out << YAML::EndSeq;
+}
+
 }  // namespace
 
 std::string tool_version() {
@@ -129,6 +146,10 @@ std::string yaml_file_document(const FileReport& report) {
       if (report.rule_counts[i] != 0)
         out << YAML::Key << std::string(rule_names[i]) << YAML::Value << report.rule_counts[i];
     out << YAML::EndMap;
+  }
+  if (report.members) {
+    out << YAML::Key << "members" << YAML::Value;
+    emit_members(out, *report.members);
   }
   out << YAML::Key << "findings" << YAML::Value << YAML::BeginSeq;
   for (const Finding& finding : report.findings) emit_finding(out, finding);

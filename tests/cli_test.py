@@ -106,7 +106,8 @@ def directories_are_walked_and_every_seed_gives_a_valid_document():
     assert result.returncode == 1, result.stderr
     docs = documents(result.stdout)
     seeds = [path for path in SEEDS.iterdir() if path.is_file() and path.name != 'README.md']
-    assert len(docs) - 2 == len(seeds)
+    inputs = [doc for doc in docs[1:-1] if 'member_of' not in doc]
+    assert len(inputs) == len(seeds)
     assert result.stderr == ''
 
 
@@ -172,6 +173,116 @@ def kingdoms_formats_are_detected_and_reported_with_lines():
     mismatch = documents(run('check', SEEDS / 'format.extension-mismatch.gaf', check_code=0).stdout)[1]
     assert mismatch['format'] == 'taf-truecolor'
     assert [f['rule'] for f in mismatch['findings']] == ['format.extension-mismatch']
+
+
+# --- archives: check/census open them, ls lists, extract extracts safely ---
+
+@tap.test
+def archive_members_get_their_own_documents():
+    result = run('check', SEEDS / 'clean-hpi-nested.hpi', check_code=0)
+    docs = documents(result.stdout)[1:-1]
+    archive = docs[0]
+    assert archive['format'] == 'hpi' and 'member_of' not in archive
+    assert [m['path'] for m in archive['members']] == ['anims/twins.gaf', 'inner.ufo']
+    assert archive['members'][0] == {'path': 'anims/twins.gaf', 'size': archive['members'][0]['size'],
+                                     'compressed_size': archive['members'][0]['compressed_size'],
+                                     'method': 'zlib', 'encrypted': False, 'format': 'gaf',
+                                     'checked': True}
+    paths = [doc['path'] for doc in docs]
+    seed = str(SEEDS / 'clean-hpi-nested.hpi')
+    assert paths == [seed, seed + '!anims/twins.gaf', seed + '!inner.ufo',
+                     seed + '!inner.ufo!anims/inner.gaf'], paths
+    assert docs[1]['member_of'] == seed and docs[3]['member_of'] == seed + '!inner.ufo'
+    assert docs[1]['findings'][0]['rule'] == 'entry.name-duplicate'
+
+
+@tap.test
+def census_counts_archive_members():
+    result = run('census', '--per-file', 'all', SEEDS)
+    docs = documents(result.stdout)
+    members = [doc for doc in docs[1:-1] if 'member_of' in doc]
+    assert len(members) >= 5
+    assert docs[-1]['findings']['hpi.path-traversal']['files'] == 1
+
+
+@tap.test
+def archive_budgets_are_options():
+    result = run('check', '--max-archive-depth', '1', SEEDS / 'clean-hpi-nested.hpi', check_code=1)
+    docs = documents(result.stdout)[1:-1]
+    nested = [doc for doc in docs if doc['path'].endswith('!inner.ufo')][0]
+    assert nested['verdict'] == 'rejected'
+    assert "'archive_depth'" in nested['findings'][0]['message']
+    header = documents(run('check', SEEDS / 'clean-raw.gaf').stdout)[0]
+    assert header['budgets']['archive_output'] == 1 << 30 and header['budgets']['archive_depth'] == 2
+
+
+@tap.test
+def ls_lists_members():
+    result = run('ls', SEEDS / 'clean-hpi-encrypted.hpi', check_code=0)
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ['size', 'stored', 'method', 'enc', 'format', 'path']
+    rows = [line.split() for line in lines[1:]]
+    assert [row[5] for row in rows] == ['anims/armcom.gaf', 'scripts/notes.txt', 'readme.txt']
+    assert rows[0][2:5] == ['zlib', 'yes', 'gaf'] and rows[1][0] == '70000'
+    assert '3 members' in result.stderr and 'verdict clean' in result.stderr
+    assert 'not an HPI archive' in run('ls', SEEDS / 'clean-raw.gaf', check_code=1).stderr
+    run('ls', '/nonexistent.ufo', check_code=3)
+    run('ls', check_code=2)
+
+
+@tap.test
+def extract_writes_members_byte_for_byte():
+    with tempfile.TemporaryDirectory() as directory:
+        target = pathlib.Path(directory) / 'out'
+        run('extract', SEEDS / 'clean-hpi-nested.hpi', '-C', target, check_code=0)
+        assert sorted(str(p.relative_to(target)) for p in target.rglob('*') if p.is_file()) == [
+            'anims/twins.gaf', 'inner.ufo']
+        assert (target / 'inner.ufo').read_bytes()[:4] == b'HAPI'
+        # A second run refuses to overwrite; --force replaces; a selection extracts only it.
+        again = run('extract', SEEDS / 'clean-hpi-nested.hpi', '-C', target, check_code=1)
+        assert 'exists (use --force' in again.stderr
+        run('extract', '--force', SEEDS / 'clean-hpi-nested.hpi', 'ANIMS', '-C', target, check_code=0)
+        missing = run('extract', SEEDS / 'clean-hpi-nested.hpi', 'nothing/here', '-C', target,
+                      check_code=1)
+        assert "no member 'nothing/here'" in missing.stderr
+
+
+@tap.test
+def extract_refuses_traversal_and_symlinks():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        target = root / 'out'
+        result = run('extract', SEEDS / 'hpi.path-traversal.hpi', '-C', target, check_code=1)
+        assert 'hpi.path-traversal' in result.stderr
+        assert sorted(p.name for p in root.rglob('*')) == ['anims', 'armcom.gaf', 'out']
+        # A symlink planted where a directory or file would go is never followed.
+        victim = root / 'victim'
+        victim.mkdir()
+        planted = root / 'planted'
+        planted.mkdir()
+        (planted / 'anims').symlink_to(victim)
+        (planted / 'readme.txt').symlink_to(victim / 'readme.txt')
+        result = run('extract', SEEDS / 'clean-hpi-v1.hpi', '-C', planted, check_code=1)
+        assert "directory 'anims' is a symbolic link" in result.stderr, result.stderr
+        assert "'readme.txt' exists" in result.stderr, result.stderr
+        result = run('extract', '--force', SEEDS / 'clean-hpi-v1.hpi', 'readme.txt', '-C', planted,
+                     check_code=1)
+        assert "file 'readme.txt' is a symbolic link" in result.stderr, result.stderr
+        assert list(victim.iterdir()) == []
+        assert (planted / 'scripts' / 'notes.txt').is_file()
+        # The target directory itself must not be a symlink.
+        (root / 'link').symlink_to(victim)
+        run('extract', SEEDS / 'clean-hpi-v1.hpi', '-C', root / 'link', check_code=2)
+        assert list(victim.iterdir()) == []
+
+
+@tap.test
+def archive_commands_have_help():
+    for command in ('ls', 'extract'):
+        result = run(command, '--help', check_code=0)
+        assert 'Usage: gafcheck ' + command in result.stdout, result.stdout
+    assert 'symbolic links are never followed' in run('extract', '--help').stdout
+    assert 'ls ARCHIVE' in run('--help', check_code=0).stdout
 
 
 tap.run()

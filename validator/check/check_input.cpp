@@ -9,6 +9,7 @@
 #include "validator/detect/sniff.hpp"
 #include "validator/gaf/gaf_summary.hpp"
 #include "validator/gaf/structure_reader.hpp"
+#include "validator/hpi/archive_check.hpp"
 #include "validator/input/mapped_file.hpp"
 #include "validator/pixels/pixel_checks.hpp"
 #include "validator/rules/catalog.hpp"
@@ -32,18 +33,11 @@ void check_gaf(WalkContext& context, FileReport& report, const CheckOptions& opt
   pixels::check_gaf_pixels(context, index, options, report.path, report.summary);
 }
 
-// Hook for the archive reader (HPI family, its own issue): until it lands an archive is reported
-// as recognised but not checked, never as clean.
-void check_archive(WalkContext& context, FileReport&) {
-  context.findings.add(RuleId::format_unknown, 0, 4, "",
-                       "an HPI-family archive (marker HAPI): gafcheck does not check archives "
-                       "yet, so nothing inside it was examined");
-}
-
-}  // namespace
-
-FileReport check_bytes(ByteView bytes, const std::string& display_path,
-                       const CheckOptions& options) {
+// archive_depth: how deep in archives these bytes are (1 outside any); harvest collects an
+// archive's members for check_tree (nullptr: the archive's own report only).
+FileReport check_bytes_at(ByteView bytes, const std::string& display_path,
+                          const CheckOptions& options, std::uint64_t archive_depth,
+                          hpi::MemberHarvest* harvest) {
   FileReport report;
   report.path = display_path;
   report.size = bytes.size();
@@ -60,7 +54,7 @@ FileReport check_bytes(ByteView bytes, const std::string& display_path,
     case Format::taf_truecolor: taf::check_truecolor_taf(context, report); break;
     case Format::ta3d_gaf: taf::check_ta3d_gaf(context, report); break;
     case Format::tsf: tsf::check_tsf(context, report, display_path); break;
-    case Format::hpi: check_archive(context, report); break;
+    case Format::hpi: hpi::check_archive(context, archive_depth, report, harvest); break;
     default:
       findings.add(
           RuleId::format_unknown, 0, std::min<std::uint64_t>(bytes.size(), 16), "",
@@ -75,29 +69,76 @@ FileReport check_bytes(ByteView bytes, const std::string& display_path,
   return report;
 }
 
+// Checks bytes and hands their report to the sink; for an archive, then each member worth
+// checking, nested archives recursively. Returns what the bytes used of the budgets nested
+// archives share with their outer archive (decompressed output, directory entries), so that an
+// archive of archives cannot multiply them.
+hpi::ArchiveUse check_tree(ByteView bytes, const std::string& display_path,
+                           std::optional<std::string> member_of, const CheckOptions& options,
+                           std::uint64_t archive_depth, const ReportSink& sink) {
+  hpi::MemberHarvest harvest(options.limits, options.limits[BudgetKind::heap]);
+  FileReport report = check_bytes_at(bytes, display_path, options, archive_depth, &harvest);
+  report.member_of = std::move(member_of);
+  sink(std::move(report));
+  hpi::ArchiveUse used = harvest.used();
+  const auto left = [&options](BudgetKind kind, std::uint64_t spent) {
+    return options.limits[kind] - std::min(spent, options.limits[kind]);
+  };
+  for (std::size_t i = 0; i < harvest.size(); ++i) {
+    const std::vector<std::uint8_t> member = harvest.take(i);
+    CheckOptions inner = options;
+    inner.limits[BudgetKind::archive_output] = left(BudgetKind::archive_output, used.output);
+    inner.limits[BudgetKind::archive_entries] = left(BudgetKind::archive_entries, used.entries);
+    const hpi::ArchiveUse nested =
+        check_tree(ByteView(member.data(), member.size()), display_path + "!" + harvest.path(i),
+                   display_path, inner, archive_depth + 1, sink);
+    used.output += nested.output;
+    used.entries += nested.entries;
+  }
+  return used;
+}
+
+FileReport too_large_report(const std::string& display_path, std::uint64_t size,
+                            const CheckOptions& options) {
+  FileReport report;
+  report.path = display_path;
+  report.size = size;
+  BudgetMeter budget(options.limits);
+  Findings findings(embedded_catalog(), options.limits[BudgetKind::findings]);
+  WalkContext context{ByteView(), findings, budget};
+  context.check(BudgetKind::file_size, size, 0, "");
+  take_findings(report, findings, budget);
+  finalize_verdict(report);
+  return report;
+}
+
+}  // namespace
+
+FileReport check_bytes(ByteView bytes, const std::string& display_path,
+                       const CheckOptions& options) {
+  return check_bytes_at(bytes, display_path, options, 1, nullptr);
+}
+
 FileReport check_file(const std::filesystem::path& path, const CheckOptions& options) {
   const std::string display_path = path.string();
-  const std::uint64_t max_size = options.limits[BudgetKind::file_size];
-  auto mapped = MappedFile::open(path, max_size);
-  if (mapped.too_large) {
-    FileReport report;
-    report.path = display_path;
-    report.size = mapped.size;
-    BudgetMeter budget(options.limits);
-    Findings findings(embedded_catalog(), options.limits[BudgetKind::findings]);
-    WalkContext context{ByteView(), findings, budget};
-    context.check(BudgetKind::file_size, mapped.size, 0, "");
-    take_findings(report, findings, budget);
-    finalize_verdict(report);
-    return report;
-  }
+  auto mapped = MappedFile::open(path, options.limits[BudgetKind::file_size]);
+  if (mapped.too_large) return too_large_report(display_path, mapped.size, options);
   if (mapped.error) return unreadable_report(display_path, *mapped.error, mapped.size);
   return check_bytes(mapped.file->view(), display_path, options);
 }
 
+void check_bytes_with_members(ByteView bytes, const std::string& display_path,
+                              const CheckOptions& options, const ReportSink& sink) {
+  check_tree(bytes, display_path, std::nullopt, options, 1, sink);
+}
+
 void check_input(const std::filesystem::path& path, const CheckOptions& options,
                  const ReportSink& sink) {
-  sink(check_file(path, options));
+  const std::string display_path = path.string();
+  auto mapped = MappedFile::open(path, options.limits[BudgetKind::file_size]);
+  if (mapped.too_large) return sink(too_large_report(display_path, mapped.size, options));
+  if (mapped.error) return sink(unreadable_report(display_path, *mapped.error, mapped.size));
+  check_tree(mapped.file->view(), display_path, std::nullopt, options, 1, sink);
 }
 
 FileReport unreadable_report(const std::string& display_path, const std::string& reason,

@@ -28,6 +28,11 @@ FileReport unreadable_report(const std::string& display_path, const std::string&
 // report per member.
 using ReportSink = std::function<void(FileReport&&)>;
 
+// Checks bytes in memory like check_input: their report, then (for an archive) one report per
+// member worth checking, nested archives included. For fuzzing and callers without a file.
+void check_bytes_with_members(ByteView bytes, const std::string& display_path,
+                              const CheckOptions& options, const ReportSink& sink);
+
 // Checks one input path and hands every report it produces to the sink.
 void check_input(const std::filesystem::path& path, const CheckOptions& options,
                  const ReportSink& sink);

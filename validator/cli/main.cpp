@@ -5,6 +5,7 @@
 #include <string>
 
 #include "reports/yaml_report.hpp"
+#include "validator/cli/archive_commands.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
 
@@ -17,6 +18,9 @@ constexpr const char* usage =
     "Commands:\n"
     "  check PATH...      check files (directories recursively); YAML report on stdout or -o\n"
     "  census [DIR...]    check whole trees (default: the bundled corpus) with a summary\n"
+    "  ls ARCHIVE         list an HPI/UFO archive's members\n"
+    "  extract ARCHIVE [MEMBER...] -C DIR\n"
+    "                     extract members safely (no traversal, no symlinks, no overwrite)\n"
     "  rules [--brief]    print the rule catalogue\n"
     "  explain RULE       print one rule\n\n"
     "Run 'gafcheck COMMAND --help' for a command's options.\n"
@@ -37,6 +41,8 @@ int dispatch(const std::string& command, const gafcheck::cli::Arguments& argumen
   using namespace gafcheck::cli;
   if (command == "check") return run_check(arguments, command_line);
   if (command == "census") return run_census(arguments, command_line);
+  if (command == "ls") return run_ls(arguments);
+  if (command == "extract") return run_extract(arguments);
   if (command == "rules") return run_rules(arguments);
   if (command == "explain") return run_explain(arguments);
   if (command == "--help" || command == "-h" || command == "help") {

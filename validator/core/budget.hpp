@@ -18,9 +18,17 @@ enum class BudgetKind {
   rle_commands,  // RLE commands decoded
   heap,          // heap bytes allocated from input-derived sizes
   findings,      // findings kept per file (later ones are counted, not listed)
+  // archives (HPI family)
+  archive_output,   // decompressed bytes per archive (nested archives draw on their outer one's)
+  archive_depth,    // archives opened inside archives, the outermost counting 1
+  member_size,      // decompressed size of one archive member
+  chunk_ratio,      // declared expansion (decompressed / compressed bytes) of one chunk
+  archive_entries,  // directory entries walked per archive (shared with nested archives)
+  name_length,      // bytes of one name in an archive directory
+  directory_depth,  // nesting of an archive's directory tree
 };
 
-inline constexpr std::size_t budget_kind_count = 9;
+inline constexpr std::size_t budget_kind_count = 16;
 
 struct BudgetSpec {
   BudgetKind kind;
@@ -48,6 +56,20 @@ inline constexpr std::array<BudgetSpec, budget_kind_count> budget_specs = {{
      "heap bytes allocated from sizes read out of one file"},
     {BudgetKind::findings, "findings", "max-findings", 10'000,
      "findings listed per file; later ones are only counted per rule"},
+    {BudgetKind::archive_output, "archive_output", "max-archive-output", 1ull << 30,
+     "decompressed bytes per archive, nested archives included"},
+    {BudgetKind::archive_depth, "archive_depth", "max-archive-depth", 2,
+     "archives opened inside archives (1: do not open nested archives; 0: open none)"},
+    {BudgetKind::member_size, "member_size", "max-member-size", 256ull << 20,
+     "decompressed size of one archive member"},
+    {BudgetKind::chunk_ratio, "chunk_ratio", "max-chunk-ratio", 1032,
+     "declared expansion of one compressed chunk (zlib cannot exceed 1032:1)"},
+    {BudgetKind::archive_entries, "archive_entries", "max-archive-entries", 65536,
+     "directory entries (files and directories) per archive, nested archives included"},
+    {BudgetKind::name_length, "name_length", "max-name-length", 1024,
+     "bytes of one file or directory name in an archive"},
+    {BudgetKind::directory_depth, "directory_depth", "max-directory-depth", 32,
+     "nesting of an archive's directory tree"},
 }};
 
 inline const BudgetSpec& budget_spec(BudgetKind kind) {

@@ -36,6 +36,17 @@ class Counters {
 using Histogram = std::map<std::int64_t, std::uint64_t>;
 using Histograms = std::map<std::string, Histogram, std::less<>>;
 
+// One member of an archive as the archive's report lists it.
+struct ArchiveMember {
+  std::string path;                   // raw name bytes, components joined by '/'
+  std::uint64_t size = 0;             // decompressed, as declared
+  std::uint64_t compressed_size = 0;  // bytes it occupies in the archive (0 when not located)
+  std::string method;                 // stored | lz77 | zlib | unknown
+  bool encrypted = false;             // archive XOR layer or chunk obfuscation
+  Format format = Format::unknown;    // sniffed from the decoded content
+  bool checked = false;               // a report of its own follows the archive's
+};
+
 struct FileReport {
   std::string path;
   std::optional<std::string> member_of;  // archive path, for archive members
@@ -50,6 +61,7 @@ struct FileReport {
   std::array<std::uint64_t, rule_count> rule_counts{};
   std::uint64_t findings_suppressed = 0;
   std::optional<BudgetHit> budget_hit;
+  std::optional<std::vector<ArchiveMember>> members;  // archives only
 };
 
 }  // namespace gafcheck

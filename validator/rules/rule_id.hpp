@@ -73,7 +73,26 @@ namespace gafcheck {
   X(format_extension_mismatch, "format.extension-mismatch")
 
 // Archives: hpi.*
-#define GAFCHECK_RULES_ARCHIVES(X)
+#define GAFCHECK_RULES_ARCHIVES(X)                            \
+  X(hpi_version, "hpi.version")                               \
+  X(hpi_saved_game, "hpi.saved-game")                         \
+  X(hpi_key_high_bits, "hpi.key-high-bits")                   \
+  X(hpi_directory_bounds, "hpi.directory-bounds")             \
+  X(hpi_name_bounds, "hpi.name-bounds")                       \
+  X(hpi_directory_cycle, "hpi.directory-cycle")               \
+  X(hpi_entry_flag, "hpi.entry-flag")                         \
+  X(hpi_compression, "hpi.compression")                       \
+  X(hpi_path_traversal, "hpi.path-traversal")                 \
+  X(hpi_duplicate_path, "hpi.duplicate-path")                 \
+  X(hpi_chunk_table_mismatch, "hpi.chunk-table-mismatch")     \
+  X(hpi_chunk_header, "hpi.chunk-header")                     \
+  X(hpi_chunk_checksum, "hpi.chunk-checksum")                 \
+  X(hpi_chunk_size, "hpi.chunk-size")                         \
+  X(hpi_chunk_stream, "hpi.chunk-stream")                     \
+  X(hpi_ratio, "hpi.ratio")                                   \
+  X(hpi_footer, "hpi.footer")                                 \
+  X(hpi_slack, "hpi.slack")                                   \
+  X(hpi_overlap, "hpi.overlap")
 
 #define GAFCHECK_RULES(X)    \
   GAFCHECK_RULES_CORE(X)     \

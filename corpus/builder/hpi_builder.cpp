@@ -1,0 +1,358 @@
+#include "corpus/builder/hpi_builder.hpp"
+
+#include <zlib.h>
+
+#include <memory>
+#include <stdexcept>
+
+namespace gafcheck::builder {
+namespace {
+
+constexpr std::uint64_t chunk_capacity = 65536;
+constexpr char footer_text[] = "Copyright 1997 Cavedog Entertainment";
+
+void append_u32(std::vector<std::uint8_t>& bytes, std::uint32_t value) {
+  for (int shift = 0; shift < 32; shift += 8)
+    bytes.push_back(static_cast<std::uint8_t>(value >> shift));
+}
+
+void put_u32(std::vector<std::uint8_t>& bytes, std::uint64_t at, std::uint32_t value) {
+  for (int i = 0; i < 4; ++i) bytes.at(at + i) = static_cast<std::uint8_t>(value >> (8 * i));
+}
+
+void append(std::vector<std::uint8_t>& bytes, std::span<const std::uint8_t> more) {
+  bytes.insert(bytes.end(), more.begin(), more.end());
+}
+
+void append_name(std::vector<std::uint8_t>& bytes, const std::string& name) {
+  bytes.insert(bytes.end(), name.begin(), name.end());
+  bytes.push_back(0);
+}
+
+// The directory tree the file paths describe, children in first-mention order.
+struct Tree {
+  struct Child {
+    std::string name, path;
+    bool directory;
+    std::size_t index;  // node (directory) or file index
+  };
+  struct Node {
+    std::string name, path;
+    std::vector<Child> children;
+  };
+  std::vector<Node> nodes{Node{}};
+
+  explicit Tree(const std::vector<HpiFileSpec>& files) {
+    for (std::size_t f = 0; f < files.size(); ++f) {
+      const std::string& path = files[f].path;
+      std::size_t node = 0, start = 0;
+      for (std::size_t slash; (slash = path.find('/', start)) != std::string::npos;
+           start = slash + 1)
+        node = subdirectory(node, path.substr(start, slash - start), path.substr(0, slash));
+      nodes[node].children.push_back({path.substr(start), path, false, f});
+    }
+  }
+
+  std::size_t subdirectory(std::size_t parent, const std::string& name, const std::string& path) {
+    for (const Child& child : nodes[parent].children)
+      if (child.directory && child.name == name) return child.index;
+    nodes.push_back({name, path, {}});
+    nodes[parent].children.push_back({name, path, true, nodes.size() - 1});
+    return nodes.size() - 1;
+  }
+};
+
+// v1 (§3): a directory header, its entry list, then per entry its name and either the
+// subdirectory or the file record. Returns the header's offset.
+std::uint64_t write_v1_directory(BuiltFile& out, const Tree& tree, std::size_t node,
+                                 std::vector<std::uint64_t>& records) {
+  auto& bytes = out.bytes;
+  const std::uint64_t header = bytes.size();
+  const auto& children = tree.nodes[node].children;
+  out.labels[node == 0 ? "root" : "dir:" + tree.nodes[node].path] = header;
+  append_u32(bytes, static_cast<std::uint32_t>(children.size()));
+  append_u32(bytes, static_cast<std::uint32_t>(header + 8));
+  const std::uint64_t list = bytes.size();
+  bytes.resize(list + 9 * children.size());
+  for (std::size_t k = 0; k < children.size(); ++k) {
+    const auto& child = children[k];
+    const std::uint64_t entry = list + 9 * k;
+    out.labels["entry:" + child.path] = entry;
+    out.labels["name:" + child.path] = bytes.size();
+    put_u32(bytes, entry, static_cast<std::uint32_t>(bytes.size()));
+    append_name(bytes, child.name);
+    if (child.directory) {
+      const std::uint64_t sub = write_v1_directory(out, tree, child.index, records);
+      put_u32(out.bytes, entry + 4, static_cast<std::uint32_t>(sub));
+      out.bytes[entry + 8] = 1;
+    } else {
+      const std::uint64_t record = bytes.size();
+      out.labels["record:" + child.path] = record;
+      bytes.resize(record + 9);
+      put_u32(bytes, entry + 4, static_cast<std::uint32_t>(record));
+      records[child.index] = record;
+    }
+  }
+  return header;
+}
+
+void write_v1_data(BuiltFile& out, const HpiFileSpec& file, std::uint64_t record) {
+  auto& bytes = out.bytes;
+  const std::uint64_t data = bytes.size();
+  out.labels["data:" + file.path] = data;
+  put_u32(bytes, record, static_cast<std::uint32_t>(data));
+  put_u32(bytes, record + 4, static_cast<std::uint32_t>(file.data.size()));
+  bytes[record + 8] = static_cast<std::uint8_t>(file.method);
+  if (file.method == HpiMethod::stored) {
+    append(bytes, file.data);
+    return;
+  }
+  const std::uint64_t chunks = (file.data.size() + chunk_capacity - 1) / chunk_capacity;
+  bytes.resize(data + 4 * chunks);
+  for (std::uint64_t i = 0; i < chunks; ++i) {
+    const std::size_t begin = i * chunk_capacity;
+    const std::size_t length = std::min<std::size_t>(chunk_capacity, file.data.size() - begin);
+    const auto chunk =
+        sqsh_chunk(std::span(file.data).subspan(begin, length), file.method, file.obfuscate_chunks);
+    out.labels["chunk:" + file.path + "[" + std::to_string(i) + "]"] = bytes.size();
+    put_u32(bytes, data + 4 * i, static_cast<std::uint32_t>(chunk.size()));
+    append(bytes, chunk);
+  }
+}
+
+BuiltFile build_v1(const HpiSpec& spec) {
+  BuiltFile out;
+  out.labels["header"] = 0;
+  append_u32(out.bytes, 0x49504148);
+  append_u32(out.bytes, spec.version);
+  append_u32(out.bytes, 0);  // directory end, below
+  append_u32(out.bytes, spec.key);
+  append_u32(out.bytes, 0x14);
+  const Tree tree(spec.files);
+  std::vector<std::uint64_t> records(spec.files.size());
+  write_v1_directory(out, tree, 0, records);
+  out.labels["directory_end"] = out.bytes.size();
+  put_u32(out.bytes, 8, static_cast<std::uint32_t>(out.bytes.size()));
+  for (std::size_t f = 0; f < spec.files.size(); ++f) write_v1_data(out, spec.files[f], records[f]);
+  if (spec.footer) {
+    out.labels["footer"] = out.bytes.size();
+    out.bytes.insert(out.bytes.end(), std::begin(footer_text), std::end(footer_text) - 1);
+  }
+  return out;
+}
+
+// v2 (§5): a directory entry's subdirectory array and file array, then each subdirectory's.
+void place_v2_directory(const Tree& tree, std::size_t node, std::uint64_t entry,
+                        std::vector<std::uint8_t>& directory, std::vector<std::uint8_t>& names,
+                        BuiltFile& out, std::vector<std::uint64_t>& file_entries) {
+  std::vector<const Tree::Child*> subdirs, files;
+  for (const auto& child : tree.nodes[node].children)
+    (child.directory ? subdirs : files).push_back(&child);
+  const std::uint64_t first_subdir = directory.size();
+  directory.resize(first_subdir + 20 * subdirs.size());
+  const std::uint64_t first_file = directory.size();
+  directory.resize(first_file + 24 * files.size());
+  put_u32(directory, entry + 4, static_cast<std::uint32_t>(first_subdir));
+  put_u32(directory, entry + 8, static_cast<std::uint32_t>(subdirs.size()));
+  put_u32(directory, entry + 12, static_cast<std::uint32_t>(first_file));
+  put_u32(directory, entry + 16, static_cast<std::uint32_t>(files.size()));
+  for (std::size_t k = 0; k < files.size(); ++k) {
+    const std::uint64_t at = first_file + 24 * k;
+    out.labels["entry:" + files[k]->path] = at;
+    out.labels["name:" + files[k]->path] = names.size();
+    put_u32(directory, at, static_cast<std::uint32_t>(names.size()));
+    append_name(names, files[k]->name);
+    file_entries[files[k]->index] = at;
+  }
+  for (std::size_t k = 0; k < subdirs.size(); ++k) {
+    const std::uint64_t at = first_subdir + 20 * k;
+    out.labels["entry:" + subdirs[k]->path] = at;
+    out.labels["dir:" + subdirs[k]->path] = at;
+    out.labels["name:" + subdirs[k]->path] = names.size();
+    put_u32(directory, at, static_cast<std::uint32_t>(names.size()));
+    append_name(names, subdirs[k]->name);
+    place_v2_directory(tree, subdirs[k]->index, at, directory, names, out, file_entries);
+  }
+}
+
+BuiltFile build_v2(const HpiSpec& spec) {
+  BuiltFile out;
+  out.labels["header"] = 0;
+  out.labels["root"] = 0;
+  const Tree tree(spec.files);
+  std::vector<std::uint8_t> directory(20), names(1);  // the root entry; its empty name
+  std::vector<std::uint64_t> file_entries(spec.files.size());
+  place_v2_directory(tree, 0, 0, directory, names, out, file_entries);
+  // Data follows the header; the blocks follow the data, so file entries can be completed first.
+  out.bytes.resize(32);
+  for (std::size_t f = 0; f < spec.files.size(); ++f) {
+    const HpiFileSpec& file = spec.files[f];
+    const std::uint64_t entry = file_entries[f];
+    out.labels["data:" + file.path] = out.bytes.size();
+    put_u32(directory, entry + 4, static_cast<std::uint32_t>(out.bytes.size()));
+    put_u32(directory, entry + 8, static_cast<std::uint32_t>(file.data.size()));
+    if (file.method == HpiMethod::stored) {
+      append(out.bytes, file.data);
+      continue;
+    }
+    const auto chunk = sqsh_chunk(file.data, file.method, file.obfuscate_chunks);
+    out.labels["chunk:" + file.path + "[0]"] = out.bytes.size();
+    put_u32(directory, entry + 12, static_cast<std::uint32_t>(chunk.size()));
+    append(out.bytes, chunk);
+  }
+  const auto write_block = [&](const std::vector<std::uint8_t>& block, const char* label,
+                               std::uint64_t offset_field) {
+    const auto stored = spec.compress_directory ? sqsh_chunk(block, HpiMethod::zlib, false) : block;
+    out.labels[label] = out.bytes.size();
+    put_u32(out.bytes, offset_field, static_cast<std::uint32_t>(out.bytes.size()));
+    put_u32(out.bytes, offset_field + 4, static_cast<std::uint32_t>(stored.size()));
+    append(out.bytes, stored);
+  };
+  put_u32(out.bytes, 0, 0x49504148);
+  put_u32(out.bytes, 4, spec.version);
+  put_u32(out.bytes, 24, 32);  // data start
+  write_block(directory, "directory", 8);
+  write_block(names, "names", 16);
+  return out;
+}
+
+}  // namespace
+
+BuiltFile build_hpi_plain(const HpiSpec& spec) {
+  if (spec.version == 0x00020000) return build_v2(spec);
+  return build_v1(spec);
+}
+
+void encrypt_hpi(BuiltFile& archive, std::uint32_t key) {
+  const std::uint32_t k = key & 0xFF;
+  const auto transformed = static_cast<std::uint8_t>(((k << 2) | (k >> 6)) & 0xFF);
+  const auto footer = archive.labels.find("footer");
+  const std::uint64_t end = footer == archive.labels.end() ? archive.bytes.size() : footer->second;
+  for (std::uint64_t pos = 0x14; pos < end && pos < archive.bytes.size(); ++pos)
+    archive.bytes[pos] ^= static_cast<std::uint8_t>((pos & 0xFF) ^ transformed);
+}
+
+BuiltFile build_hpi(const HpiSpec& spec) {
+  BuiltFile archive = build_hpi_plain(spec);
+  if (spec.key != 0) encrypt_hpi(archive, spec.key);
+  return archive;
+}
+
+std::vector<std::uint8_t> sqsh_chunk(std::span<const std::uint8_t> data, HpiMethod method,
+                                     bool obfuscate) {
+  std::vector<std::uint8_t> body;
+  switch (method) {
+    case HpiMethod::stored: body.assign(data.begin(), data.end()); break;
+    case HpiMethod::lz77: body = lz77_compress(data); break;
+    case HpiMethod::zlib: body = zlib_compress(data); break;
+  }
+  if (obfuscate)
+    for (std::size_t i = 0; i < body.size(); ++i)
+      body[i] = static_cast<std::uint8_t>((body[i] ^ (i & 0xFF)) + (i & 0xFF));
+  std::uint32_t checksum = 0;
+  for (const std::uint8_t byte : body) checksum += byte;
+  std::vector<std::uint8_t> chunk;
+  append_u32(chunk, 0x48535153);
+  chunk.push_back(2);
+  chunk.push_back(static_cast<std::uint8_t>(method));
+  chunk.push_back(obfuscate ? 1 : 0);
+  append_u32(chunk, static_cast<std::uint32_t>(body.size()));
+  append_u32(chunk, static_cast<std::uint32_t>(data.size()));
+  append_u32(chunk, checksum);
+  append(chunk, body);
+  return chunk;
+}
+
+std::vector<std::uint8_t> lz77_compress(std::span<const std::uint8_t> data) {
+  constexpr std::size_t max_distance = 4095, min_match = 3, max_match = 17, chain_limit = 32;
+  std::vector<std::uint8_t> out;
+  std::size_t tag = 0;
+  unsigned flags_in_tag = 8;
+  const auto flag = [&](bool reference) {
+    if (flags_in_tag == 8) {
+      tag = out.size();
+      out.push_back(0);
+      flags_in_tag = 0;
+    }
+    if (reference) out[tag] = static_cast<std::uint8_t>(out[tag] | (1u << flags_in_tag));
+    ++flags_in_tag;
+  };
+  const std::size_t n = data.size();
+  std::vector<std::int64_t> head(1 << 14, -1), previous(n, -1);
+  const auto hash = [&](std::size_t at) {
+    return ((data[at] << 6) ^ (data[at + 1] << 3) ^ data[at + 2]) & ((1 << 14) - 1);
+  };
+  const auto insert = [&](std::size_t at) {
+    if (at + 2 >= n) return;
+    previous[at] = head[hash(at)];
+    head[hash(at)] = static_cast<std::int64_t>(at);
+  };
+  std::size_t k = 0;
+  while (k < n) {
+    std::size_t best_length = 0, best_from = 0;
+    if (k + 2 < n) {
+      std::size_t chain = 0;
+      for (std::int64_t p = head[hash(k)]; p >= 0 && chain < chain_limit;
+           p = previous[p], ++chain) {
+        const auto from = static_cast<std::size_t>(p);
+        if (k - from > max_distance) break;
+        if (((from + 1) & 0xFFF) == 0) continue;  // window offset 0 would end the stream
+        std::size_t length = 0;
+        while (length < max_match && k + length < n && data[from + length] == data[k + length])
+          ++length;
+        if (length > best_length) {
+          best_length = length;
+          best_from = from;
+        }
+      }
+    }
+    if (best_length >= min_match) {
+      flag(true);
+      const auto word =
+          static_cast<std::uint16_t>((((best_from + 1) & 0xFFF) << 4) | (best_length - 2));
+      out.push_back(static_cast<std::uint8_t>(word));
+      out.push_back(static_cast<std::uint8_t>(word >> 8));
+      for (std::size_t i = 0; i < best_length; ++i) insert(k + i);
+      k += best_length;
+    } else {
+      flag(false);
+      out.push_back(data[k]);
+      insert(k);
+      ++k;
+    }
+  }
+  flag(true);
+  out.push_back(0);
+  out.push_back(0);
+  return out;
+}
+
+std::vector<std::uint8_t> zlib_compress(std::span<const std::uint8_t> data) {
+  uLongf size = compressBound(static_cast<uLong>(data.size()));
+  std::vector<std::uint8_t> out(size);
+  if (compress2(out.data(), &size, data.data(), static_cast<uLong>(data.size()), 9) != Z_OK)
+    throw std::runtime_error("zlib compress2 failed");
+  out.resize(size);
+  return out;
+}
+
+std::vector<std::uint8_t> sample_content(std::size_t size, std::uint32_t seed) {
+  static const char* const words[] = {"armcom",  "corcom",  "anims",    "frame",
+                                      "explode", "weapon",  "sequence", "unit",
+                                      "texture", "palette", "the",      "of"};
+  std::vector<std::uint8_t> out;
+  out.reserve(size);
+  std::uint32_t state = seed * 2654435761u + 1;
+  while (out.size() < size) {
+    state = state * 1664525u + 1013904223u;
+    const char* word = words[(state >> 16) % 12];
+    for (const char* c = word; *c && out.size() < size; ++c)
+      out.push_back(static_cast<std::uint8_t>(*c));
+    if (out.size() < size) out.push_back((state >> 8) % 7 == 0 ? '\n' : ' ');
+    if ((state >> 24) % 5 == 0 && out.size() < size)
+      out.push_back(static_cast<std::uint8_t>(state));
+  }
+  return out;
+}
+
+}  // namespace gafcheck::builder

@@ -1,0 +1,199 @@
+// Hostile archives end in findings within their budgets: a zlib bomb, a directory containing
+// itself, 100,000 tiny entries, over-long names, deep trees, nested archives, and the per-member
+// and per-archive output budgets. No timing assertions: each test simply has to finish.
+#include "tests/support/hpi_helpers.hpp"
+
+namespace gafcheck::testing {
+namespace {
+
+using builder::HpiMethod;
+
+void expect_budget(const FileReport& report, BudgetKind kind) {
+  const Finding* finding = find_finding(report, "budget.exceeded");
+  ASSERT_NE(finding, nullptr) << describe(report);
+  EXPECT_NE(finding->message.find("'" + std::string(budget_spec(kind).name) + "'"),
+            std::string::npos)
+      << finding->message;
+  ASSERT_TRUE(report.budget_hit.has_value());
+  EXPECT_EQ(report.budget_hit->kind, kind);
+  EXPECT_EQ(report.verdict, Verdict::rejected);
+}
+
+// 1 KiB of zlib data whose file record and chunk declare 1 GiB.
+builder::BuiltFile zlib_bomb() {
+  builder::HpiSpec spec;
+  spec.files.push_back({"bomb.gaf", std::vector<std::uint8_t>(1 << 20, 0), HpiMethod::zlib});
+  auto archive = builder::build_hpi_plain(spec);
+  // The writer made 16 chunks; keep the first and declare 1 GiB.
+  archive.put_u32(archive.at("record:bomb.gaf") + 4, 0x40000000);
+  archive.put_u32(archive.at("chunk:bomb.gaf[0]") + 11, 0x40000000);
+  return archive;
+}
+
+TEST(HpiBudgets, ZlibBombIsRefusedBeforeAnythingIsAllocated) {
+  const auto archive = zlib_bomb();
+  ASSERT_LT(archive.bytes.size(), 4096u);
+  const FileReport report = check_hpi(archive.bytes);
+  expect_budget(report, BudgetKind::member_size);
+  EXPECT_EQ(report.budget_hit->value, 0x40000000u);
+
+  // With the member budget raised, the 1 GiB file cannot be held by so small an archive.
+  CheckOptions generous;
+  generous.limits[BudgetKind::member_size] = 2ull << 30;
+  const FileReport bounded = check_hpi(archive.bytes, generous);
+  EXPECT_FINDING(bounded, "hpi.directory-bounds", archive.at("data:bomb.gaf"), "bomb.gaf");
+  EXPECT_FALSE(bounded.budget_hit.has_value());
+}
+
+TEST(HpiBudgets, ZlibBombChunkIsARatioFinding) {
+  builder::HpiSpec spec;
+  spec.files.push_back({"bomb.gaf", std::vector<std::uint8_t>(1 << 20, 0), HpiMethod::zlib});
+  auto archive = builder::build_hpi_plain(spec);
+  archive.put_u32(archive.at("chunk:bomb.gaf[3]") + 11, 0x40000000);
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.ratio", archive.at("chunk:bomb.gaf[3]") + 11, "bomb.gaf/chunk[3]");
+  expect_budget(report, BudgetKind::chunk_ratio);
+}
+
+TEST(HpiBudgets, ArchiveOutputIsBounded) {
+  builder::HpiSpec spec;
+  for (int i = 0; i < 4; ++i)
+    spec.files.push_back(
+        {"f" + std::to_string(i), builder::sample_content(100000, 1), HpiMethod::zlib});
+  CheckOptions options;
+  options.limits[BudgetKind::archive_output] = 250000;
+  const FileReport report = check_hpi(spec, options);
+  expect_budget(report, BudgetKind::archive_output);
+  EXPECT_EQ(report.members->size(), 4u);  // still listed
+  EXPECT_EQ(report.summary.get("decompressed_bytes"), 200000u);
+}
+
+TEST(HpiBudgets, DirectoryContainingItselfEnds) {
+  auto archive = builder::build_hpi_plain(tidy_hpi());
+  archive.put_u32(archive.at("entry:scripts") + 4, static_cast<std::uint32_t>(archive.at("root")));
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.directory-cycle", archive.at("entry:scripts") + 4, "scripts");
+  EXPECT_EQ(report.verdict, Verdict::errors);
+}
+
+TEST(HpiBudgets, AHundredThousandTinyEntries) {
+  builder::HpiSpec spec;
+  for (int i = 0; i < 100000; ++i)
+    spec.files.push_back(
+        {"e" + std::to_string(i), {static_cast<std::uint8_t>(i)}, HpiMethod::stored});
+  const auto bytes = builder::build_hpi(spec).bytes;
+  const FileReport report = check_hpi(bytes);
+  expect_budget(report, BudgetKind::archive_entries);
+  EXPECT_EQ(report.budget_hit->value, 100000u);
+
+  CheckOptions options;
+  options.limits[BudgetKind::archive_entries] = 100000;
+  const FileReport walked = check_hpi(bytes, options);
+  EXPECT_EQ(walked.verdict, Verdict::clean) << describe(walked);
+  EXPECT_EQ(walked.members->size(), 100000u);
+}
+
+TEST(HpiBudgets, NameLongerThanTheBudget) {
+  builder::HpiSpec spec;
+  spec.files.push_back({std::string(2000, 'n'), {'x'}, HpiMethod::stored});
+  const FileReport report = check_hpi(spec);
+  expect_budget(report, BudgetKind::name_length);
+  CheckOptions options;
+  options.limits[BudgetKind::name_length] = 4096;
+  EXPECT_EQ(check_hpi(spec, options).verdict, Verdict::clean);
+}
+
+TEST(HpiBudgets, DirectoryTreeDeeperThanTheBudget) {
+  builder::HpiSpec spec;
+  std::string path;
+  for (int i = 0; i < 40; ++i) path += "d" + std::to_string(i) + "/";
+  spec.files.push_back({path + "leaf.txt", {'x'}, HpiMethod::stored});
+  const FileReport report = check_hpi(spec);
+  expect_budget(report, BudgetKind::directory_depth);
+  EXPECT_EQ(report.budget_hit->value, 33u);
+}
+
+TEST(HpiBudgets, MemberLargerThanTheBudget) {
+  CheckOptions options;
+  options.limits[BudgetKind::member_size] = 1000;
+  const FileReport report = check_hpi(tidy_hpi(), options);
+  expect_budget(report, BudgetKind::member_size);
+}
+
+// An archive holding an archive holding an archive holding a GAF.
+std::vector<std::uint8_t> triple_nested() {
+  builder::HpiSpec inner;
+  inner.files.push_back({"anims/deep.gaf", gaf_bytes({"DEEP"}), HpiMethod::zlib});
+  builder::HpiSpec middle;
+  middle.files.push_back({"inner.hpi", builder::build_hpi(inner).bytes, HpiMethod::lz77});
+  builder::HpiSpec outer;
+  outer.files.push_back({"middle.ufo", builder::build_hpi(middle).bytes, HpiMethod::zlib});
+  outer.files.push_back({"anims/top.gaf", gaf_bytes({"TOP"}), HpiMethod::stored});
+  return builder::build_hpi(outer).bytes;
+}
+
+TEST(HpiBudgets, NestedArchivesOpenUpToTheArchiveDepth) {
+  const auto reports = check_hpi_input(triple_nested());
+  ASSERT_EQ(reports.size(), 4u);
+  EXPECT_EQ(reports[0].format, Format::hpi);
+  EXPECT_FALSE(reports[0].member_of.has_value());
+  EXPECT_TRUE(reports[1].path.ends_with("mod.ufo!middle.ufo")) << reports[1].path;
+  EXPECT_EQ(reports[1].verdict, Verdict::clean) << describe(reports[1]);
+  EXPECT_TRUE(reports[2].path.ends_with("mod.ufo!middle.ufo!inner.hpi")) << reports[2].path;
+  EXPECT_EQ(*reports[2].member_of, reports[1].path);
+  expect_budget(reports[2], BudgetKind::archive_depth);
+  EXPECT_TRUE(reports[3].path.ends_with("mod.ufo!anims/top.gaf")) << reports[3].path;
+
+  CheckOptions deeper;
+  deeper.limits[BudgetKind::archive_depth] = 3;
+  const auto all = check_hpi_input(triple_nested(), deeper);
+  ASSERT_EQ(all.size(), 5u);
+  EXPECT_TRUE(all[3].path.ends_with("mod.ufo!middle.ufo!inner.hpi!anims/deep.gaf"));
+  EXPECT_EQ(all[3].format, Format::gaf);
+  EXPECT_EQ(all[3].verdict, Verdict::clean);
+
+  CheckOptions none;
+  none.limits[BudgetKind::archive_depth] = 0;
+  const auto refused = check_hpi_input(triple_nested(), none);
+  ASSERT_EQ(refused.size(), 1u);
+  expect_budget(refused[0], BudgetKind::archive_depth);
+}
+
+TEST(HpiBudgets, NestedArchivesShareTheOuterOutputBudget) {
+  builder::HpiSpec inner;
+  inner.files.push_back({"big.bin", builder::sample_content(300000, 5), HpiMethod::zlib});
+  builder::HpiSpec outer;
+  const auto inner_bytes = builder::build_hpi(inner).bytes;
+  for (int i = 0; i < 3; ++i)
+    outer.files.push_back({"inner" + std::to_string(i) + ".hpi", inner_bytes, HpiMethod::stored});
+  // The outer archive's members, one inner archive's 300,000 bytes, and half as much again.
+  CheckOptions options;
+  options.limits[BudgetKind::archive_output] = 3 * inner_bytes.size() + 450000;
+  const auto reports = check_hpi_input(builder::build_hpi(outer).bytes, options);
+  ASSERT_EQ(reports.size(), 4u);
+  EXPECT_EQ(reports[0].verdict, Verdict::clean) << describe(reports[0]);
+  EXPECT_EQ(reports[1].verdict, Verdict::clean) << describe(reports[1]);
+  // After the first inner archive only 150,000 bytes are left.
+  expect_budget(reports[2], BudgetKind::archive_output);
+  expect_budget(reports[3], BudgetKind::archive_output);
+}
+
+TEST(HpiBudgets, NestedArchivesShareTheOuterEntryBudget) {
+  builder::HpiSpec inner;
+  for (int i = 0; i < 10; ++i)
+    inner.files.push_back({"f" + std::to_string(i), {'x'}, HpiMethod::stored});
+  builder::HpiSpec outer;
+  for (int i = 0; i < 3; ++i)
+    outer.files.push_back(
+        {"inner" + std::to_string(i) + ".hpi", builder::build_hpi(inner).bytes, HpiMethod::zlib});
+  CheckOptions options;
+  options.limits[BudgetKind::archive_entries] = 3 + 10 + 5;
+  const auto reports = check_hpi_input(builder::build_hpi(outer).bytes, options);
+  ASSERT_EQ(reports.size(), 4u);
+  EXPECT_EQ(reports[1].verdict, Verdict::clean) << describe(reports[1]);
+  expect_budget(reports[2], BudgetKind::archive_entries);
+  expect_budget(reports[3], BudgetKind::archive_entries);
+}
+
+}  // namespace
+}  // namespace gafcheck::testing

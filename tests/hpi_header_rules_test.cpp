@@ -1,0 +1,231 @@
+// Archive header and directory rules (spec/HPI.md §1-§3, §5): each triggered on purpose, with the
+// tidy archive as the clean control.
+#include "tests/support/hpi_helpers.hpp"
+
+namespace gafcheck::testing {
+namespace {
+
+using builder::BuiltFile;
+
+BuiltFile tidy_plain() {
+  return builder::build_hpi_plain(tidy_hpi());
+}
+
+TEST(HpiHeaderRules, TidyArchiveIsClean) {
+  const FileReport report = check_hpi(tidy_hpi());
+  EXPECT_EQ(report.format, Format::hpi);
+  EXPECT_EQ(report.verdict, Verdict::clean) << describe(report);
+  EXPECT_TRUE(report.findings.empty()) << describe(report);
+  for (const char* rule : {"hpi.version", "hpi.key-high-bits", "hpi.directory-bounds",
+                           "hpi.name-bounds", "hpi.directory-cycle", "hpi.entry-flag",
+                           "hpi.compression", "hpi.footer", "hpi.slack", "hpi.overlap"})
+    EXPECT_NO_FINDING(report, rule);
+}
+
+TEST(HpiHeaderRules, NotHapiIsNotAnArchive) {
+  auto archive = tidy_plain();
+  archive.bytes[3] = 'X';
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_NE(report.format, Format::hpi);
+  EXPECT_FINDING(report, "format.unknown", 0, "");
+}
+
+TEST(HpiHeaderRules, UnknownVersionIsRefused) {
+  auto archive = tidy_plain();
+  archive.put_u32(4, 0x00030000);
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_EQ(report.format, Format::hpi);
+  EXPECT_FINDING(report, "hpi.version", 4, "header/version");
+  EXPECT_EQ(find_finding(report, "hpi.version")->retail, Retail::dropped);
+  EXPECT_EQ(report.members->size(), 0u);
+}
+
+TEST(HpiHeaderRules, SavedGameIsRecognisedAndNotParsed) {
+  std::vector<std::uint8_t> bytes = {'H', 'A', 'P', 'I', 'B', 'A', 'N', 'K'};
+  bytes.resize(300, 0xEE);
+  const FileReport report = check_hpi(bytes);
+  EXPECT_FINDING(report, "hpi.saved-game", 4, "header/version");
+  EXPECT_EQ(report.verdict, Verdict::clean);
+  EXPECT_EQ(report.findings.size(), 1u) << describe(report);
+}
+
+TEST(HpiHeaderRules, KeyAboveOneByteIsReportedAndTheLowByteDecrypts) {
+  auto spec = tidy_hpi();
+  spec.key = 0x27D;
+  const FileReport report = check_hpi(spec);
+  EXPECT_FINDING(report, "hpi.key-high-bits", 12, "header/key");
+  const std::string& message = find_finding(report, "hpi.key-high-bits")->message;
+  EXPECT_NE(message.find("0xF5"), std::string::npos) << message;
+  EXPECT_NE(message.find("0xFD"), std::string::npos) << message;
+  EXPECT_EQ(report.findings.size(), 1u) << describe(report);
+  spec.key = 0x7D;
+  EXPECT_NO_FINDING(check_hpi(spec), "hpi.key-high-bits");
+}
+
+TEST(HpiHeaderRules, TruncatedHeader) {
+  auto archive = tidy_plain();
+  archive.bytes.resize(12);
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.directory-bounds", 0, "header");
+  EXPECT_EQ(report.retail, Retail::crash);
+}
+
+TEST(HpiHeaderRules, DirectoryEndPastTheFile) {
+  auto archive = tidy_plain();
+  archive.put_u32(8, 0x7FFFFFF0);
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.directory-bounds", 8, "header/directory_size");
+  // The part of the directory inside the file is still walked.
+  EXPECT_EQ(report.members->size(), 3u) << describe(report);
+}
+
+TEST(HpiHeaderRules, DirectoryStartInsideTheHeader) {
+  auto archive = tidy_plain();
+  archive.put_u32(16, 4);
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.directory-bounds", 16, "header/directory_start");
+}
+
+TEST(HpiHeaderRules, EntryListOffsetThatWrapsIsOutOfBounds) {
+  auto archive = tidy_plain();
+  archive.put_u32(archive.at("root") + 4, 0xFFFFFFF8);
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.directory-bounds", archive.at("root") + 4, "directory");
+}
+
+TEST(HpiHeaderRules, SubdirectoryOrFileRecordOutsideTheBlock) {
+  auto archive = tidy_plain();
+  archive.put_u32(archive.at("entry:anims") + 4, 0x10000000);
+  archive.put_u32(archive.at("entry:readme.txt") + 4,
+                  static_cast<std::uint32_t>(archive.at("directory_end") - 4));
+  const FileReport report = check_hpi(archive.bytes);
+  const auto bounds = find_all(report, "hpi.directory-bounds");
+  ASSERT_EQ(bounds.size(), 2u) << describe(report);
+  EXPECT_EQ(bounds[0]->offset, archive.at("entry:anims") + 4);
+  EXPECT_EQ(bounds[0]->path, "anims");
+  EXPECT_EQ(bounds[1]->offset, archive.at("entry:readme.txt") + 4);
+  EXPECT_EQ(bounds[1]->path, "readme.txt");
+}
+
+TEST(HpiHeaderRules, StoredDataPastTheEnd) {
+  auto archive = tidy_plain();
+  archive.put_u32(archive.at("record:readme.txt") + 4, 0x00100000);
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.directory-bounds", archive.at("data:readme.txt"), "readme.txt");
+}
+
+TEST(HpiHeaderRules, NameOffsetOutsideTheDirectory) {
+  auto archive = tidy_plain();
+  archive.put_u32(archive.at("entry:readme.txt"), 0xFFFFFF00);
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.name-bounds", archive.at("entry:readme.txt"),
+                 "directory/entry[1]/name");
+  EXPECT_EQ(report.members->at(1).path, "<entry[1]>");
+}
+
+TEST(HpiHeaderRules, NameWithoutNulBeforeTheBlockEnds) {
+  auto archive = tidy_plain();
+  // Point readme.txt's name at the last 3 bytes of the directory block (a file record's tail).
+  const std::uint64_t end = archive.at("directory_end");
+  archive.put_u32(archive.at("entry:readme.txt"), static_cast<std::uint32_t>(end - 3));
+  archive.put_u8(end - 1, 'x');
+  archive.put_u8(end - 2, 'x');
+  archive.put_u8(end - 3, 'x');
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.name-bounds", end - 3, "directory/entry[1]/name");
+}
+
+TEST(HpiHeaderRules, DirectoryContainingItself) {
+  auto archive = tidy_plain();
+  archive.put_u32(archive.at("entry:anims") + 4, static_cast<std::uint32_t>(archive.at("root")));
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.directory-cycle", archive.at("entry:anims") + 4, "anims");
+  EXPECT_EQ(find_finding(report, "hpi.directory-cycle")->retail, Retail::crash);
+  EXPECT_NE(find_finding(report, "hpi.directory-cycle")->message.find("containing it"),
+            std::string::npos);
+}
+
+TEST(HpiHeaderRules, DirectoryReachedTwiceIsWalkedOnce) {
+  auto spec = tidy_hpi();
+  spec.files.push_back({"more/x.txt", {'x'}, builder::HpiMethod::stored});
+  auto archive = builder::build_hpi_plain(spec);
+  archive.put_u32(archive.at("entry:more") + 4,
+                  static_cast<std::uint32_t>(archive.at("dir:anims")));
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.directory-cycle", archive.at("entry:more") + 4, "more");
+  EXPECT_EQ(find_finding(report, "hpi.directory-cycle")->retail, Retail::unknown);
+  EXPECT_EQ(report.members->size(), 3u) << describe(report);
+}
+
+TEST(HpiHeaderRules, UnknownEntryFlagIsNotFollowed) {
+  auto archive = tidy_plain();
+  archive.put_u8(archive.at("entry:scripts") + 8, 7);
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.entry-flag", archive.at("entry:scripts") + 8, "scripts");
+  EXPECT_EQ(report.members->size(), 2u);
+}
+
+TEST(HpiHeaderRules, UnknownCompressionIsNotDecoded) {
+  auto archive = tidy_plain();
+  archive.put_u8(archive.at("record:scripts/big.txt") + 8, 5);
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.compression", archive.at("record:scripts/big.txt") + 8,
+                 "scripts/big.txt");
+  EXPECT_EQ(report.members->at(2).method, "unknown");
+}
+
+TEST(HpiHeaderRules, FooterMissingOrAltered) {
+  auto spec = tidy_hpi();
+  spec.footer = false;
+  const auto without = builder::build_hpi(spec).bytes;
+  const FileReport missing = check_hpi(without);
+  EXPECT_FINDING(missing, "hpi.footer", without.size() - 64, "footer");
+  EXPECT_EQ(find_finding(missing, "hpi.footer")->severity, Severity::info);
+  EXPECT_EQ(missing.verdict, Verdict::clean);
+
+  auto altered = builder::build_hpi(tidy_hpi());
+  const std::uint64_t footer = altered.at("footer");
+  std::string replaced = "Copyright 1997 Someone Entertainment";
+  std::copy(replaced.begin(), replaced.end(), altered.bytes.begin() + static_cast<long>(footer));
+  altered.bytes.resize(footer + replaced.size());
+  const FileReport changed = check_hpi(altered.bytes);
+  ASSERT_NE(find_finding(changed, "hpi.footer"), nullptr) << describe(changed);
+  EXPECT_NE(find_finding(changed, "hpi.footer")->message.find("mention"), std::string::npos);
+}
+
+TEST(HpiHeaderRules, V2DirectoryCycleAndBounds) {
+  builder::HpiSpec spec;
+  spec.version = 0x00020000;
+  spec.files = tidy_hpi().files;
+  auto archive = builder::build_hpi_plain(spec);
+  const FileReport clean = check_hpi(archive.bytes);
+  EXPECT_EQ(clean.verdict, Verdict::clean) << describe(clean);
+  EXPECT_EQ(clean.members->size(), 3u);
+
+  // anims' subdirectory array points back at the root's array, which holds anims itself.
+  const std::uint64_t directory = archive.at("directory");
+  const std::uint64_t anims = directory + archive.at("dir:anims");
+  auto cyclic = archive;
+  cyclic.put_u32(anims + 4, static_cast<std::uint32_t>(archive.at("dir:anims")));
+  cyclic.put_u32(anims + 8, 1);
+  const FileReport cycle = check_hpi(cyclic.bytes);
+  EXPECT_FINDING(cycle, "hpi.directory-cycle", anims, "anims/anims");
+
+  auto wild = archive;
+  wild.put_u32(anims + 16, 1000);
+  const FileReport bounds = check_hpi(wild.bytes);
+  EXPECT_FINDING(bounds, "hpi.directory-bounds", anims + 12, "anims");
+}
+
+TEST(HpiHeaderRules, V2BlockOutsideTheFile) {
+  builder::HpiSpec spec;
+  spec.version = 0x00020000;
+  spec.files = tidy_hpi().files;
+  auto archive = builder::build_hpi_plain(spec);
+  archive.put_u32(20, 0x00FFFFFF);
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.directory-bounds", 16, "header/names");
+}
+
+}  // namespace
+}  // namespace gafcheck::testing

@@ -1,0 +1,18 @@
+#pragma once
+// gafcheck ls ARCHIVE and gafcheck extract ARCHIVE [MEMBER...] -C DIR.
+#include <optional>
+#include <string>
+
+#include "validator/check/check_options.hpp"
+#include "validator/cli/commands.hpp"
+#include "validator/input/mapped_file.hpp"
+
+namespace gafcheck::cli {
+
+int run_ls(const Arguments& arguments);
+int run_extract(const Arguments& arguments);
+
+// Maps the archive for ls/extract; on failure prints why and returns nullopt (exit code 3).
+std::optional<MappedFile> map_archive(const std::string& path, const CheckOptions& options);
+
+}  // namespace gafcheck::cli

@@ -1,0 +1,139 @@
+// gafcheck extract ARCHIVE [MEMBER...] -C DIR: writes members under DIR, refusing anything that
+// could land outside it.
+#include <iostream>
+
+#include "validator/cli/archive_commands.hpp"
+#include "validator/cli/common_options.hpp"
+#include "validator/cli/safe_extract.hpp"
+#include "validator/core/text.hpp"
+#include "validator/hpi/member_paths.hpp"
+#include "validator/hpi/member_reader.hpp"
+
+namespace gafcheck::cli {
+namespace po = boost::program_options;
+namespace {
+
+constexpr const char* extract_usage =
+    "Usage: gafcheck extract [options] ARCHIVE [MEMBER...] -C DIR\n\n"
+    "Extracts members of an HPI-family archive into DIR so that a reviewer can look at a\n"
+    "member a report flagged. MEMBER is a path as 'gafcheck ls' prints it (matched without\n"
+    "regard to case, '/' or '\\'); a directory extracts everything below it; no MEMBER\n"
+    "extracts every member.\n\n"
+    "It is built for hostile archives:\n"
+    "  - a member whose path could leave DIR ('..' or '.' components, an absolute path, a\n"
+    "    drive letter, an empty component, a control character: hpi.path-traversal) is\n"
+    "    refused;\n"
+    "  - directories and files are created relative to DIR's descriptor, one component at a\n"
+    "    time, so nothing is written outside DIR;\n"
+    "  - symbolic links are never followed or created: a symlink in the way (or DIR itself\n"
+    "    being one) makes that member fail;\n"
+    "  - an existing file is not overwritten unless --force (and even then only a regular\n"
+    "    file), so two members on one path under case folding do not silently replace\n"
+    "    each other;\n"
+    "  - a member that cannot be decoded (out of bounds, bad chunk header, over a budget) is\n"
+    "    skipped. Members with lesser damage (checksum, size, stream findings) are written\n"
+    "    as a reader would decode them.\n\n"
+    "Examples:\n"
+    "  gafcheck extract mod.ufo -C /tmp/review                  # everything\n"
+    "  gafcheck extract mod.ufo anims/ARMCOM.GAF -C /tmp/review # one member\n"
+    "  gafcheck extract mod.ufo anims -C /tmp/review            # one directory\n\n"
+    "Exit codes: 0 every selected member written, 1 some refused, skipped or not found,\n"
+    "2 usage error (also: DIR unusable), 3 the archive could not be read.\n\nOptions";
+
+bool selected(const std::string& folded_member, const std::vector<std::string>& requests,
+              std::vector<bool>& matched) {
+  if (requests.empty()) return true;
+  bool any = false;
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    const std::string& request = requests[i];
+    const bool match =
+        folded_member == request || (folded_member.size() > request.size() &&
+                                     folded_member.compare(0, request.size(), request) == 0 &&
+                                     folded_member[request.size()] == '/');
+    if (match) matched[i] = any = true;
+  }
+  return any;
+}
+
+}  // namespace
+
+int run_extract(const Arguments& arguments) {
+  CommonOptions options;
+  std::vector<std::string> positional_values;
+  std::string directory;
+  bool force = false;
+  po::options_description general(extract_usage);
+  general.add_options()("help,h", po::bool_switch(), "show this help")(
+      "directory,C", po::value(&directory), "the directory to extract into (required)")(
+      "force", po::bool_switch(&force), "overwrite existing regular files");
+  po::options_description hidden;
+  hidden.add_options()("argument", po::value(&positional_values));
+  po::options_description visible;
+  visible.add(general).add(budget_options_description(options));
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("argument", -1);
+  po::variables_map values;
+  po::store(po::command_line_parser(arguments).options(all).positional(positional).run(), values);
+  if (values["help"].as<bool>()) {
+    std::cout << visible;
+    return 0;
+  }
+  po::notify(values);
+  if (positional_values.empty())
+    throw UsageError{"extract needs an ARCHIVE (see gafcheck extract --help)"};
+  if (directory.empty()) throw UsageError{"extract needs -C DIR, the directory to extract into"};
+  const std::string archive_path = positional_values[0];
+  std::vector<std::string> requests;
+  for (std::size_t i = 1; i < positional_values.size(); ++i) {
+    std::string request = hpi::folded_path(positional_values[i]);
+    while (!request.empty() && request.back() == '/') request.pop_back();
+    requests.push_back(request);
+  }
+
+  const auto mapped = map_archive(archive_path, options.check);
+  if (!mapped) return 3;
+  const hpi::MemberReader reader(mapped->view(), options.check.limits);
+  if (!reader.is_archive()) {
+    std::cerr << "gafcheck: " << escape_bytes(archive_path) << " is not an HPI archive\n";
+    return 1;
+  }
+  std::string error;
+  const auto target = ExtractDirectory::open(directory, error);
+  if (!target) throw UsageError{"cannot extract into " + escape_bytes(directory) + ": " + error};
+
+  std::vector<bool> matched(requests.size(), false);
+  std::uint64_t written = 0, refused = 0;
+  for (std::size_t i = 0; i < reader.members().size(); ++i) {
+    const hpi::MemberRecord& member = reader.members()[i];
+    if (!selected(hpi::folded_path(member.path), requests, matched)) continue;
+    const std::string shown = escape_bytes(member.path);
+    std::optional<std::string> problem;
+    if (const auto unsafe = hpi::unsafe_path_reason(member.path)) {
+      problem = "unsafe path: " + *unsafe + " (hpi.path-traversal)";
+    } else if (const auto bytes = reader.read(i)) {
+      problem = target->write(member.path, *bytes, force);
+    } else {
+      problem = "cannot be decoded or is over a budget (gafcheck check shows why)";
+    }
+    if (problem) {
+      ++refused;
+      std::cerr << "refused  " << shown << ": " << *problem << '\n';
+    } else {
+      ++written;
+      std::cout << "written  " << shown << '\n';
+    }
+  }
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    if (matched[i]) continue;
+    ++refused;
+    std::cerr << "gafcheck: no member '" << escape_bytes(positional_values[i + 1]) << "' in "
+              << escape_bytes(archive_path) << '\n';
+  }
+  std::cerr << "extract: " << written << " written, " << refused << " refused into "
+            << escape_bytes(directory) << '\n';
+  return refused == 0 ? 0 : 1;
+}
+
+}  // namespace gafcheck::cli

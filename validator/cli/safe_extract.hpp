@@ -1,0 +1,35 @@
+#pragma once
+// Writes archive members under one directory without ever leaving it: every directory and file is
+// created relative to a directory file descriptor, one path component at a time, opened with
+// O_NOFOLLOW (a symlink in the way fails the member, nothing is written through it), and an
+// existing file is replaced only when forced (and only if it is a regular file).
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace gafcheck::cli {
+
+class ExtractDirectory {
+ public:
+  // Opens (creating it if missing, one level) the target directory; nullopt with the reason in
+  // error when it cannot be used (a symlink, not a directory, no permission).
+  static std::optional<ExtractDirectory> open(const std::string& path, std::string& error);
+
+  ExtractDirectory(ExtractDirectory&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
+  ExtractDirectory& operator=(ExtractDirectory&&) = delete;
+  ExtractDirectory(const ExtractDirectory&) = delete;
+  ~ExtractDirectory();
+
+  // Writes bytes at member_path ('/'-separated, already checked safe) below the directory.
+  // Returns why it was refused, or nullopt when written.
+  std::optional<std::string> write(std::string_view member_path,
+                                   std::span<const std::uint8_t> bytes, bool force) const;
+
+ private:
+  explicit ExtractDirectory(int fd) : fd_(fd) {}
+  int fd_ = -1;
+};
+
+}  // namespace gafcheck::cli

@@ -1,0 +1,109 @@
+#include "validator/hpi/directory_tree.hpp"
+
+#include "validator/core/text.hpp"
+
+namespace gafcheck::hpi {
+namespace {
+constexpr std::size_t no_parent = static_cast<std::size_t>(-1);
+}
+
+std::size_t DirectoryTree::add_root(std::uint64_t offset) {
+  nodes_.push_back({offset, no_parent, 0, "", "directory"});
+  node_at_offset_.emplace(offset, 0);
+  index_.directories = 1;
+  return 0;
+}
+
+bool DirectoryTree::is_ancestor_or_self(std::size_t node, std::size_t candidate) const {
+  for (std::size_t at = node; at != no_parent; at = nodes_[at].parent)
+    if (at == candidate) return true;
+  return false;
+}
+
+std::optional<std::size_t> DirectoryTree::add_subdirectory(std::size_t parent, std::uint64_t offset,
+                                                           std::uint64_t field_offset,
+                                                           const std::string& component) {
+  const std::string where = child_where(parent, component);
+  const auto seen = node_at_offset_.find(offset);
+  if (seen != node_at_offset_.end()) {
+    const Node& earlier = nodes_[seen->second];
+    if (is_ancestor_or_self(parent, seen->second)) {
+      context_.findings.add(RuleId::hpi_directory_cycle, field_offset, 4, where,
+                            "directory entry points at the directory at " + hex(offset) +
+                                ", which is " +
+                                (seen->second == parent ? std::string("the directory containing it")
+                                                        : "its ancestor '" + earlier.where + "'") +
+                                ": a recursive reader never returns");
+    } else {
+      Finding* finding = context_.findings.add(
+          RuleId::hpi_directory_cycle, field_offset, 4, where,
+          "directory entry points at the directory at " + hex(offset) + ", already reached as '" +
+              earlier.where + "': readers list its contents twice (gafcheck walks it once)");
+      if (finding) finding->retail = Retail::unknown;
+    }
+    return std::nullopt;
+  }
+  const std::uint64_t depth = nodes_[parent].depth + 1;
+  if (!context_.check(BudgetKind::directory_depth, depth, field_offset, where)) return std::nullopt;
+  if (!context_.charge_heap(1, sizeof(Node) + 2 * (nodes_[parent].path.size() + component.size()),
+                            field_offset, where))
+    return std::nullopt;
+  nodes_.push_back({offset, parent, depth, child_path(parent, component), where});
+  node_at_offset_.emplace(offset, nodes_.size() - 1);
+  ++index_.directories;
+  return nodes_.size() - 1;
+}
+
+std::optional<std::string> DirectoryTree::read_name(const Block& names, std::uint64_t name_offset,
+                                                    std::uint64_t field_offset,
+                                                    std::size_t directory,
+                                                    std::uint64_t entry_index) {
+  const std::uint64_t limit = context_.budget.limit(BudgetKind::name_length);
+  const Block::Name name = names.name(name_offset, limit);
+  const std::string where = join_path(entry_where(directory, entry_index), "name");
+  switch (name.status) {
+    case Block::Name::Status::ok: return name.bytes;
+    case Block::Name::Status::too_long:
+      context_.check(BudgetKind::name_length, name.length, names.file_offset(name_offset), where);
+      return std::nullopt;
+    case Block::Name::Status::outside:
+      context_.findings.add(RuleId::hpi_name_bounds, field_offset, 4, where,
+                            "name offset " + hex(name_offset) + " lies outside the block [" +
+                                hex(names.begin()) + ", " + hex(names.end()) +
+                                ") that holds the names");
+      break;
+    case Block::Name::Status::unterminated:
+      context_.findings.add(
+          RuleId::hpi_name_bounds, names.file_offset(name_offset), name.length, where,
+          "name at " + hex(name_offset) + " has no NUL before the end of its " + "block at " +
+              hex(names.end()) + " (" + std::to_string(name.length) + " bytes scanned)");
+      break;
+  }
+  return "<" + indexed("entry", entry_index) + ">";
+}
+
+bool DirectoryTree::add_member(std::size_t directory, const std::string& component,
+                               MemberRecord member) {
+  member.path = child_path(directory, component);
+  member.where = child_where(directory, component);
+  if (!context_.charge_heap(1, sizeof(MemberRecord) + member.path.size() + member.where.size(),
+                            member.entry_offset, member.where))
+    return false;
+  index_.members.push_back(std::move(member));
+  return true;
+}
+
+std::string DirectoryTree::child_path(std::size_t directory, const std::string& component) const {
+  const std::string& parent = nodes_[directory].path;
+  return parent.empty() && directory == 0 ? component : parent + "/" + component;
+}
+
+std::string DirectoryTree::entry_where(std::size_t directory, std::uint64_t entry_index) const {
+  return join_path(nodes_[directory].where, indexed("entry", entry_index));
+}
+
+std::string DirectoryTree::child_where(std::size_t directory, const std::string& component) const {
+  return escape_bytes(child_path(directory, component));
+}
+
+}  // namespace gafcheck::hpi

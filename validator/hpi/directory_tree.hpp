@@ -1,0 +1,60 @@
+#pragma once
+// What both directory layouts (v1 §3, v2 §5) share while they are walked: names read within
+// their block and budget, paths, the directory nodes with cycle detection and the depth budget,
+// and the member list.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "validator/core/walk_context.hpp"
+#include "validator/hpi/archive_index.hpp"
+#include "validator/hpi/block.hpp"
+
+namespace gafcheck::hpi {
+
+class DirectoryTree {
+ public:
+  DirectoryTree(WalkContext& context, ArchiveIndex& index) : context_(context), index_(index) {}
+
+  // The root directory; its header (v1) or entry (v2) is at offset.
+  std::size_t add_root(std::uint64_t offset);
+  // The subdirectory an entry names. nullopt when it must not be walked: it was reached before
+  // (hpi.directory-cycle) or it is too deep (budget.exceeded); the finding is emitted here.
+  std::optional<std::size_t> add_subdirectory(std::size_t parent, std::uint64_t offset,
+                                              std::uint64_t field_offset,
+                                              const std::string& component);
+
+  // The name at name_offset in names, as a path component. An unreadable name gives
+  // hpi.name-bounds and a placeholder component; nullopt when the name budget stopped the walk.
+  std::optional<std::string> read_name(const Block& names, std::uint64_t name_offset,
+                                       std::uint64_t field_offset, std::size_t directory,
+                                       std::uint64_t entry_index);
+
+  // Adds a member found in directory; false when the heap budget refused its path.
+  bool add_member(std::size_t directory, const std::string& component, MemberRecord member);
+
+  std::string child_path(std::size_t directory, const std::string& component) const;
+  // Escaped structure path of a directory ("directory" for the root) and of one of its entries.
+  const std::string& where(std::size_t directory) const { return nodes_[directory].where; }
+  std::string entry_where(std::size_t directory, std::uint64_t entry_index) const;
+  std::string child_where(std::size_t directory, const std::string& component) const;
+
+ private:
+  struct Node {
+    std::uint64_t offset;
+    std::size_t parent;
+    std::uint64_t depth;
+    std::string path;
+    std::string where;
+  };
+  bool is_ancestor_or_self(std::size_t node, std::size_t candidate) const;
+
+  WalkContext& context_;
+  ArchiveIndex& index_;
+  std::vector<Node> nodes_;
+  std::unordered_map<std::uint64_t, std::size_t> node_at_offset_;
+};
+
+}  // namespace gafcheck::hpi

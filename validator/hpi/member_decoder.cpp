@@ -1,0 +1,112 @@
+#include "validator/hpi/member_decoder.hpp"
+
+#include <algorithm>
+
+#include "validator/core/text.hpp"
+#include "validator/hpi/hpi_layout.hpp"
+
+namespace gafcheck::hpi {
+namespace {
+
+std::uint64_t chunk_count(std::uint64_t size) {
+  return size / chunk_capacity + (size % chunk_capacity != 0);
+}
+
+bool is_chunked_v1(const MemberRecord& member) {
+  return member.compression != static_cast<std::uint8_t>(Compression::stored);
+}
+
+bool out_of_file(WalkContext& context, const MemberRecord& member, std::uint64_t length,
+                 const std::string& what) {
+  if (context.file.contains(member.data_offset, length)) return false;
+  context.findings.add(RuleId::hpi_directory_bounds, member.data_offset, 0, member.where,
+                       what + " [" + hex(member.data_offset) + ", +" + std::to_string(length) +
+                           ") runs past the end of the " + std::to_string(context.file.size()) +
+                           "-byte file");
+  return true;
+}
+
+}  // namespace
+
+bool admit_member(WalkContext& context, const ArchiveIndex& index, const MemberRecord& member) {
+  if (index.kind == ArchiveKind::v1 && member.compression > 2) return false;  // hpi.compression
+  if (!context.check(BudgetKind::member_size, member.size, member.entry_offset, member.where))
+    return false;
+  if (index.kind == ArchiveKind::v2) {
+    if (member.v2_stored_size == 0) {
+      if (out_of_file(context, member, member.size, "stored data")) return false;
+    } else {
+      if (out_of_file(context, member, member.v2_stored_size, "compressed data")) return false;
+    }
+  } else if (!is_chunked_v1(member)) {
+    if (out_of_file(context, member, member.size, "stored data")) return false;
+  } else {
+    // Every chunk needs a table slot and a 19-byte header: a size the file cannot hold is
+    // refused before anything is allocated from it.
+    const std::uint64_t chunks = chunk_count(member.size);
+    if (out_of_file(context, member, chunks * (chunk_table_slot + chunk_header_size),
+                    "chunk table and headers of " + std::to_string(chunks) + " chunks for " +
+                        std::to_string(member.size) + " bytes"))
+      return false;
+  }
+  return context.charge(BudgetKind::archive_output, member.size, member.entry_offset, member.where);
+}
+
+void decode_member(WalkContext& context, ChunkReader& reader, const ArchiveIndex& index,
+                   std::size_t member_index, MemberRecord& member, ChunkOutput& out,
+                   std::vector<Extent>& extents) {
+  const ArchiveSource& source = index.source;
+  member.encrypted = source.encrypted();
+  const auto claim = [&](std::uint64_t length) {
+    member.stored_size = length;
+    extents.push_back(
+        {member.data_offset, member.data_offset + length, Extent::Role::member_data, member_index});
+  };
+  const bool stored =
+      index.kind == ArchiveKind::v2 ? member.v2_stored_size == 0 : !is_chunked_v1(member);
+  if (stored) {
+    member.decoded = source.read(member.data_offset, out.output(0, member.size));
+    claim(member.size);
+    return;
+  }
+  if (index.kind == ArchiveKind::v2) {
+    ChunkPlace place;
+    place.offset = member.data_offset;
+    place.end = member.data_offset + member.v2_stored_size;
+    place.where = member.where;
+    place.table_entry = member.v2_stored_size;
+    place.table_entry_offset = member.entry_offset + v2_file_compressed_size;
+    place.retail_buffer = false;
+    claim(member.v2_stored_size);
+    const auto header = reader.locate(place);
+    if (!header) return;
+    member.encrypted = header->encrypted != 0;
+    member.decoded = reader.decode(*header, place, out.output(0, member.size));
+    return;
+  }
+  const std::uint64_t chunks = chunk_count(member.size);
+  std::uint64_t position = member.data_offset + chunks * chunk_table_slot;
+  member.decoded = true;
+  for (std::uint64_t i = 0; i < chunks && !context.stopped(); ++i) {
+    ChunkPlace place;
+    place.offset = position;
+    place.end = context.file.size();
+    place.where = join_path(member.where, indexed("chunk", i));
+    place.table_entry_offset = member.data_offset + i * chunk_table_slot;
+    place.table_entry = source.u32(place.table_entry_offset);
+    const auto header = reader.locate(place);
+    if (!header) {
+      member.decoded = false;
+      break;
+    }
+    member.encrypted = member.encrypted || header->encrypted != 0;
+    const std::uint64_t begin = i * chunk_capacity;
+    const std::uint64_t expected = std::min(chunk_capacity, member.size - begin);
+    if (!reader.decode(*header, place, out.output(begin, expected))) member.decoded = false;
+    position = header->end();
+  }
+  if (context.stopped()) member.decoded = false;
+  claim(position - member.data_offset);
+}
+
+}  // namespace gafcheck::hpi

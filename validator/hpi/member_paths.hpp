@@ -1,0 +1,27 @@
+#pragma once
+// Member paths as an extractor would use them: traversal (hpi.path-traversal) and collisions
+// under case folding (hpi.duplicate-path). gafcheck extract refuses what these checks flag.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "validator/core/walk_context.hpp"
+#include "validator/hpi/archive_index.hpp"
+
+namespace gafcheck::hpi {
+
+// Components of a member path, split on '/' and '\' (readers join names with '\').
+std::vector<std::string_view> path_components(std::string_view path);
+
+// Why extracting to this path would escape the target directory, or nullopt when it is safe:
+// '..' or '.', an empty component (absolute path, doubled or trailing separator), a drive
+// letter, or a control character.
+std::optional<std::string> unsafe_path_reason(std::string_view path);
+
+// The key two paths collide on: ASCII case folded, '\' read as '/'.
+std::string folded_path(std::string_view path);
+
+void check_member_paths(WalkContext& context, const ArchiveIndex& index);
+
+}  // namespace gafcheck::hpi

@@ -1,0 +1,38 @@
+#pragma once
+// Members of an archive one by one, for listing, extraction and tests: the same reader and
+// budgets as check, with its findings discarded (check reports them).
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "validator/core/budget.hpp"
+#include "validator/hpi/archive_index.hpp"
+
+namespace gafcheck::hpi {
+
+// Decodes one member of an index read earlier; nullopt when its size was refused or its data
+// could not be located.
+std::optional<std::vector<std::uint8_t>> decode_member_quietly(const ArchiveIndex& index,
+                                                               const BudgetLimits& limits,
+                                                               std::size_t member);
+
+class MemberReader {
+ public:
+  // Reads the header and directory of the archive in file (which must outlive the reader).
+  MemberReader(ByteView file, const BudgetLimits& limits);
+
+  bool is_archive() const {
+    return index_.kind == ArchiveKind::v1 || index_.kind == ArchiveKind::v2;
+  }
+  const ArchiveIndex& index() const { return index_; }
+  const std::vector<MemberRecord>& members() const { return index_.members; }
+  std::optional<std::vector<std::uint8_t>> read(std::size_t member) const {
+    return decode_member_quietly(index_, limits_, member);
+  }
+
+ private:
+  BudgetLimits limits_;
+  ArchiveIndex index_;
+};
+
+}  // namespace gafcheck::hpi
