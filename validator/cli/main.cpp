@@ -17,6 +17,8 @@ constexpr const char* usage =
     "Commands:\n"
     "  check PATH...      check files (directories recursively); YAML report on stdout or -o\n"
     "  census [DIR...]    check whole trees (default: the bundled corpus) with a summary\n"
+    "  merge SHARD...     join the reports of census --shard runs into one\n"
+    "  diff OLD NEW       what changed between two reports (new, resolved, changed findings)\n"
     "  rules [--brief]    print the rule catalogue\n"
     "  explain RULE       print one rule\n\n"
     "Run 'gafcheck COMMAND --help' for a command's options.\n"
@@ -37,6 +39,8 @@ int dispatch(const std::string& command, const gafcheck::cli::Arguments& argumen
   using namespace gafcheck::cli;
   if (command == "check") return run_check(arguments, command_line);
   if (command == "census") return run_census(arguments, command_line);
+  if (command == "merge") return run_merge(arguments, command_line);
+  if (command == "diff") return run_diff(arguments, command_line);
   if (command == "rules") return run_rules(arguments);
   if (command == "explain") return run_explain(arguments);
   if (command == "--help" || command == "-h" || command == "help") {
