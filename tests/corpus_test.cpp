@@ -58,8 +58,9 @@ TEST(Corpus, EverySeedTriggersWhatItsRecipeExpects) {
       EXPECT_GT(report.rule_counts[static_cast<std::size_t>(*id)], 0u)
           << recipe.name << " does not trigger " << rule << ": " << describe(report);
     }
-    if (recipe.expect.empty())
+    if (recipe.expect.empty()) {
       EXPECT_EQ(report.verdict, Verdict::clean) << recipe.name << ": " << describe(report);
+    }
   }
 }
 

@@ -18,32 +18,32 @@ struct FrameSpec {
   std::int16_t x_offset = 0;
   std::int16_t y_offset = 0;
   std::uint8_t color_key = 9;
-  std::uint8_t compressed = 0;              // 0 raw, 1 RLE, anything else as given
-  std::optional<std::uint8_t> layer_count;  // default: number of children
+  std::uint8_t compressed = 0;                // 0 raw, 1 RLE, anything else as given
+  std::optional<std::uint8_t> layer_count{};  // default: number of children
   std::uint8_t alt_byte = 0;
   std::uint32_t unknown2 = 0;
   std::uint32_t unknown3 = 0;
-  std::vector<std::string> children;             // ids of subframes (composite when non-empty)
-  std::optional<std::vector<std::uint8_t>> raw;  // raw pixels; default pattern
+  std::vector<std::string> children{};             // ids of subframes (composite when non-empty)
+  std::optional<std::vector<std::uint8_t>> raw{};  // raw pixels; default pattern
   std::optional<std::vector<std::vector<std::uint8_t>>>
-      rle_rows;                                   // row payloads; default encodes a pattern
-  std::optional<std::vector<std::uint8_t>> data;  // exact data bytes, overrides all
-  std::optional<std::uint32_t> data_offset;       // exact pointer, overrides layout
+      rle_rows{};                                   // row payloads; default encodes a pattern
+  std::optional<std::vector<std::uint8_t>> data{};  // exact data bytes, overrides all
+  std::optional<std::uint32_t> data_offset{};       // exact pointer, overrides layout
 };
 
 struct FrameRefSpec {
   std::string frame;  // frame id
   std::uint32_t duration = 1;
-  std::optional<std::uint32_t> header_offset;  // exact pointer, overrides the frame id
+  std::optional<std::uint32_t> header_offset{};  // exact pointer, overrides the frame id
 };
 
 struct EntrySpec {
   std::string name = "ENTRY";
-  std::optional<std::array<std::uint8_t, 32>> name_bytes;  // exact 32 bytes, overrides name
+  std::optional<std::array<std::uint8_t, 32>> name_bytes{};  // exact 32 bytes, overrides name
   std::uint16_t loop_word = 1;
   std::uint32_t unknown = 0;
-  std::optional<std::uint16_t> frame_count;  // default: number of frame references
-  std::vector<FrameRefSpec> frames;
+  std::optional<std::uint16_t> frame_count{};  // default: number of frame references
+  std::vector<FrameRefSpec> frames{};
 };
 
 struct GafSpec {
