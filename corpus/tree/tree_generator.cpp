@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <array>
 #include <bit>
 #include <cstdio>
 #include <fstream>
@@ -59,7 +60,9 @@ struct Placement {
 Placement place(std::uint32_t index, Random& random) {
   char name[64];
   Placement placement;
-  const std::uint32_t kind = random.below(100);
+  // The first files take every placement, so even a small tree has them all.
+  const std::uint32_t kind =
+      index < 4 ? std::array<std::uint32_t, 4>{10, 11, 0, 8}[index] : random.below(100);
   if (kind < 8) {
     std::snprintf(name, sizeof name, "textures/tex%04u.gaf", index);
     placement.texture = true;
