@@ -42,11 +42,28 @@ void append_number(std::string& text, std::int64_t value) {
   text.append(digits, end);
 }
 
+// Names packed into a double-quoted record field come from the code (counter, histogram and rule
+// names); anything that would need quoting is a bug, not input.
+const std::string& check_packable(const std::string& name) {
+  for (const char c : name) {
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                       c == '_' || c == '.' || c == '-';
+    if (!plain) throw std::logic_error("record field name '" + name + "' is not an identifier");
+  }
+  return name;
+}
+
+std::string quoted_path(const std::string& path) {
+  YAML::Emitter out;
+  emit_input_path(out, path);
+  return out.c_str();
+}
+
 std::string pack_counters(const Counters& counters) {
   std::string text;
   for (const auto& [key, value] : counters.items()) {
     if (!text.empty()) text += ' ';
-    text += key;
+    text += check_packable(key);
     text += '=';
     append_number(text, static_cast<std::int64_t>(value));
   }
@@ -57,7 +74,7 @@ std::string pack_survey(const Histograms& survey) {
   std::string text;
   for (const auto& [name, histogram] : survey) {
     if (!text.empty()) text += ' ';
-    text += name;
+    text += check_packable(name);
     text += '=';
     bool first = true;
     for (const auto& [value, count] : histogram) {
@@ -139,39 +156,47 @@ void unpack_rule_counts(std::string_view text, std::array<std::uint64_t, rule_co
 
 }  // namespace
 
+// Composed directly rather than through YAML::Emitter: the keys are fixed, the values are numbers,
+// names from fixed vocabularies and packed strings of identifiers and digits, and the only free
+// text (paths) is quoted by yaml-cpp. Going through the emitter scalar by scalar cost more than
+// checking a typical file.
 std::string yaml_record_document(const FileReport& report, const RecordFacts& facts) {
-  YAML::Emitter out;
-  out << YAML::Flow << YAML::BeginMap;
-  out << YAML::Key << "kind" << YAML::Value << "record";
-  out << YAML::Key << "path" << YAML::Value;
-  emit_input_path(out, report.path);
+  std::string line = "---\n{kind: record, path: ";
+  line += quoted_path(report.path);
   if (report.member_of) {
-    out << YAML::Key << "member_of" << YAML::Value;
-    emit_input_path(out, *report.member_of);
+    line += ", member_of: ";
+    line += quoted_path(*report.member_of);
   }
-  out << YAML::Key << "size" << YAML::Value << report.size;
-  out << YAML::Key << "mtime_ns" << YAML::Value << facts.mtime_ns;
-  out << YAML::Key << "sha256" << YAML::Value << YAML::DoubleQuoted << report.sha256;
-  out << YAML::Key << "format" << YAML::Value << std::string(format_name(report.format));
-  out << YAML::Key << "verdict" << YAML::Value << std::string(verdict_name(report.verdict));
-  out << YAML::Key << "retail" << YAML::Value << std::string(retail_name(report.retail));
-  if (facts.worst)
-    out << YAML::Key << "worst" << YAML::Value << std::string(severity_name(*facts.worst));
-  out << YAML::Key << "summary" << YAML::Value << YAML::DoubleQuoted
-      << pack_counters(report.summary);
-  out << YAML::Key << "survey" << YAML::Value << YAML::DoubleQuoted << pack_survey(report.survey);
-  out << YAML::Key << "findings" << YAML::Value << YAML::DoubleQuoted
-      << pack_rule_counts(report.rule_counts);
+  line += ", size: ";
+  append_number(line, static_cast<std::int64_t>(report.size));
+  line += ", mtime_ns: ";
+  append_number(line, facts.mtime_ns);
+  line += ", sha256: \"";
+  line += check_packable(report.sha256);
+  line += "\", format: ";
+  line += format_name(report.format);
+  line += ", verdict: ";
+  line += verdict_name(report.verdict);
+  line += ", retail: ";
+  line += retail_name(report.retail);
+  if (facts.worst) {
+    line += ", worst: ";
+    line += severity_name(*facts.worst);
+  }
+  line += ", summary: \"" + pack_counters(report.summary);
+  line += "\", survey: \"" + pack_survey(report.survey);
+  line += "\", findings: \"" + pack_rule_counts(report.rule_counts) + "\"";
   if (report.budget_hit) {
-    out << YAML::Key << "budget_hit" << YAML::Value << YAML::BeginMap;
-    out << YAML::Key << "budget" << YAML::Value
-        << std::string(budget_spec(report.budget_hit->kind).name);
-    out << YAML::Key << "limit" << YAML::Value << report.budget_hit->limit;
-    out << YAML::Key << "value" << YAML::Value << report.budget_hit->value;
-    out << YAML::EndMap;
+    line += ", budget_hit: {budget: ";
+    line += budget_spec(report.budget_hit->kind).name;
+    line += ", limit: ";
+    append_number(line, static_cast<std::int64_t>(report.budget_hit->limit));
+    line += ", value: ";
+    append_number(line, static_cast<std::int64_t>(report.budget_hit->value));
+    line += "}";
   }
-  out << YAML::EndMap;
-  return finish_document(out);
+  line += "}\n";
+  return line;
 }
 
 ParsedRecord parse_record(const YAML::Node& node) {

@@ -10,6 +10,7 @@ import atexit
 import json
 import os
 import pathlib
+import pty
 import random
 import shutil
 import signal
@@ -188,9 +189,41 @@ def sigint_stops_cleanly_with_an_interrupted_summary():
 
 
 @tap.test
+def progress_is_drawn_only_on_a_terminal():
+    quiet = census(WORK / 'quiet.yaml', check_code=0)
+    assert '\r' not in quiet.stderr and quiet.stderr.startswith('census: ')
+    leader, follower = pty.openpty()
+    with subprocess.Popen([GAFCHECK, 'census', '-o', WORK / 'tty.yaml', TREE],
+                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                          stderr=follower) as process:
+        os.close(follower)
+        output = b''
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal closes when the census exits
+                break
+            if not chunk:
+                break
+            output += chunk
+        assert process.wait(timeout=300) == 0
+    os.close(leader)
+    text = output.decode(errors='replace')
+    assert f'/{TRUTH["files"] + TRUTH["not_inputs"]} files' in text, text
+    assert 'MB/s' in text and 'ETA' in text, text
+
+
+@tap.test
 def resume_refuses_a_report_of_another_census():
     result = census(WORK / 'other.yaml', '--per-file', 'findings', '--resume', REFERENCE)
     assert result.returncode == 2 and 'per-file' in result.stderr, result.stderr
+    check_report = WORK / 'check.yaml'
+    run('check', '-q', '-o', check_report, TREE / 'terrain')
+    result = census(WORK / 'other.yaml', '--resume', check_report)
+    assert result.returncode == 2 and 'not a census report' in result.stderr, result.stderr
+    assert check_report.exists(), 'a report that cannot be resumed is left alone'
+    result = census(check_report, '--resume', check_report)
+    assert result.returncode == 2 and check_report.exists()
 
 
 @tap.test

@@ -21,6 +21,14 @@ std::string_view verdict_label(Verdict verdict) {
 
 }  // namespace
 
+std::unique_ptr<Baseline> load_baseline(const std::string& path) {
+  try {
+    return std::make_unique<Baseline>(Baseline::load(path));
+  } catch (const std::runtime_error& error) {
+    throw UsageError{"--baseline " + path + ": " + error.what()};
+  }
+}
+
 std::string utc_timestamp() {
   const std::time_t now = std::time(nullptr);
   std::tm parts{};
@@ -35,8 +43,7 @@ RunReporter::RunReporter(const CommonOptions& options, ReportHeader header, PerF
       per_file_(per_file),
       output_(std::make_unique<ReportOutput>(options.output)),
       started_(std::chrono::steady_clock::now()) {
-  if (!options.baseline.empty())
-    baseline_ = std::make_unique<Baseline>(Baseline::load(options.baseline));
+  if (!options.baseline.empty()) baseline_ = load_baseline(options.baseline);
   header.limits = options.check.limits;
   header.game = options.game;
   output_->write(yaml_header_document(header));

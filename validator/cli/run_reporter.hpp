@@ -36,6 +36,9 @@ class RunReporter {
   std::chrono::steady_clock::time_point started_;
 };
 
+// Reads a --baseline report; a report that cannot be read is a usage error.
+std::unique_ptr<Baseline> load_baseline(const std::string& path);
+
 // Current UTC time as ISO 8601, e.g. 2026-11-29T13:37:00Z.
 std::string utc_timestamp();
 

@@ -52,24 +52,26 @@ CensusContext make_context(const CensusRun& run, const Baseline* baseline) {
 
 int run_census_walk(const CensusRun& run, ReportHeader header) {
   std::unique_ptr<Baseline> baseline;
-  if (!run.settings.baseline.empty())
-    baseline = std::make_unique<Baseline>(Baseline::load(run.settings.baseline));
+  if (!run.settings.baseline.empty()) baseline = load_baseline(run.settings.baseline);
   const CensusContext context = make_context(run, baseline.get());
 
-  // Resuming into the report being resumed: move it aside first, since the journal rewrites the
-  // destination from its first byte; the old report is removed once the new one is complete.
-  std::string resume_source = run.resume;
-  std::string moved_aside;
-  if (!run.resume.empty() && run.common.output != "-" && same_file(run.resume, run.common.output)) {
-    moved_aside = run.common.output + ".resume-source";
-    std::filesystem::rename(run.resume, moved_aside);
-    resume_source = moved_aside;
-  }
   std::unique_ptr<ResumeCursor> cursor;
-  if (!resume_source.empty()) {
-    cursor = std::make_unique<ResumeCursor>(resume_source);
+  std::string moved_aside;
+  if (!run.resume.empty()) {
+    try {
+      cursor = std::make_unique<ResumeCursor>(run.resume);
+    } catch (const std::runtime_error& error) {
+      throw UsageError{"--resume " + run.resume + ": " + error.what()};
+    }
     if (auto reason = incompatibility(cursor->header(), header, false))
       throw UsageError{"--resume " + run.resume + ": cannot continue that report: " + *reason};
+    // Resuming into the report being read: the journal rewrites the destination from its first
+    // byte, so the old report moves aside (the open cursor keeps reading it) and is removed once
+    // the new one is complete.
+    if (run.common.output != "-" && same_file(run.resume, run.common.output)) {
+      moved_aside = run.common.output + ".resume-source";
+      std::filesystem::rename(run.resume, moved_aside);
+    }
   }
 
   std::uint64_t total_files = 0, total_bytes = 0;

@@ -8,8 +8,7 @@ Progress::Progress(bool enabled, std::uint64_t total_files, std::uint64_t total_
     : enabled_(enabled),
       total_files_(total_files),
       total_bytes_(total_bytes),
-      started_(std::chrono::steady_clock::now()),
-      last_draw_(started_) {}
+      started_(std::chrono::steady_clock::now()) {}
 
 void Progress::advance(std::uint64_t files, std::uint64_t bytes) {
   files_ += files;

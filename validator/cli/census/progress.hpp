@@ -20,7 +20,8 @@ class Progress {
   bool enabled_;
   std::uint64_t total_files_, total_bytes_;
   std::uint64_t files_ = 0, bytes_ = 0;
-  std::chrono::steady_clock::time_point started_, last_draw_;
+  std::chrono::steady_clock::time_point started_;
+  std::chrono::steady_clock::time_point last_draw_{};  // the first advance draws at once
 };
 
 }  // namespace gafcheck::cli
