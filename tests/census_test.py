@@ -143,6 +143,21 @@ def every_record_is_one_line_and_files_are_in_path_order():
 
 
 @tap.test
+def files_with_documents_are_hashed_and_hash_all_hashes_every_record():
+    docs = documents(REFERENCE.read_text())  # --per-file all: every file has a document
+    files = [d for d in docs if d['kind'] == 'file']
+    records = {d['path']: d for d in docs if d['kind'] == 'record'}
+    assert len(files) == TRUTH['files'] and all(len(d['sha256']) == 64 for d in files)
+    assert all(records[d['path']]['sha256'] == d['sha256'] for d in files)
+    # --per-file findings: no file here has a warning, so none gets a document or a hash.
+    docs = documents((WORK / 'truth-check.yaml').read_text())
+    assert all(d['sha256'] == '' for d in docs if d['kind'] == 'record')
+    census(WORK / 'hashed.yaml', '--hash-all', check_code=0)
+    hashed = [d for d in documents((WORK / 'hashed.yaml').read_text()) if d['kind'] == 'record']
+    assert all(len(r['sha256']) == 64 for r in hashed)
+
+
+@tap.test
 def killed_census_leaves_valid_yaml_and_resumes_to_the_same_report():
     rng = random.Random(6)
     for point in sorted(rng.sample(range(1, TREE_FILES), 3)):

@@ -34,7 +34,7 @@ FileReport check_bytes(ByteView bytes, const std::string& display_path,
   FileReport report;
   report.path = display_path;
   report.size = bytes.size();
-  report.sha256 = sha256_hex(bytes);
+  if (options.hash_contents) report.sha256 = sha256_hex(bytes);
   report.format = sniff_format(bytes);
 
   BudgetMeter budget(options.limits);

@@ -68,7 +68,10 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
       "gafcheck merge")(
       "resume", po::value(&run.resume),
       "continue the census in this (interrupted) report: files it already holds, unchanged "
-      "(path, size, mtime), are taken over instead of checked again; may equal -o");
+      "(path, size, mtime), are taken over instead of checked again; may equal -o")(
+      "hash-all", po::bool_switch(&run.hash_all),
+      "SHA-256 every input, also files without a document (by default only files that get a "
+      "document, and archives, are hashed: hashing is about half of a census's work)");
   po::options_description hidden;
   hidden.add_options()("dir", po::value(&roots));
   po::options_description visible;

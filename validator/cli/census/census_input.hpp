@@ -23,6 +23,9 @@ struct CensusContext {
   Severity min_severity = Severity::warning;
   std::optional<Severity> fail_threshold = Severity::error;
   const Baseline* baseline = nullptr;
+  // SHA-256 of every input; otherwise only of files that get a document (and of archives,
+  // whose members cannot be read again later).
+  bool hash_all = false;
 };
 
 struct FinishedInput {

@@ -45,6 +45,7 @@ CensusContext make_context(const CensusRun& run, const Baseline* baseline) {
   context.min_severity = run.min_severity;
   context.fail_threshold = fail_threshold(run.common);
   context.baseline = baseline;
+  context.hash_all = run.hash_all;
   return context;
 }
 

@@ -20,6 +20,7 @@ struct CensusRun {
   unsigned jobs = 1;
   std::string resume;  // old report to continue from; empty: none
   bool progress = false;
+  bool hash_all = false;
 };
 
 // Runs the census and returns the process exit code (128 + signal when interrupted).

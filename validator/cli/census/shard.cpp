@@ -26,7 +26,7 @@ std::string Shard::text() const {
 Shard parse_shard(const std::string& text) {
   const auto slash = text.find('/');
   Shard shard;
-  const auto parse = [&text](std::string_view part, std::uint32_t& value) {
+  const auto parse = [](std::string_view part, std::uint32_t& value) {
     const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
     return error == std::errc() && end == part.data() + part.size() && !part.empty();
   };
