@@ -2,7 +2,9 @@
 // Runs jobs on N worker threads and hands their results to a writer strictly in submission order,
 // so a parallel census writes the same report as a serial one. Memory stays bounded: submit()
 // blocks while `window` results are submitted but not yet written (a slow file holds back at most
-// that many finished ones). With one job everything runs on the calling thread.
+// that many finished ones). Threads are woken only when it matters — an idle worker when there is
+// work, the submitter once half the window is free — so a small job is not a context switch each.
+// With one job everything runs on the calling thread.
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -22,7 +24,7 @@ class OrderedPipeline {
   using Writer = std::function<void(Result&&)>;
 
   OrderedPipeline(unsigned jobs, Writer writer)
-      : writer_(std::move(writer)), window_(jobs <= 1 ? 1 : 4 * std::size_t{jobs} + 4) {
+      : writer_(std::move(writer)), window_(jobs <= 1 ? 1 : 8 * std::size_t{jobs} + 8) {
     if (jobs <= 1) return;
     for (unsigned i = 0; i < jobs; ++i) workers_.emplace_back([this] { work(); });
   }
@@ -36,7 +38,7 @@ class OrderedPipeline {
     std::unique_lock lock(mutex_);
     wait_for_room(lock);
     jobs_.emplace_back(next_submit_++, std::move(job));
-    work_ready_.notify_one();
+    if (idle_workers_ > 0) work_ready_.notify_one();
   }
 
   // Hands over a result that needs no work (it still waits its turn to be written).
@@ -53,6 +55,7 @@ class OrderedPipeline {
   void finish() {
     if (!workers_.empty()) {
       std::unique_lock lock(mutex_);
+      finishing_ = true;
       written_.wait(lock, [this] { return next_write_ == next_submit_ || failure_; });
     }
     stop_workers();
@@ -60,15 +63,28 @@ class OrderedPipeline {
   }
 
  private:
+  // Blocks while the window is full, then until half of it is free (so the submitter wakes
+  // once per batch of writes, not once per write).
   void wait_for_room(std::unique_lock<std::mutex>& lock) {
-    written_.wait(lock, [this] { return next_submit_ - next_write_ < window_ || failure_; });
+    if (next_submit_ - next_write_ >= window_ && !failure_) {
+      submitter_waiting_ = true;
+      written_.wait(lock, [this] { return next_submit_ - next_write_ <= window_ / 2 || failure_; });
+      submitter_waiting_ = false;
+    }
     if (failure_) std::rethrow_exception(failure_);
+  }
+
+  bool someone_waits_for_writes() const {
+    return (submitter_waiting_ && next_submit_ - next_write_ <= window_ / 2) ||
+           (finishing_ && next_write_ == next_submit_);
   }
 
   void work() {
     while (true) {
       std::unique_lock lock(mutex_);
+      ++idle_workers_;
       work_ready_.wait(lock, [this] { return !jobs_.empty() || stopping_; });
+      --idle_workers_;
       if (jobs_.empty()) return;
       auto [sequence, job] = std::move(jobs_.front());
       jobs_.pop_front();
@@ -103,7 +119,7 @@ class OrderedPipeline {
       }
       lock.lock();
       ++next_write_;
-      written_.notify_all();
+      if (someone_waits_for_writes()) written_.notify_all();
     }
     writing_ = false;
   }
@@ -129,6 +145,9 @@ class OrderedPipeline {
   std::map<std::uint64_t, Result> ready_;
   std::uint64_t next_submit_ = 0;
   std::uint64_t next_write_ = 0;
+  std::size_t idle_workers_ = 0;
+  bool submitter_waiting_ = false;
+  bool finishing_ = false;
   bool writing_ = false;
   bool stopping_ = false;
   std::exception_ptr failure_;
