@@ -263,6 +263,12 @@ def shards_merge_into_a_single_runs_summary():
     result = run('merge', '-o', WORK / 'partial.yaml', shards[0], shards[2])
     assert 'INCOMPLETE' in result.stderr and summary(WORK / 'partial.yaml')['interrupted']
     assert run('merge', '-o', WORK / 'x.yaml', shards[0], shards[0]).returncode == 2
+    text = shards[0].read_text()
+    at = text.index('---\nkind: file')
+    corrupt = WORK / 'corrupt.yaml'
+    corrupt.write_text(text[:at] + '---\n{broken: [\n' + text[at:])
+    result = run('merge', '-o', WORK / 'x.yaml', corrupt, shards[1], shards[2])
+    assert result.returncode == 3 and 'corrupt' in result.stderr, result.stderr
 
 
 @tap.test

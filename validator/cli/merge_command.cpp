@@ -109,15 +109,20 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
   context.fail_threshold = fail_threshold(options);
   Progress progress(false, 0, 0);
   CensusJournal journal(output, header, progress);
-  std::vector<std::optional<RecordGroup>> heads;
-  for (const auto& reader : readers) heads.push_back(reader->next_group());
-  while (true) {
-    std::optional<std::size_t> first;
-    for (std::size_t i = 0; i < heads.size(); ++i)
-      if (heads[i] && (!first || path_less(heads[i]->path, heads[*first]->path))) first = i;
-    if (!first) break;
-    journal.write(reuse_group(std::move(*heads[*first]), context));
-    heads[*first] = readers[*first]->next_group();
+  try {
+    std::vector<std::optional<RecordGroup>> heads;
+    for (const auto& reader : readers) heads.push_back(reader->next_group());
+    while (true) {
+      std::optional<std::size_t> first;
+      for (std::size_t i = 0; i < heads.size(); ++i)
+        if (heads[i] && (!first || path_less(heads[i]->path, heads[*first]->path))) first = i;
+      if (!first) break;
+      journal.write(reuse_group(std::move(*heads[*first]), context));
+      heads[*first] = readers[*first]->next_group();
+    }
+  } catch (const std::runtime_error& error) {  // a shard report corrupt in its middle
+    std::cerr << "gafcheck merge: " << error.what() << '\n';
+    return 3;
   }
   double wall_seconds = 0;
   for (const auto& reader : readers) {
