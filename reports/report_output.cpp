@@ -17,7 +17,7 @@ std::runtime_error system_error(const std::string& what, const std::filesystem::
 
 }  // namespace
 
-ReportOutput::ReportOutput(const std::string& destination) {
+ReportOutput::ReportOutput(const std::string& destination, OutputMode mode) {
   if (destination.empty() || destination == "-") {
     fd_ = STDOUT_FILENO;
     current_ = "/dev/stdout";
@@ -33,6 +33,14 @@ ReportOutput::ReportOutput(const std::string& destination) {
     if (fd_ < 0) throw system_error("cannot open report", destination_);
     owns_fd_ = true;
     current_ = destination_;
+    return;
+  }
+  if (mode == OutputMode::journal) {
+    fd_ = ::open(destination.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
+    if (fd_ < 0) throw system_error("cannot create report", destination_);
+    owns_fd_ = true;
+    current_ = destination_;
+    journal_ = true;
     return;
   }
   const std::filesystem::path parent =
@@ -64,6 +72,7 @@ void ReportOutput::write(std::string_view text) {
 }
 
 void ReportOutput::commit() {
+  if (journal_ && ::fsync(fd_) != 0) throw system_error("cannot flush report", current_);
   if (!temp_) return;
   if (::fsync(fd_) != 0) throw system_error("cannot flush report", *temp_);
   if (::rename(temp_->c_str(), destination_.c_str()) != 0)

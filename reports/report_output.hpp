@@ -1,8 +1,11 @@
 #pragma once
-// Where a report goes. A regular file (or a path that does not exist yet) is written to a temp
-// file beside it and renamed into place on commit(), so readers never see half a report; a device,
-// FIFO or other special path (e.g. /dev/null) is written directly and never replaced; "-" or an
-// empty path is standard output. Each write() is one whole document, written with one call loop.
+// Where a report goes. In the atomic mode (check) a regular file (or a path that does not exist
+// yet) is written to a temp file beside it and renamed into place on commit(), so readers never
+// see half a report. In the journal mode (census) the destination itself is written as the run
+// goes, so a killed census leaves every completed document where --resume finds it; the summary
+// document at the end is what marks it complete. A device, FIFO or other special path (e.g.
+// /dev/null) is written directly and never replaced; "-" or an empty path is standard output.
+// Each write() is one whole document (or group of documents), written with one call loop.
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -10,16 +13,18 @@
 
 namespace gafcheck {
 
+enum class OutputMode { atomic, journal };
+
 class ReportOutput {
  public:
   // Throws std::runtime_error with the reason when the destination cannot be opened.
-  explicit ReportOutput(const std::string& destination);
+  explicit ReportOutput(const std::string& destination, OutputMode mode = OutputMode::atomic);
   ReportOutput(const ReportOutput&) = delete;
   ReportOutput& operator=(const ReportOutput&) = delete;
   ~ReportOutput();  // without commit(), a temp file is removed
 
   void write(std::string_view text);
-  // Flushes to disk and renames the temp file over the destination.
+  // Flushes to disk and (atomic mode) renames the temp file over the destination.
   void commit();
   // The file being written now (the temp file until commit), for a census checkpoint.
   const std::filesystem::path& current_path() const { return current_; }
@@ -28,6 +33,7 @@ class ReportOutput {
  private:
   int fd_ = -1;
   bool owns_fd_ = false;
+  bool journal_ = false;
   std::filesystem::path destination_;
   std::optional<std::filesystem::path> temp_;
   std::filesystem::path current_;

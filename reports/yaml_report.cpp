@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <string_view>
 
+#include "reports/survey_figures.hpp"
+#include "reports/yaml_emit.hpp"
 #include "validator/core/text.hpp"
 #include "validator/rules/catalog.hpp"
 
@@ -15,50 +17,19 @@
 namespace gafcheck {
 namespace {
 
-// Text is always double-quoted, so a value can never be misread as a number, boolean or null.
-// Input paths are escaped here; messages and structure paths were escaped when composed and are
-// only sanitised, so nothing is escaped twice.
-void emit_input_path(YAML::Emitter& out, std::string_view path) {
-  out << YAML::DoubleQuoted << escape_bytes(path);
-}
-void emit_text(YAML::Emitter& out, std::string_view text) {
-  out << YAML::DoubleQuoted << sanitize_text(text);
-}
-
-std::string finish(const YAML::Emitter& out) {
-  std::string document = "---\n";
-  document += out.c_str();
-  document += '\n';
-  return document;
-}
-
-// Dotted counter keys ("coverage.slack") become nested maps; items are in first-use order and
-// keys sharing a prefix are adjacent by construction.
-void emit_counters(YAML::Emitter& out, const Counters& counters) {
-  out << YAML::BeginMap;
-  std::string open_group;
-  for (const auto& [key, value] : counters.items()) {
-    const auto dot = key.find('.');
-    const std::string group = dot == std::string::npos ? "" : key.substr(0, dot);
-    if (group != open_group) {
-      if (!open_group.empty()) out << YAML::EndMap;
-      if (!group.empty()) out << YAML::Key << group << YAML::Value << YAML::BeginMap;
-      open_group = group;
-    }
-    out << YAML::Key << (dot == std::string::npos ? key : key.substr(dot + 1)) << YAML::Value
-        << value;
-  }
-  if (!open_group.empty()) out << YAML::EndMap;
-  out << YAML::EndMap;
-}
-
-void emit_histograms(YAML::Emitter& out, const Histograms& histograms) {
-  out << YAML::BeginMap;
-  for (const auto& [name, histogram] : histograms) {
-    out << YAML::Key << name << YAML::Value << YAML::Flow << YAML::BeginMap;
-    for (const auto& [value, count] : histogram) out << YAML::Key << value << YAML::Value << count;
-    out << YAML::EndMap;
-  }
+void emit_census_settings(YAML::Emitter& out, const CensusSettings& census) {
+  out << YAML::Key << "census" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "roots" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+  for (const std::string& root : census.roots) emit_input_path(out, root);
+  out << YAML::EndSeq;
+  out << YAML::Key << "extensions" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+  for (const std::string& extension : census.extensions) emit_input_path(out, extension);
+  out << YAML::EndSeq;
+  out << YAML::Key << "shard" << YAML::Value << YAML::DoubleQuoted << census.shard;
+  out << YAML::Key << "per_file" << YAML::Value << census.per_file;
+  out << YAML::Key << "min_severity" << YAML::Value << census.min_severity;
+  out << YAML::Key << "baseline" << YAML::Value;
+  emit_input_path(out, census.baseline);
   out << YAML::EndMap;
 }
 
@@ -118,11 +89,17 @@ std::string yaml_header_document(const ReportHeader& header) {
   out << YAML::Key << "command_line" << YAML::Value;
   emit_text(out, header.command_line);
   out << YAML::Key << "started_at" << YAML::Value << YAML::DoubleQuoted << header.started_at;
+  if (header.census) emit_census_settings(out, *header.census);
+  if (!header.merged_from.empty()) {
+    out << YAML::Key << "merged_from" << YAML::Value << YAML::BeginSeq;
+    for (const std::string& path : header.merged_from) emit_input_path(out, path);
+    out << YAML::EndSeq;
+  }
   out << YAML::EndMap;
-  return finish(out);
+  return finish_document(out);
 }
 
-std::string yaml_file_document(const FileReport& report) {
+std::string yaml_file_document(const FileReport& report, std::uint64_t baseline_matched) {
   YAML::Emitter out;
   out << YAML::BeginMap;
   out << YAML::Key << "kind" << YAML::Value << "file";
@@ -151,11 +128,13 @@ std::string yaml_file_document(const FileReport& report) {
     out << YAML::Key << "members" << YAML::Value;
     emit_members(out, *report.members);
   }
+  if (baseline_matched > 0)
+    out << YAML::Key << "baseline_matched" << YAML::Value << baseline_matched;
   out << YAML::Key << "findings" << YAML::Value << YAML::BeginSeq;
   for (const Finding& finding : report.findings) emit_finding(out, finding);
   out << YAML::EndSeq;
   out << YAML::EndMap;
-  return finish(out);
+  return finish_document(out);
 }
 
 std::string yaml_summary_document(const RunTotals& totals, const ReportClosing& closing) {
@@ -172,8 +151,13 @@ std::string yaml_summary_document(const RunTotals& totals, const ReportClosing& 
   for (const auto& [name, count] : totals.by_format)
     out << YAML::Key << name << YAML::Value << count;
   out << YAML::EndMap;
+  if (totals.walk_counted) {
+    out << YAML::Key << "not_inputs" << YAML::Value << totals.not_inputs;
+    out << YAML::Key << "symlinks_not_followed" << YAML::Value << totals.symlinks_not_followed;
+  }
   out << YAML::EndMap;
   out << YAML::Key << "bytes" << YAML::Value << totals.bytes;
+  emit_survey_figures(out, totals);
   out << YAML::Key << "totals" << YAML::Value;
   emit_counters(out, totals.summary);
   out << YAML::Key << "findings" << YAML::Value << YAML::BeginMap;
@@ -193,8 +177,11 @@ std::string yaml_summary_document(const RunTotals& totals, const ReportClosing& 
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.3f", closing.wall_seconds);
   out << YAML::Key << "wall_seconds" << YAML::Value << seconds;
+  const double rate =
+      closing.wall_seconds > 0 ? static_cast<double>(totals.bytes) / closing.wall_seconds : 0;
+  out << YAML::Key << "bytes_per_second" << YAML::Value << static_cast<std::uint64_t>(rate);
   out << YAML::EndMap;
-  return finish(out);
+  return finish_document(out);
 }
 
 }  // namespace gafcheck

@@ -1,6 +1,7 @@
 #pragma once
 // The streamed YAML report: a header document, one document per file, a summary document.
 // Each function returns one complete document ("---" line included), ready to write in one go.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,19 @@
 
 namespace gafcheck {
 
+// How a census chose and reported its inputs. A resumed census and the shards of a merge must
+// agree on all of it (and on budgets, game and catalogue), or their summaries would not add up.
+struct CensusSettings {
+  std::vector<std::string> roots;       // as given (raw bytes)
+  std::vector<std::string> extensions;  // --ext, lower case without dot; empty: any file
+  std::string shard;                    // "K/N"; empty: every file; "merged" after a merge
+  std::string per_file = "findings";    // all | findings | none
+  std::string min_severity = "warning";
+  std::string baseline;  // --baseline report path; empty: none
+
+  bool operator==(const CensusSettings&) const = default;
+};
+
 struct ReportHeader {
   std::string command;  // check | census
   std::string command_line;
@@ -17,6 +31,8 @@ struct ReportHeader {
   std::string profile = "default";
   std::string game = "ta";
   BudgetLimits limits;
+  std::optional<CensusSettings> census;
+  std::vector<std::string> merged_from;  // shard reports a merged census was made from
 };
 
 struct ReportClosing {
@@ -26,7 +42,8 @@ struct ReportClosing {
 };
 
 std::string yaml_header_document(const ReportHeader& header);
-std::string yaml_file_document(const FileReport& report);
+// baseline_matched: findings left out because the --baseline report already had them.
+std::string yaml_file_document(const FileReport& report, std::uint64_t baseline_matched = 0);
 std::string yaml_summary_document(const RunTotals& totals, const ReportClosing& closing);
 
 // The tool's version string.

@@ -21,7 +21,7 @@ GAFCHECK = sys.argv[1]
 ROOT = pathlib.Path(sys.argv[2])
 SEEDS = ROOT / 'corpus' / 'seed'
 SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())
-           for kind in ('header', 'file', 'summary')}
+           for kind in ('header', 'file', 'summary', 'record', 'diff')}
 
 
 def run(*args, check_code=None):
@@ -36,7 +36,7 @@ def run(*args, check_code=None):
 def documents(text):
     docs = list(yaml.safe_load_all(text))
     for doc in docs:
-        jsonschema.validate(json.loads(json.dumps(doc)), SCHEMAS[doc['kind'] if doc['kind'] in SCHEMAS else 'file'])
+        jsonschema.validate(json.loads(json.dumps(doc)), SCHEMAS[doc['kind']])
     assert docs[0]['kind'] == 'header' and docs[-1]['kind'] == 'summary'
     return docs
 
@@ -128,7 +128,10 @@ def census_defaults_to_the_bundled_corpus():
     assert docs[0]['command'] == 'census'
     assert docs[-1]['files']['total'] >= len(list(SEEDS.glob('*.gaf')))
     assert docs[-1]['findings']['entry.alias']['files'] >= 1
-    assert all(doc['findings'] for doc in docs[1:-1]), 'default --per-file findings'
+    files = [doc for doc in docs if doc['kind'] == 'file']
+    assert files and all(doc['findings'] for doc in files), 'default --per-file findings'
+    records = [doc for doc in docs if doc['kind'] == 'record']
+    assert len(records) == docs[-1]['files']['total'], 'one record per checked file'
 
 
 @tap.test
@@ -143,7 +146,7 @@ def rules_and_explain_print_the_catalogue():
 
 @tap.test
 def every_command_has_help():
-    for command in ('check', 'census', 'rules', 'explain'):
+    for command in ('check', 'census', 'merge', 'diff', 'rules', 'explain'):
         result = run(command, '--help', check_code=0)
         assert 'Usage: gafcheck ' + command in result.stdout, result.stdout
     assert 'Commands:' in run('--help', check_code=0).stdout

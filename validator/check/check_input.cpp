@@ -41,7 +41,7 @@ FileReport check_bytes_at(ByteView bytes, const std::string& display_path,
   FileReport report;
   report.path = display_path;
   report.size = bytes.size();
-  report.sha256 = sha256_hex(bytes);
+  if (options.hash_contents) report.sha256 = sha256_hex(bytes);
   report.format = refine_format_by_name(sniff_format(bytes), bytes, display_path);
 
   BudgetMeter budget(options.limits);

@@ -9,6 +9,9 @@ struct CheckOptions {
   BudgetLimits limits;
   Game game = Game::ta;
   bool all_rows = false;  // list every affected RLE row instead of one finding per frame and rule
+  // SHA-256 of every input's bytes. A census turns it off for plain files (hashing is half its
+  // work) and hashes only the files it writes documents for.
+  bool hash_contents = true;
 };
 
 }  // namespace gafcheck

@@ -57,7 +57,10 @@ po::options_description report_options_description(CommonOptions& options) {
       "game", po::value(&options.game)->default_value("ta"),
       "which engine's behaviour to report against: ta (Total Annihilation) or tak (Kingdoms)")(
       "all-rows", po::bool_switch(&options.check.all_rows),
-      "list every affected RLE row instead of one finding per frame and rule");
+      "list every affected RLE row instead of one finding per frame and rule")(
+      "baseline", po::value(&options.baseline),
+      "an earlier report: findings it already has (same file, rule and structure path) are left "
+      "out of the file documents and do not count for the exit code");
   return report;
 }
 

@@ -16,6 +16,7 @@ struct CommonOptions {
   std::string fail_on = "error";  // error | warning | info | never
   bool quiet = false;
   std::string game = "ta";
+  std::string baseline;  // --baseline report; empty: none
 };
 
 // Thrown for a usage error (exit code 2), with the message to print.

@@ -21,6 +21,8 @@ constexpr const char* usage =
     "  ls ARCHIVE         list an HPI/UFO archive's members\n"
     "  extract ARCHIVE [MEMBER...] -C DIR\n"
     "                     extract members safely (no traversal, no symlinks, no overwrite)\n"
+    "  merge SHARD...     join the reports of census --shard runs into one\n"
+    "  diff OLD NEW       what changed between two reports (new, resolved, changed findings)\n"
     "  rules [--brief]    print the rule catalogue\n"
     "  explain RULE       print one rule\n\n"
     "Run 'gafcheck COMMAND --help' for a command's options.\n"
@@ -43,6 +45,8 @@ int dispatch(const std::string& command, const gafcheck::cli::Arguments& argumen
   if (command == "census") return run_census(arguments, command_line);
   if (command == "ls") return run_ls(arguments);
   if (command == "extract") return run_extract(arguments);
+  if (command == "merge") return run_merge(arguments, command_line);
+  if (command == "diff") return run_diff(arguments, command_line);
   if (command == "rules") return run_rules(arguments);
   if (command == "explain") return run_explain(arguments);
   if (command == "--help" || command == "-h" || command == "help") {

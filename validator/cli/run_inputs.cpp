@@ -11,7 +11,8 @@ void run_inputs(const std::vector<InputItem>& inputs, const CheckOptions& option
       reporter.add(unreadable_report(input.path, *input.error));
       continue;
     }
-    check_input(input.path, options, [&reporter](FileReport&& report) { reporter.add(report); });
+    check_input(input.path, options,
+                [&reporter](FileReport&& report) { reporter.add(std::move(report)); });
   }
 }
 

@@ -21,6 +21,14 @@ std::string_view verdict_label(Verdict verdict) {
 
 }  // namespace
 
+std::unique_ptr<Baseline> load_baseline(const std::string& path) {
+  try {
+    return std::make_unique<Baseline>(Baseline::load(path));
+  } catch (const std::runtime_error& error) {
+    throw UsageError{"--baseline " + path + ": " + error.what()};
+  }
+}
+
 std::string utc_timestamp() {
   const std::time_t now = std::time(nullptr);
   std::tm parts{};
@@ -35,21 +43,10 @@ RunReporter::RunReporter(const CommonOptions& options, ReportHeader header, PerF
       per_file_(per_file),
       output_(std::make_unique<ReportOutput>(options.output)),
       started_(std::chrono::steady_clock::now()) {
+  if (!options.baseline.empty()) baseline_ = load_baseline(options.baseline);
   header.limits = options.check.limits;
   header.game = options.game;
   output_->write(yaml_header_document(header));
-}
-
-bool RunReporter::fails(const FileReport& report) const {
-  const auto threshold = fail_threshold(options_);
-  if (!threshold) return false;
-  for (const Finding& finding : report.findings)
-    if (finding.severity >= *threshold) return true;
-  for (std::size_t i = 0; i < rule_count; ++i)
-    if (report.rule_counts[i] != 0 &&
-        embedded_catalog().info(static_cast<RuleId>(i)).severity >= *threshold)
-      return true;
-  return false;
 }
 
 void RunReporter::print_verdict_line(const FileReport& report) const {
@@ -66,15 +63,18 @@ void RunReporter::print_verdict_line(const FileReport& report) const {
   std::cerr << line << '\n';
 }
 
-void RunReporter::add(const FileReport& report) {
+void RunReporter::add(FileReport report) {
   totals_.add(report);
-  const bool failed = fails(report);
-  any_failure_ = any_failure_ || failed;
+  if (!options_.quiet) print_verdict_line(report);
+  const Baseline::Outcome outcome =
+      baseline_ ? baseline_->apply(report) : Baseline::Outcome{0, worst_severity(report)};
+  const auto threshold = fail_threshold(options_);
+  any_failure_ =
+      any_failure_ || (threshold && outcome.worst_new && *outcome.worst_new >= *threshold);
   any_unreadable_ = any_unreadable_ || report.format == Format::unreadable;
   const bool has_findings = !report.findings.empty() || report.findings_suppressed > 0;
   if (per_file_ == PerFile::all || (per_file_ == PerFile::findings && has_findings))
-    output_->write(yaml_file_document(report));
-  if (!options_.quiet) print_verdict_line(report);
+    output_->write(yaml_file_document(report, outcome.matched));
 }
 
 int RunReporter::finish(bool interrupted) {

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "reports/baseline.hpp"
 #include "reports/report_output.hpp"
 #include "reports/yaml_report.hpp"
 #include "validator/cli/common_options.hpp"
@@ -18,22 +19,25 @@ class RunReporter {
  public:
   RunReporter(const CommonOptions& options, ReportHeader header, PerFile per_file);
 
-  void add(const FileReport& report);
+  void add(FileReport report);
   // Writes the summary, commits the report, and returns the exit code.
   int finish(bool interrupted);
 
  private:
-  bool fails(const FileReport& report) const;
   void print_verdict_line(const FileReport& report) const;
 
   const CommonOptions& options_;
   PerFile per_file_;
   std::unique_ptr<ReportOutput> output_;
+  std::unique_ptr<Baseline> baseline_;
   RunTotals totals_;
   bool any_failure_ = false;
   bool any_unreadable_ = false;
   std::chrono::steady_clock::time_point started_;
 };
+
+// Reads a --baseline report; a report that cannot be read is a usage error.
+std::unique_ptr<Baseline> load_baseline(const std::string& path);
 
 // Current UTC time as ISO 8601, e.g. 2026-11-29T13:37:00Z.
 std::string utc_timestamp();

@@ -114,4 +114,28 @@ std::string sanitize_text(std::string_view text) {
   return escape_with(text, false);
 }
 
+std::string unescape_bytes(std::string_view text) {
+  const auto digit = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+  };
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] == '\\') {
+      out.push_back('\\');
+      ++i;
+    } else if (text[i] == '\\' && i + 3 < text.size() && text[i + 1] == 'x' &&
+               digit(text[i + 2]) >= 0 && digit(text[i + 3]) >= 0) {
+      out.push_back(static_cast<char>(digit(text[i + 2]) * 16 + digit(text[i + 3])));
+      i += 3;
+    } else {
+      out.push_back(text[i]);
+    }
+  }
+  return out;
+}
+
 }  // namespace gafcheck

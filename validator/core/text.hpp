@@ -23,6 +23,10 @@ std::string hexdump(ByteView view, std::uint64_t offset, std::uint64_t max_bytes
 // DEL and bytes that are not valid UTF-8 become \\, \xNN escapes.
 std::string escape_bytes(std::string_view bytes);
 
+// The inverse of escape_bytes: \\ and \xNN become the bytes they stand for (a report's paths
+// back to the names on disk).
+std::string unescape_bytes(std::string_view text);
+
 // Like escape_bytes but leaves backslashes alone: for text gafcheck composed itself (messages,
 // structure paths) whose input-derived parts were escaped when it was composed. Guarantees
 // printable UTF-8 without escaping twice.

@@ -13,7 +13,10 @@ class MappedFile {
  public:
   struct OpenResult;
   // Opens a regular file and maps it when its size is at most max_size. Never blocks on a FIFO.
-  static OpenResult open(const std::filesystem::path& path, std::uint64_t max_size);
+  // read_all: every page will be read, so map them all up front (a caller that only peeks at a
+  // few bytes passes false).
+  static OpenResult open(const std::filesystem::path& path, std::uint64_t max_size,
+                         bool read_all = true);
 
   MappedFile(const MappedFile&) = delete;
   MappedFile& operator=(const MappedFile&) = delete;

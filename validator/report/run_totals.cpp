@@ -1,6 +1,19 @@
 #include "validator/report/run_totals.hpp"
 
+#include <algorithm>
+
 namespace gafcheck {
+
+void TopFiles::offer(const std::string& path, std::uint64_t value) {
+  if (value == 0) return;
+  const auto before = [](const Item& a, const Item& b) {
+    return a.value != b.value ? a.value > b.value : a.path < b.path;
+  };
+  const Item item{path, value};
+  if (items_.size() == capacity && !before(item, items_.back())) return;
+  items_.insert(std::upper_bound(items_.begin(), items_.end(), item, before), item);
+  if (items_.size() > capacity) items_.pop_back();
+}
 
 void RunTotals::add(const FileReport& report) {
   ++files;
@@ -20,6 +33,7 @@ void RunTotals::add(const FileReport& report) {
   }
   if (report.budget_hit) ++budget_hits;
   if (report.format == Format::unreadable) ++unreadable;
+  key_pixel_files.offer(report.path, report.summary.get("key_pixels"));
 }
 
 void RunTotals::merge(const RunTotals& other) {
@@ -38,6 +52,11 @@ void RunTotals::merge(const RunTotals& other) {
   }
   budget_hits += other.budget_hits;
   unreadable += other.unreadable;
+  for (const auto& item : other.key_pixel_files.items())
+    key_pixel_files.offer(item.path, item.value);
+  walk_counted = walk_counted || other.walk_counted;
+  not_inputs += other.not_inputs;
+  symlinks_not_followed += other.symlinks_not_followed;
 }
 
 }  // namespace gafcheck

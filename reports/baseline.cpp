@@ -1,0 +1,84 @@
+#include "reports/baseline.hpp"
+
+#include <stdexcept>
+
+#include "reports/finding_match.hpp"
+#include "reports/report_reader.hpp"
+#include "validator/core/text.hpp"
+#include "validator/rules/catalog.hpp"
+
+namespace gafcheck {
+
+std::optional<Severity> worst_severity(const FileReport& report) {
+  std::optional<Severity> worst;
+  const auto raise = [&worst](Severity severity) {
+    worst = worst ? std::max(*worst, severity) : severity;
+  };
+  for (const Finding& finding : report.findings) raise(finding.severity);
+  for (std::size_t i = 0; i < rule_count; ++i)
+    if (report.rule_counts[i] != 0) raise(embedded_catalog().info(static_cast<RuleId>(i)).severity);
+  return worst;
+}
+
+Baseline Baseline::load(const std::string& report_path) {
+  Baseline baseline;
+  ReportStream stream(report_path);
+  try {
+    while (auto document = stream.next()) {
+      if (document->kind != "file") continue;
+      FileEntry& entry = baseline.files_[document->node["path"].as<std::string>()];
+      std::map<std::string, std::uint64_t> listed;
+      for (const auto& finding : document->node["findings"]) {
+        const auto rule = finding["rule"].as<std::string>();
+        entry.keys.push_back(finding_key(rule, finding["path"].as<std::string>()));
+        ++listed[rule];
+      }
+      if (const YAML::Node counts = document->node["finding_counts"]) {
+        for (const auto& item : counts) {
+          const auto rule = item.first.as<std::string>();
+          const auto count = item.second.as<std::uint64_t>();
+          if (count > listed[rule]) entry.unlisted[rule] = count - listed[rule];
+        }
+      }
+    }
+  } catch (const YAML::Exception& error) {
+    throw std::runtime_error("baseline " + report_path +
+                             ": malformed file document: " + error.what());
+  }
+  return baseline;
+}
+
+Baseline::Outcome Baseline::apply(FileReport& report) const {
+  const auto found = files_.find(escape_bytes(report.path));
+  if (found == files_.end()) return {0, worst_severity(report)};
+  const FileEntry& entry = found->second;
+
+  std::vector<std::string> keys;
+  std::array<std::uint64_t, rule_count> listed{};
+  for (const Finding& finding : report.findings) {
+    keys.push_back(finding_key(rule_name(finding.rule), sanitize_text(finding.path)));
+    ++listed[static_cast<std::size_t>(finding.rule)];
+  }
+  const FindingKeyMatch match = match_finding_keys(entry.keys, keys);
+  Outcome outcome;
+  outcome.matched = match.pairs.size();
+  const auto raise = [&outcome](Severity severity) {
+    outcome.worst_new = outcome.worst_new ? std::max(*outcome.worst_new, severity) : severity;
+  };
+  std::vector<Finding> left;
+  for (const std::size_t index : match.only_new) {
+    raise(report.findings[index].severity);
+    left.push_back(std::move(report.findings[index]));
+  }
+  report.findings = std::move(left);
+  for (std::size_t i = 0; i < rule_count; ++i) {
+    const std::uint64_t unlisted = report.rule_counts[i] - listed[i];
+    if (unlisted == 0) continue;
+    const auto old = entry.unlisted.find(std::string(rule_names[i]));
+    if (old == entry.unlisted.end() || unlisted > old->second)
+      raise(embedded_catalog().info(static_cast<RuleId>(i)).severity);
+  }
+  return outcome;
+}
+
+}  // namespace gafcheck

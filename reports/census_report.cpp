@@ -1,0 +1,89 @@
+#include "reports/census_report.hpp"
+
+#include <stdexcept>
+
+#include "validator/core/text.hpp"
+
+namespace gafcheck {
+namespace {
+
+std::vector<std::string> unescaped_list(const YAML::Node& node) {
+  std::vector<std::string> items;
+  if (!node || !node.IsSequence()) return items;
+  for (const auto& item : node) items.push_back(unescape_bytes(item.as<std::string>()));
+  return items;
+}
+
+}  // namespace
+
+ReadHeader parse_report_header(const YAML::Node& node) {
+  ReadHeader read;
+  try {
+    if (!node["kind"] || node["kind"].as<std::string>() != "header")
+      throw std::runtime_error("the report does not start with a header document");
+    ReportHeader& header = read.header;
+    header.command = node["command"].as<std::string>();
+    header.command_line = node["command_line"].as<std::string>();
+    header.started_at = node["started_at"].as<std::string>();
+    header.profile = node["profile"].as<std::string>();
+    header.game = node["game"].as<std::string>();
+    for (const BudgetSpec& spec : budget_specs)
+      if (const YAML::Node limit = node["budgets"][std::string(spec.name)])
+        header.limits[spec.kind] = limit.as<std::uint64_t>();
+    read.version = node["version"].as<std::string>();
+    read.catalog_sha256 = node["catalog_sha256"].as<std::string>();
+    if (const YAML::Node census = node["census"]) {
+      CensusSettings settings;
+      settings.roots = unescaped_list(census["roots"]);
+      settings.extensions = unescaped_list(census["extensions"]);
+      settings.shard = census["shard"].as<std::string>();
+      settings.per_file = census["per_file"].as<std::string>();
+      settings.min_severity = census["min_severity"].as<std::string>();
+      settings.baseline = unescape_bytes(census["baseline"].as<std::string>());
+      header.census = settings;
+    }
+    header.merged_from = unescaped_list(node["merged_from"]);
+  } catch (const YAML::Exception& error) {
+    throw std::runtime_error(std::string("malformed report header: ") + error.what());
+  }
+  return read;
+}
+
+CensusReportReader::CensusReportReader(const std::string& path) : stream_(path) {
+  auto first = stream_.next();
+  if (!first) throw std::runtime_error("report " + path + " is empty");
+  header_ = parse_report_header(first->node);
+  if (!header_.header.census)
+    throw std::runtime_error("report " + path + " is not a census report (no census settings)");
+}
+
+std::optional<RecordGroup> CensusReportReader::next_group() {
+  if (ended_) return std::nullopt;
+  RecordGroup group;
+  while (auto document = stream_.next()) {
+    if (document->kind == "summary") {
+      ended_ = true;
+      // A summary cut at a line boundary still parses: trust it only with its last key.
+      if (document->node["bytes_per_second"]) summary_ = document->node;
+      return std::nullopt;
+    }
+    group.text += document->text;
+    if (document->kind != "record") continue;
+    try {
+      group.records.push_back(parse_record(document->node));
+    } catch (const std::runtime_error& error) {
+      throw std::runtime_error("report " + path() + ": " + error.what());
+    }
+    const ParsedRecord& record = group.records.back();
+    if (record.report.member_of) continue;
+    group.path = record.report.path;
+    group.size = record.report.size;
+    group.mtime_ns = record.facts.mtime_ns;
+    group.unreadable = record.report.format == Format::unreadable;
+    return group;
+  }
+  ended_ = true;
+  return std::nullopt;
+}
+
+}  // namespace gafcheck

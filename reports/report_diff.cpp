@@ -1,0 +1,163 @@
+#include "reports/report_diff.hpp"
+
+#include <charconv>
+#include <set>
+#include <stdexcept>
+
+#include "reports/finding_match.hpp"
+#include "reports/report_reader.hpp"
+
+namespace gafcheck {
+namespace {
+
+// Figures that differ between any two runs and say nothing about the files.
+const std::set<std::string> timing_keys = {"wall_seconds", "bytes_per_second"};
+
+DiffFinding read_finding(const YAML::Node& node) {
+  DiffFinding finding;
+  finding.rule = node["rule"].as<std::string>();
+  finding.severity = node["severity"].as<std::string>();
+  finding.retail = node["retail"].as<std::string>();
+  finding.offset = node["offset"].as<std::uint64_t>();
+  finding.path = node["path"].as<std::string>();
+  finding.message = node["message"].as<std::string>();
+  return finding;
+}
+
+std::optional<std::int64_t> integer_value(const YAML::Node& node) {
+  const std::string& text = node.Scalar();
+  std::int64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+void flatten(const YAML::Node& node, const std::string& prefix,
+             std::map<std::string, std::int64_t>& figures) {
+  if (node.IsMap()) {
+    for (const auto& item : node) {
+      const auto key = item.first.as<std::string>();
+      if (prefix.empty() && (timing_keys.count(key) || key == "kind")) continue;
+      flatten(item.second, prefix.empty() ? key : prefix + "/" + key, figures);
+    }
+  } else if (node.IsScalar()) {
+    if (const auto value = integer_value(node)) figures[prefix] = *value;
+  }
+}
+
+bool same_finding(const DiffFinding& a, const DiffFinding& b) {
+  return a.severity == b.severity && a.retail == b.retail &&
+         message_without_offsets(a.message) == message_without_offsets(b.message);
+}
+
+FileDiff diff_file(const std::string& path, const FileFindings* before, const FileFindings* after) {
+  FileDiff diff;
+  diff.path = path;
+  static const FileFindings none;
+  const FileFindings& old_file = before ? *before : none;
+  const FileFindings& new_file = after ? *after : none;
+  if (before) diff.old_verdict = before->verdict;
+  if (after) diff.new_verdict = after->verdict;
+  std::vector<std::string> old_keys, new_keys;
+  for (const auto& finding : old_file.findings)
+    old_keys.push_back(finding_key(finding.rule, finding.path));
+  for (const auto& finding : new_file.findings)
+    new_keys.push_back(finding_key(finding.rule, finding.path));
+  const FindingKeyMatch match = match_finding_keys(old_keys, new_keys);
+  for (const auto& [old_index, new_index] : match.pairs) {
+    const DiffFinding& a = old_file.findings[old_index];
+    const DiffFinding& b = new_file.findings[new_index];
+    if (!same_finding(a, b)) diff.changed.push_back({a, b});
+  }
+  for (const std::size_t index : match.only_old) diff.resolved.push_back(old_file.findings[index]);
+  for (const std::size_t index : match.only_new) diff.added.push_back(new_file.findings[index]);
+  return diff;
+}
+
+Severity severity_or_error(const std::string& name) {
+  return severity_from_name(name).value_or(Severity::error);
+}
+
+}  // namespace
+
+ReportContents load_report_contents(const std::string& path) {
+  ReportContents contents;
+  ReportStream stream(path);
+  try {
+    while (auto document = stream.next()) {
+      const YAML::Node& node = document->node;
+      if (document->kind == "summary") {
+        contents.summary = node;
+      } else if (document->kind == "file") {
+        FileFindings& file = contents.files[node["path"].as<std::string>()];
+        file.listed = true;
+        file.verdict = node["verdict"].as<std::string>();
+        file.sha256 = node["sha256"].as<std::string>();
+        file.findings.clear();
+        for (const auto& finding : node["findings"]) file.findings.push_back(read_finding(finding));
+      } else if (document->kind == "record") {
+        FileFindings& file = contents.files[node["path"].as<std::string>()];
+        if (file.listed) continue;
+        file.verdict = node["verdict"].as<std::string>();
+        file.sha256 = node["sha256"].as<std::string>();
+      }
+    }
+  } catch (const YAML::Exception& error) {
+    throw std::runtime_error("report " + path + ": malformed document: " + error.what());
+  }
+  return contents;
+}
+
+ReportDiff diff_reports(const ReportContents& before, const ReportContents& after) {
+  ReportDiff diff;
+  std::set<std::string> paths;
+  for (const auto& [path, file] : before.files) paths.insert(path);
+  for (const auto& [path, file] : after.files) paths.insert(path);
+  for (const std::string& path : paths) {
+    const auto old_file = before.files.find(path);
+    const auto new_file = after.files.find(path);
+    const FileFindings* a = old_file == before.files.end() ? nullptr : &old_file->second;
+    const FileFindings* b = new_file == after.files.end() ? nullptr : &new_file->second;
+    if (!a) diff.files_added.push_back(path);
+    if (!b) diff.files_removed.push_back(path);
+    FileDiff file = diff_file(path, a, b);
+    if (file.added.empty() && file.resolved.empty() && file.changed.empty() &&
+        file.old_verdict == file.new_verdict)
+      continue;
+    diff.new_findings += file.added.size();
+    diff.resolved_findings += file.resolved.size();
+    diff.changed_findings += file.changed.size();
+    diff.files.push_back(std::move(file));
+  }
+
+  std::map<std::string, std::int64_t> old_figures, new_figures;
+  if (before.summary) flatten(*before.summary, "", old_figures);
+  if (after.summary) flatten(*after.summary, "", new_figures);
+  std::set<std::string> keys;
+  for (const auto& [key, value] : old_figures) keys.insert(key);
+  for (const auto& [key, value] : new_figures) keys.insert(key);
+  for (const std::string& key : keys) {
+    SummaryDelta delta{key, std::nullopt, std::nullopt};
+    if (const auto found = old_figures.find(key); found != old_figures.end())
+      delta.before = found->second;
+    if (const auto found = new_figures.find(key); found != new_figures.end())
+      delta.after = found->second;
+    if (delta.before != delta.after) diff.summary.push_back(delta);
+  }
+  return diff;
+}
+
+bool has_new_findings_at_or_above(const ReportDiff& diff, Severity threshold) {
+  for (const FileDiff& file : diff.files) {
+    for (const DiffFinding& finding : file.added)
+      if (severity_or_error(finding.severity) >= threshold) return true;
+    // A finding that was there but rises to the threshold is new at that severity.
+    for (const ChangedFinding& changed : file.changed)
+      if (severity_or_error(changed.after.severity) >= threshold &&
+          severity_or_error(changed.before.severity) < threshold)
+        return true;
+  }
+  return false;
+}
+
+}  // namespace gafcheck

@@ -1,0 +1,86 @@
+#pragma once
+// Regression triage: compares two check or census reports. Files added and removed; per file the
+// findings that are new, resolved or changed (matched by rule and structure path, see
+// finding_match.hpp); and the summary figures that differ.
+#include <yaml-cpp/yaml.h>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "validator/core/finding.hpp"
+
+namespace gafcheck {
+
+struct DiffFinding {
+  std::string rule;
+  std::string severity;
+  std::string retail;
+  std::uint64_t offset = 0;
+  std::string path;  // structure path
+  std::string message;
+};
+
+struct FileFindings {
+  std::string verdict;
+  std::string sha256;
+  bool listed = false;  // a file document listed its findings (not only a census record)
+  std::vector<DiffFinding> findings;
+};
+
+// What a report says per file (paths as written in the report) and its summary.
+struct ReportContents {
+  std::map<std::string, FileFindings> files;
+  std::optional<YAML::Node> summary;
+};
+
+// Throws std::runtime_error when the report cannot be read.
+ReportContents load_report_contents(const std::string& path);
+
+struct ChangedFinding {
+  DiffFinding before;
+  DiffFinding after;
+};
+
+struct FileDiff {
+  std::string path;
+  std::string old_verdict;  // empty for an added file
+  std::string new_verdict;  // empty for a removed file
+  std::vector<DiffFinding> added;
+  std::vector<DiffFinding> resolved;
+  std::vector<ChangedFinding> changed;
+};
+
+struct SummaryDelta {
+  std::string key;  // slash-separated path into the summary document
+  std::optional<std::int64_t> before;
+  std::optional<std::int64_t> after;
+};
+
+struct ReportDiff {
+  std::vector<std::string> files_added;
+  std::vector<std::string> files_removed;
+  std::vector<FileDiff> files;  // files whose findings or verdict differ
+  std::vector<SummaryDelta> summary;
+  std::uint64_t new_findings = 0;
+  std::uint64_t resolved_findings = 0;
+  std::uint64_t changed_findings = 0;
+
+  bool empty() const {
+    return files_added.empty() && files_removed.empty() && files.empty() && summary.empty();
+  }
+};
+
+ReportDiff diff_reports(const ReportContents& before, const ReportContents& after);
+
+// True when NEW has a finding at or above the severity that OLD did not have.
+bool has_new_findings_at_or_above(const ReportDiff& diff, Severity threshold);
+
+std::string yaml_diff_document(const ReportDiff& diff, const std::string& old_path,
+                               const std::string& new_path);
+// One or two lines for standard error.
+std::string diff_human_summary(const ReportDiff& diff);
+
+}  // namespace gafcheck

@@ -1,0 +1,40 @@
+#pragma once
+// Record documents: the census ledger. Every completed input of a census gets one compact,
+// one-line record (whatever --per-file says) holding what its summary contribution needs —
+// format, verdict, counters, survey histograms, occurrences per rule, budget hit — plus size and
+// mtime to recognise the file again. --resume and merge rebuild a summary from records alone.
+//
+// A record is a one-line flow mapping, so a record cut short by a killed process never parses.
+// Its maps of numbers are packed into one string each ("entries=3 frames=7", survey
+// "widths=8:2,16:1 heights=4:3", findings "entry.alias=2"): emitting hundreds of scalars per
+// file through yaml-cpp took longer than checking the file.
+// The records of one input close its group of documents: member records first, the input's own
+// record (no member_of) last.
+#include <yaml-cpp/yaml.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "validator/core/finding.hpp"
+#include "validator/report/file_report.hpp"
+
+namespace gafcheck {
+
+struct RecordFacts {
+  std::int64_t mtime_ns = 0;
+  // The worst severity among findings that count for the exit code (those not in a baseline).
+  std::optional<Severity> worst;
+};
+
+std::string yaml_record_document(const FileReport& report, const RecordFacts& facts);
+
+struct ParsedRecord {
+  FileReport report;  // no findings listed: counts, counters and histograms only
+  RecordFacts facts;
+};
+
+// Throws std::runtime_error naming the field when the node is not a valid record.
+ParsedRecord parse_record(const YAML::Node& node);
+
+}  // namespace gafcheck

@@ -1,0 +1,127 @@
+// The census machinery: results written in submission order whatever order workers finish in,
+// shards that split every path exactly once, and input selection by extension and content.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <stdexcept>
+
+#include "corpus/builder/gaf_builder.hpp"
+#include "validator/cli/census/input_selection.hpp"
+#include "validator/cli/census/ordered_pipeline.hpp"
+#include "validator/cli/census/shard.hpp"
+#include "validator/cli/common_options.hpp"
+
+namespace gafcheck::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(OrderedPipeline, WritesInSubmissionOrderWhenLaterJobsFinishFirst) {
+  std::vector<int> written;
+  std::promise<void> second_done;
+  auto second_finished = second_done.get_future().share();
+  {
+    cli::OrderedPipeline<int> pipeline(2, [&written](int&& value) { written.push_back(value); });
+    // Job 0 cannot finish before job 1 has: the writer must hold 1 back until 0 is written.
+    pipeline.submit([second_finished] {
+      second_finished.wait();
+      return 0;
+    });
+    pipeline.submit([&second_done] {
+      second_done.set_value();
+      return 1;
+    });
+    pipeline.submit_result(2);
+    for (int i = 3; i < 40; ++i) pipeline.submit([i] { return i; });
+    pipeline.finish();
+  }
+  std::vector<int> expected(40);
+  for (int i = 0; i < 40; ++i) expected[i] = i;
+  EXPECT_EQ(written, expected);
+}
+
+TEST(OrderedPipeline, SingleJobRunsInlineInOrder) {
+  std::vector<int> written;
+  cli::OrderedPipeline<int> pipeline(1, [&written](int&& value) { written.push_back(value); });
+  for (int i = 0; i < 5; ++i) pipeline.submit([i] { return i * i; });
+  pipeline.finish();
+  EXPECT_EQ(written, (std::vector<int>{0, 1, 4, 9, 16}));
+}
+
+TEST(OrderedPipeline, JobExceptionReachesTheCaller) {
+  cli::OrderedPipeline<int> pipeline(2, [](int&&) {});
+  pipeline.submit([]() -> int { throw std::runtime_error("boom"); });
+  EXPECT_THROW(
+      {
+        for (int i = 0; i < 100; ++i) pipeline.submit([i] { return i; });
+        pipeline.finish();
+      },
+      std::runtime_error);
+}
+
+TEST(Shard, ParsesKOverN) {
+  const cli::Shard shard = cli::parse_shard("3/8");
+  EXPECT_EQ(shard.index, 3u);
+  EXPECT_EQ(shard.count, 8u);
+  EXPECT_EQ(shard.text(), "3/8");
+  for (const char* bad : {"0/4", "5/4", "1/0", "x/2", "2", "1/2/3", "/2", "1/"})
+    EXPECT_THROW(cli::parse_shard(bad), cli::UsageError) << bad;
+}
+
+TEST(Shard, EveryPathFallsInExactlyOneShard) {
+  std::vector<std::size_t> sizes(4, 0);
+  for (int i = 0; i < 400; ++i) {
+    const std::string path = "anims/set" + std::to_string(i % 7) + "/unit" + std::to_string(i);
+    int owners = 0;
+    for (std::uint32_t k = 1; k <= 4; ++k) {
+      if (cli::Shard{k, 4}.contains(path)) {
+        ++owners;
+        ++sizes[k - 1];
+      }
+    }
+    EXPECT_EQ(owners, 1) << path;
+  }
+  for (const std::size_t size : sizes) EXPECT_GT(size, 50u);
+  EXPECT_EQ(cli::path_hash(""), 0xcbf29ce484222325ull);  // the split must never change
+  EXPECT_EQ(cli::path_hash("a"), 0xaf63dc4c8601ec8cull);
+}
+
+TEST(InputSelection, ExtensionsParseCaseInsensitively) {
+  EXPECT_EQ(cli::parse_extensions(" .GAF,taf ,gaf"), (std::vector<std::string>{"gaf", "taf"}));
+  EXPECT_THROW(cli::parse_extensions("gaf,,taf"), cli::UsageError);
+  EXPECT_EQ(cli::lower_extension("dir.x/NAME.Gaf"), "gaf");
+  EXPECT_EQ(cli::lower_extension("dir.x/NAME"), "");
+  EXPECT_EQ(cli::lower_extension(".hidden"), "");
+}
+
+TEST(InputSelection, PicksByExtensionOrContent) {
+  const fs::path directory = fs::temp_directory_path() / "gafcheck-selection-test";
+  fs::create_directories(directory);
+  const auto write = [&directory](const std::string& name, const std::vector<std::uint8_t>& bytes) {
+    std::ofstream(directory / name, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()),
+               static_cast<std::streamsize>(bytes.size()));
+    return (directory / name).string();
+  };
+  builder::GafSpec spec;
+  spec.entries.push_back({"E", std::nullopt, 1, 0, std::nullopt, {{"a", 1, std::nullopt}}});
+  spec.frames.push_back({});
+  spec.frames.back().id = "a";
+  const auto gaf = builder::build_gaf(spec).bytes;
+  const std::string renamed = write("sprite.bak", gaf);
+  const std::string text = write("notes.txt", {'h', 'i', '\n'});
+  const std::string broken = write("broken.GAF", {'h', 'i'});
+  const cli::InputSelection any({});
+  EXPECT_TRUE(any.is_input(renamed));
+  EXPECT_FALSE(any.is_input(text));
+  EXPECT_TRUE(any.is_input(broken)) << "a .gaf is checked whatever it holds";
+  const cli::InputSelection only_gaf({"gaf"});
+  EXPECT_TRUE(only_gaf.candidate(broken));
+  EXPECT_FALSE(only_gaf.candidate(renamed));
+  fs::remove_all(directory);
+}
+
+}  // namespace
+}  // namespace gafcheck::testing

@@ -1,0 +1,365 @@
+#!/usr/bin/env python3
+"""End-to-end tests of census, merge and diff on generated trees: the summary equals the
+generator's ground truth, output is deterministic across -j, an interrupted or killed census
+resumes to the same report, shards merge into a single run's summary, diff finds what changed,
+and odd directory entries are findings.
+
+usage: census_test.py GAFCHECK MAKE_TREE SOURCE_ROOT
+"""
+import atexit
+import json
+import os
+import pathlib
+import pty
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+import jsonschema
+import yaml
+
+sys.path.insert(0, os.path.dirname(__file__))
+import tap  # noqa: E402
+
+GAFCHECK, MAKE_TREE = sys.argv[1], sys.argv[2]
+ROOT = pathlib.Path(sys.argv[3])
+SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())
+           for kind in ('header', 'file', 'summary', 'record', 'diff')}
+WORK = pathlib.Path(tempfile.mkdtemp(prefix='gafcheck-census-test-'))
+atexit.register(shutil.rmtree, WORK, ignore_errors=True)
+TREE = WORK / 'tree'
+TREE_FILES = 48
+# Header and summary fields that differ between runs of the same census.
+RUN_FIELDS = ('command_line: ', 'started_at: ', 'wall_seconds: ', 'bytes_per_second: ')
+
+
+def run(*args, env=None, check_code=None):
+    result = subprocess.run([GAFCHECK, *map(str, args)], capture_output=True, text=True,
+                            timeout=300, stdin=subprocess.DEVNULL,
+                            env=dict(os.environ, **(env or {})))
+    if check_code is not None:
+        assert result.returncode == check_code, (
+            f'exit {result.returncode}, wanted {check_code}\nstderr: {result.stderr[-2000:]}')
+    return result
+
+
+def documents(text):
+    docs = list(yaml.safe_load_all(text))
+    for doc in docs:
+        jsonschema.validate(json.loads(json.dumps(doc)), SCHEMAS[doc['kind']])
+    return docs
+
+
+def census(report, *args, tree=TREE, **kwargs):
+    return run('census', '-o', report, *args, tree, **kwargs)
+
+
+def stable(path):
+    """A report without the fields that legitimately differ between runs."""
+    return ''.join(line for line in pathlib.Path(path).read_text().splitlines(True)
+                   if not line.startswith(RUN_FIELDS))
+
+
+def summary(path):
+    docs = documents(pathlib.Path(path).read_text())
+    assert docs[-1]['kind'] == 'summary'
+    return docs[-1]
+
+
+def make_tree(path, files, seed=1):
+    subprocess.run([MAKE_TREE, path, str(files), str(seed)], check=True, capture_output=True)
+    return yaml.safe_load(pathlib.Path(str(path) + '.truth.yaml').read_text())
+
+
+TRUTH = make_tree(TREE, TREE_FILES)
+REFERENCE = WORK / 'reference.yaml'
+census(REFERENCE, '-j', '1', '--per-file', 'all', check_code=0)
+
+
+@tap.test
+def census_summary_equals_the_generators_ground_truth():
+    result = census(WORK / 'truth-check.yaml', check_code=0)
+    got = summary(WORK / 'truth-check.yaml')
+    assert got['files']['total'] == TRUTH['files'], result.stderr
+    assert got['files']['by_format'] == {'gaf': TRUTH['files']}
+    assert got['files']['not_inputs'] == TRUTH['not_inputs']
+    assert got['bytes'] == TRUTH['bytes']
+    for key in ('entries', 'zero_frame_entries', 'frames', 'frame_headers', 'composite_frames',
+                'subframes', 'raw_leaves', 'rle_leaves', 'unknown3_nonzero'):
+        assert got[key] == TRUTH[key], (key, got[key], TRUTH[key])
+    for key in ('versions', 'durations', 'alt_bytes', 'color_keys', 'compression_bytes'):
+        assert got[key] == TRUTH[key], (key, got[key], TRUTH[key])
+    assert got['layer_counts']['counts'] == TRUTH['layer_counts']
+    assert got['layer_counts']['max'] == max(TRUTH['layer_counts'])
+    assert got['dimensions'] == {'max_width': TRUTH['max_width'],
+                                 'max_height': TRUTH['max_height'],
+                                 'area_buckets': TRUTH['area_buckets']}
+    assert got['findings'] == TRUTH['findings']
+    # Pixel counters appear once the pixel walk produces them; then they must agree too.
+    if 'raw_frames_with_key' in got:
+        assert got['raw_frames_with_key'] == TRUTH['raw_frames_with_key']
+    if 'key_pixels' in got:
+        assert got['key_pixels']['total'] == TRUTH['key_pixels']
+        counts = [item['key_pixels'] for item in got['key_pixels']['top_files']]
+        assert counts == sorted(counts, reverse=True) and len(counts) <= 10
+
+
+@tap.test
+def inputs_are_picked_by_content_and_ext_restricts_them():
+    docs = documents((REFERENCE).read_text())
+    paths = {doc['path'] for doc in docs if doc['kind'] == 'record'}
+    assert any(p.endswith('LOGO0000') for p in paths), 'a GAF without extension is found'
+    assert any(p.endswith('.GAF') for p in paths)
+    assert not any(p.endswith(('.wav', '.fbi')) for p in paths)
+    census(WORK / 'ext.yaml', '--ext', 'GAF', check_code=0)
+    got = summary(WORK / 'ext.yaml')
+    no_extension = sum(1 for p in TREE.rglob('*') if p.is_file() and not p.suffix)
+    assert no_extension >= 1
+    assert got['files']['total'] == TRUTH['files'] - no_extension
+    assert got['files']['not_inputs'] == TRUTH['not_inputs'] + no_extension
+
+
+@tap.test
+def output_is_identical_across_job_counts():
+    census(WORK / 'j2.yaml', '-j', '2', '--per-file', 'all', check_code=0)
+    census(WORK / 'j3.yaml', '-j', '3', '--per-file', 'all', check_code=0)
+    assert stable(WORK / 'j2.yaml') == stable(REFERENCE)
+    assert stable(WORK / 'j3.yaml') == stable(REFERENCE)
+
+
+@tap.test
+def every_record_is_one_line_and_files_are_in_path_order():
+    docs = documents(REFERENCE.read_text())
+    records = [doc for doc in docs if doc['kind'] == 'record']
+    assert len(records) == TRUTH['files']
+    text = REFERENCE.read_text()
+    assert text.count('\n{kind: record, ') == len(records)
+    paths = [doc['path'] for doc in records]
+    key = [p.replace('/', '\x00') for p in paths]
+    assert key == sorted(key), 'records are in component-wise path order'
+
+
+@tap.test
+def files_with_documents_are_hashed_and_hash_all_hashes_every_record():
+    docs = documents(REFERENCE.read_text())  # --per-file all: every file has a document
+    files = [d for d in docs if d['kind'] == 'file']
+    records = {d['path']: d for d in docs if d['kind'] == 'record'}
+    assert len(files) == TRUTH['files'] and all(len(d['sha256']) == 64 for d in files)
+    assert all(records[d['path']]['sha256'] == d['sha256'] for d in files)
+    # --per-file findings: no file here has a warning, so none gets a document or a hash.
+    docs = documents((WORK / 'truth-check.yaml').read_text())
+    assert all(d['sha256'] == '' for d in docs if d['kind'] == 'record')
+    census(WORK / 'hashed.yaml', '--hash-all', check_code=0)
+    hashed = [d for d in documents((WORK / 'hashed.yaml').read_text()) if d['kind'] == 'record']
+    assert all(len(r['sha256']) == 64 for r in hashed)
+
+
+@tap.test
+def killed_census_leaves_valid_yaml_and_resumes_to_the_same_report():
+    rng = random.Random(6)
+    for point in sorted(rng.sample(range(1, TREE_FILES), 3)):
+        report = WORK / f'killed-{point}.yaml'
+        result = census(report, '-j', '2', '--per-file', 'all',
+                        env={'GAFCHECK_TEST_RAISE_AFTER_GROUPS': f'{point}:KILL'})
+        assert result.returncode == -signal.SIGKILL, result.returncode
+        docs = documents(report.read_text())  # every completed document is valid YAML
+        assert docs[-1]['kind'] != 'summary'
+        assert sum(doc['kind'] == 'record' for doc in docs) >= point
+        result = census(report, '-j', '2', '--per-file', 'all', '--resume', report)
+        assert result.returncode == 0, result.stderr
+        assert 'taken over' in result.stderr
+        assert stable(report) == stable(REFERENCE), f'resume after a kill at group {point}'
+        assert not pathlib.Path(str(report) + '.resume-source').exists()
+
+
+@tap.test
+def report_cut_at_any_byte_resumes_to_the_same_report():
+    text = REFERENCE.read_bytes()
+    body_end = text.rindex(b'---\nkind: summary')
+    rng = random.Random(7)
+    for cut in [body_end - 1, body_end - 2] + rng.sample(range(400, body_end), 4):
+        partial = WORK / f'cut-{cut}.yaml'
+        partial.write_bytes(text[:cut])
+        resumed = WORK / f'cut-{cut}-resumed.yaml'
+        result = census(resumed, '-j', '1', '--per-file', 'all', '--resume', partial)
+        assert result.returncode == 0, result.stderr
+        assert stable(resumed) == stable(REFERENCE), f'cut at byte {cut}'
+
+
+@tap.test
+def sigint_stops_cleanly_with_an_interrupted_summary():
+    report = WORK / 'interrupted.yaml'
+    result = census(report, '-j', '2', '--per-file', 'all',
+                    env={'GAFCHECK_TEST_RAISE_AFTER_GROUPS': '5:INT'})
+    assert result.returncode == 128 + signal.SIGINT, result.stderr
+    got = summary(report)
+    assert got['interrupted'] is True
+    assert 5 <= got['files']['total'] < TRUTH['files']
+    assert not list(WORK.glob('.interrupted.yaml.tmp-*'))
+    census(report, '--per-file', 'all', '--resume', report, check_code=0)
+    assert stable(report) == stable(REFERENCE)
+
+
+@tap.test
+def progress_is_drawn_only_on_a_terminal():
+    quiet = census(WORK / 'quiet.yaml', check_code=0)
+    assert '\r' not in quiet.stderr and quiet.stderr.startswith('census: ')
+    leader, follower = pty.openpty()
+    with subprocess.Popen([GAFCHECK, 'census', '-o', WORK / 'tty.yaml', TREE],
+                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                          stderr=follower) as process:
+        os.close(follower)
+        output = b''
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal closes when the census exits
+                break
+            if not chunk:
+                break
+            output += chunk
+        assert process.wait(timeout=300) == 0
+    os.close(leader)
+    text = output.decode(errors='replace')
+    assert f'/{TRUTH["files"] + TRUTH["not_inputs"]} files' in text, text
+    assert 'MB/s' in text and 'ETA' in text, text
+
+
+@tap.test
+def resume_refuses_a_report_of_another_census():
+    result = census(WORK / 'other.yaml', '--per-file', 'findings', '--resume', REFERENCE)
+    assert result.returncode == 2 and 'per-file' in result.stderr, result.stderr
+    check_report = WORK / 'check.yaml'
+    run('check', '-q', '-o', check_report, TREE / 'terrain')
+    result = census(WORK / 'other.yaml', '--resume', check_report)
+    assert result.returncode == 2 and 'not a census report' in result.stderr, result.stderr
+    assert check_report.exists(), 'a report that cannot be resumed is left alone'
+    result = census(check_report, '--resume', check_report)
+    assert result.returncode == 2 and check_report.exists()
+
+
+@tap.test
+def shards_merge_into_a_single_runs_summary():
+    shards = []
+    for k in (1, 2, 3):
+        shard = WORK / f'shard{k}.yaml'
+        census(shard, '-j', '2', '--per-file', 'all', '--shard', f'{k}/3', check_code=0)
+        shards.append(shard)
+    totals = [summary(s)['files']['total'] for s in shards]
+    assert sum(totals) == TRUTH['files'] and all(totals), totals
+    merged = WORK / 'merged.yaml'
+    run('merge', '-o', merged, *reversed(shards), check_code=0)
+    got, want = summary(merged), summary(REFERENCE)
+    for doc in (got, want):
+        for field in ('wall_seconds', 'bytes_per_second'):
+            del doc[field]
+    assert got == want
+    records = [d for d in documents(merged.read_text()) if d['kind'] == 'record']
+    reference = [d for d in documents(REFERENCE.read_text()) if d['kind'] == 'record']
+    assert records == reference
+    result = run('merge', '-o', WORK / 'partial.yaml', shards[0], shards[2])
+    assert 'INCOMPLETE' in result.stderr and summary(WORK / 'partial.yaml')['interrupted']
+    assert run('merge', '-o', WORK / 'x.yaml', shards[0], shards[0]).returncode == 2
+    text = shards[0].read_text()
+    at = text.index('---\nkind: file')
+    corrupt = WORK / 'corrupt.yaml'
+    corrupt.write_text(text[:at] + '---\n{broken: [\n' + text[at:])
+    result = run('merge', '-o', WORK / 'x.yaml', corrupt, shards[1], shards[2])
+    assert result.returncode == 3 and 'corrupt' in result.stderr, result.stderr
+
+
+@tap.test
+def diff_of_a_report_with_itself_is_empty():
+    result = run('diff', REFERENCE, REFERENCE, check_code=0)
+    diff = documents(result.stdout)[0]
+    assert diff['counts'] == {'files_added': 0, 'files_removed': 0, 'files_changed': 0,
+                              'new': 0, 'resolved': 0, 'changed': 0}
+    assert diff['summary_deltas'] == {}
+    assert 'no differences' in result.stderr
+
+
+PLANTED = WORK / 'planted'
+
+
+def plant_finding():
+    """Aims the first entry pointer of one file of the PLANTED copy outside the file."""
+    victim = PLANTED / 'anims' / 'extra' / 'LOGO0000'
+    data = bytearray(victim.read_bytes())
+    data[12:16] = (0xFFFFFF00).to_bytes(4, 'little')
+    victim.write_bytes(data)
+    return victim
+
+
+@tap.test
+def diff_detects_a_planted_finding_and_fails_on_it():
+    before = WORK / 'before.yaml'
+    after = WORK / 'after.yaml'
+    shutil.copytree(TREE, PLANTED)
+    census(before, tree=PLANTED, check_code=0)
+    plant_finding()
+    census(after, tree=PLANTED, check_code=1)
+    result = run('diff', before, after)
+    assert result.returncode == 1, result.stderr
+    diff = documents(result.stdout)[0]
+    assert diff['counts']['new'] >= 1 and diff['counts']['files_changed'] == 1
+    changed = diff['files'][0]
+    assert changed['path'].endswith('LOGO0000') and changed['old_verdict'] == 'clean'
+    assert any(f['rule'] == 'entry.out-of-bounds' for f in changed['new'])
+    assert diff['summary_deltas']['findings/entry.out-of-bounds/files'] == {
+        'old': None, 'new': 1, 'delta': 1}
+    assert run('diff', after, before).returncode == 0, 'only resolved findings: exit 0'
+    assert run('diff', '--fail-on', 'never', before, after).returncode == 0
+
+
+@tap.test
+def baseline_hides_known_findings_in_census_and_check():
+    if not PLANTED.exists():
+        shutil.copytree(TREE, PLANTED)
+        plant_finding()
+    known = WORK / 'known.yaml'
+    census(known, tree=PLANTED, check_code=1)
+    again = WORK / 'again.yaml'
+    census(again, '--baseline', known, tree=PLANTED, check_code=0)
+    files = [d for d in documents(again.read_text()) if d['kind'] == 'file']
+    assert all(not any(f['rule'] == 'entry.out-of-bounds' for f in d['findings']) for d in files)
+    assert summary(again)['findings']['entry.out-of-bounds']['files'] == 1, 'summary counts all'
+    victim = PLANTED / 'anims' / 'extra' / 'LOGO0000'
+    check_known = WORK / 'check-known.yaml'
+    run('check', '-q', '-o', check_known, victim, check_code=1)
+    result = run('check', '-q', '--baseline', check_known, victim, check_code=0)
+    doc = [d for d in documents(result.stdout) if d['kind'] == 'file'][0]
+    assert doc['baseline_matched'] >= 1 and doc['findings'] == []
+
+
+@tap.test
+def symlink_loops_dangling_links_and_special_files_are_findings():
+    odd = WORK / 'odd'
+    shutil.copytree(TREE / 'terrain', odd / 'terrain')
+    os.symlink('..', odd / 'terrain' / 'up')                # a loop back to an ancestor
+    os.symlink('chain-b', odd / 'chain-a')                 # a chain that never resolves
+    os.symlink('chain-a', odd / 'chain-b')
+    os.symlink('missing.gaf', odd / 'dangling.gaf')        # unreadable even for root
+    os.mkfifo(odd / 'pipe.gaf')                             # never opened for reading
+    os.symlink(TREE / 'textures', odd / 'elsewhere')       # leads out of the root
+    os.symlink('terrain', odd / 'alias')                   # inside the root: reached anyway
+    report = WORK / 'odd.yaml'
+    result = census(report, tree=odd)
+    assert result.returncode == 3, result.stderr
+    docs = documents(report.read_text())
+    messages = {pathlib.PurePath(d['path']).name: d['findings'][0]['message']
+                for d in docs if d['kind'] == 'file' and d['format'] == 'unreadable'}
+    assert set(messages) == {'up', 'chain-a', 'chain-b', 'dangling.gaf', 'pipe.gaf'}, messages
+    assert 'symlink loop' in messages['up'] and 'ancestor' in messages['up']
+    assert 'symlink loop' in messages['chain-a']
+    assert 'dangling symlink' in messages['dangling.gaf']
+    assert 'FIFO' in messages['pipe.gaf']
+    got = docs[-1]
+    assert got['unreadable'] == 5 and got['files']['symlinks_not_followed'] == 2
+    gafs = len(list((TREE / 'terrain').iterdir()))
+    assert got['files']['by_format']['gaf'] == gafs, 'no file is reached twice'
+
+
+tap.run()

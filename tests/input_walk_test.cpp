@@ -1,0 +1,168 @@
+// The census walk: one deterministic order, no symlink followed, and every odd entry (loops,
+// dangling links, special files, vanished files) an input with a reason instead of a failure.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "validator/cli/census/census_input.hpp"
+#include "validator/cli/input_walk.hpp"
+
+namespace gafcheck::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using cli::InputItem;
+using cli::InputKind;
+
+class WalkTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::temp_directory_path() /
+            ("gafcheck-walk-" + std::to_string(::getpid()) + "-" +
+             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  void touch(const fs::path& relative, const std::string& text = "x") {
+    fs::create_directories((root_ / relative).parent_path());
+    std::ofstream(root_ / relative) << text;
+  }
+  std::vector<InputItem> walk(const std::vector<std::string>& roots) {
+    std::vector<InputItem> items;
+    cli::InputWalk walker(roots);
+    while (auto item = walker.next()) items.push_back(std::move(*item));
+    return items;
+  }
+  std::vector<InputItem> walk() { return walk({root_.string()}); }
+  const InputItem& item_named(const std::vector<InputItem>& items, const std::string& name) {
+    for (const InputItem& item : items)
+      if (fs::path(item.path).filename() == name) return item;
+    throw std::runtime_error("no item " + name);
+  }
+
+  fs::path root_;
+};
+
+TEST(PathOrder, SlashSortsBeforeEveryOtherByte) {
+  EXPECT_TRUE(cli::path_less("a/b", "a-b"));
+  EXPECT_TRUE(cli::path_less("a/z", "a0"));
+  EXPECT_TRUE(cli::path_less("a", "a/b"));
+  EXPECT_FALSE(cli::path_less("a/b", "a/b"));
+  EXPECT_TRUE(cli::path_less("a/\x01", "a/\xFF"));
+}
+
+TEST_F(WalkTest, FilesComeInDepthFirstPathOrderWithSizesAndRelativePaths) {
+  touch("b.gaf", "12345");
+  touch("a-b/x.gaf");
+  touch("a/z/y.gaf");
+  touch("a/c.gaf");
+  const auto items = walk();
+  std::vector<std::string> relative;
+  for (const auto& item : items) relative.push_back(item.relative);
+  EXPECT_EQ(relative, (std::vector<std::string>{"a/c.gaf", "a/z/y.gaf", "a-b/x.gaf", "b.gaf"}));
+  for (std::size_t i = 1; i < items.size(); ++i)
+    EXPECT_TRUE(cli::path_less(items[i - 1].path, items[i].path)) << items[i].path;
+  EXPECT_EQ(items.back().size, 5u);
+  EXPECT_NE(items.back().mtime_ns, 0);
+  EXPECT_EQ(items.back().path, (root_ / "b.gaf").string());
+}
+
+TEST_F(WalkTest, NestedAndRepeatedRootsAreWalkedOnce) {
+  touch("sub/x.gaf");
+  touch("y.gaf");
+  const auto items = walk({(root_ / "sub").string(), root_.string() + "/", root_.string()});
+  ASSERT_EQ(items.size(), 2u);
+  EXPECT_EQ(items[0].relative, "sub/x.gaf");
+  EXPECT_EQ(items[1].relative, "y.gaf");
+}
+
+TEST_F(WalkTest, SymlinksAreNeverFollowed) {
+  touch("dir/file.gaf");
+  fs::create_symlink("dir", root_ / "link-to-dir");
+  fs::create_symlink("dir/file.gaf", root_ / "link-to-file.gaf");
+  fs::create_symlink("/", root_ / "link-out");
+  const auto items = walk();
+  std::size_t files = 0;
+  for (const auto& item : items) {
+    if (item.kind == InputKind::file) ++files;
+    if (fs::path(item.path).filename().string().starts_with("link")) {
+      EXPECT_EQ(item.kind, InputKind::symlink_not_followed) << item.path;
+    }
+  }
+  EXPECT_EQ(files, 1u);
+  EXPECT_EQ(items.size(), 4u);
+}
+
+TEST_F(WalkTest, SymlinkBackToAnAncestorIsALoop) {
+  touch("a/b/file.gaf");
+  fs::create_symlink("../..", root_ / "a" / "b" / "up");
+  const auto items = walk();
+  const auto& up = item_named(items, "up");
+  EXPECT_EQ(up.kind, InputKind::unreadable);
+  ASSERT_TRUE(up.error);
+  EXPECT_NE(up.error->find("symlink loop"), std::string::npos) << *up.error;
+  EXPECT_NE(up.error->find(root_.string()), std::string::npos) << *up.error;
+}
+
+TEST_F(WalkTest, SymlinkChainThatNeverResolvesIsALoop) {
+  fs::create_symlink("b", root_ / "a");
+  fs::create_symlink("a", root_ / "b");
+  const auto items = walk();
+  ASSERT_EQ(items.size(), 2u);
+  for (const auto& item : items) {
+    EXPECT_EQ(item.kind, InputKind::unreadable);
+    EXPECT_NE(item.error->find("symlink loop"), std::string::npos) << *item.error;
+  }
+}
+
+TEST_F(WalkTest, DanglingSymlinkAndFifoAreUnreadable) {
+  fs::create_symlink("gone.gaf", root_ / "dangling.gaf");
+  ASSERT_EQ(::mkfifo((root_ / "pipe.gaf").c_str(), 0600), 0);
+  const auto items = walk();
+  const auto& dangling = item_named(items, "dangling.gaf");
+  EXPECT_EQ(dangling.kind, InputKind::unreadable);
+  EXPECT_NE(dangling.error->find("dangling symlink: its target gone.gaf"), std::string::npos);
+  const auto& fifo = item_named(items, "pipe.gaf");
+  EXPECT_EQ(fifo.kind, InputKind::unreadable);
+  EXPECT_EQ(*fifo.error, "not read: a FIFO");
+}
+
+TEST_F(WalkTest, MissingRootIsUnreadable) {
+  const auto items = walk({(root_ / "nothing").string()});
+  ASSERT_EQ(items.size(), 1u);
+  EXPECT_EQ(items[0].kind, InputKind::unreadable);
+  EXPECT_NE(items[0].error->find("No such file"), std::string::npos);
+}
+
+TEST_F(WalkTest, FileThatVanishesAfterTheWalkIsAFindingNotAFailure) {
+  touch("going.gaf", std::string(16, '\0'));
+  cli::InputWalk walker({root_.string()});
+  const auto item = walker.next();
+  ASSERT_TRUE(item);
+  fs::remove(root_ / "going.gaf");  // between the walk and the check, as in a live tree
+  cli::CensusContext context;
+  const cli::FinishedInput finished = cli::check_census_input(*item, context);
+  EXPECT_TRUE(finished.unreadable);
+  EXPECT_EQ(finished.totals.unreadable, 1u);
+  EXPECT_NE(finished.documents.find("vanished during the census"), std::string::npos)
+      << finished.documents;
+  EXPECT_NE(finished.documents.find("input.unreadable"), std::string::npos);
+}
+
+TEST_F(WalkTest, FilesThatAreNotInputsAreSkippedByContent) {
+  touch("readme.txt", "[UNITINFO]");
+  cli::InputWalk walker({root_.string()});
+  cli::CensusContext context;
+  const cli::FinishedInput finished = cli::check_census_input(*walker.next(), context);
+  EXPECT_TRUE(finished.not_input);
+  EXPECT_TRUE(finished.documents.empty());
+  EXPECT_EQ(finished.totals.not_inputs, 1u);
+}
+
+}  // namespace
+}  // namespace gafcheck::testing

@@ -1,0 +1,115 @@
+#include "validator/cli/census/census_input.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+#include "reports/yaml_record.hpp"
+#include "reports/yaml_report.hpp"
+#include "validator/check/check_input.hpp"
+#include "validator/core/sha256.hpp"
+#include "validator/input/mapped_file.hpp"
+
+namespace gafcheck::cli {
+namespace {
+
+bool at_or_above(const std::optional<Severity>& severity, const std::optional<Severity>& level) {
+  return severity && level && *severity >= *level;
+}
+
+// A file the walk listed but that is gone when it is opened.
+bool vanished(const std::string& path) {
+  struct stat info {};
+  return ::lstat(path.c_str(), &info) != 0 && errno == ENOENT;
+}
+
+// An HPI-family archive (marker HAPI, spec/HPI.md §1): its members are only in memory while it is
+// checked, so it is hashed then, with them.
+bool is_archive(const std::string& path) {
+  const int descriptor = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (descriptor < 0) return false;
+  char marker[4] = {};
+  const bool archive =
+      ::pread(descriptor, marker, 4, 0) == 4 && std::memcmp(marker, "HAPI", 4) == 0;
+  ::close(descriptor);
+  return archive;
+}
+
+// The hash of a file that gets a document after it was checked without one.
+std::string hash_file(const std::string& path, std::uint64_t size_limit) {
+  auto mapped = MappedFile::open(path, size_limit);
+  return mapped.file ? sha256_hex(mapped.file->view()) : std::string();
+}
+
+void add_report(FileReport& report, std::int64_t mtime_ns, const CensusContext& context,
+                FinishedInput& finished, std::string& records) {
+  finished.totals.add(report);
+  ++finished.reports;
+  finished.unreadable = finished.unreadable || report.format == Format::unreadable;
+  const Baseline::Outcome outcome = context.baseline ? context.baseline->apply(report)
+                                                     : Baseline::Outcome{0, worst_severity(report)};
+  finished.failed = finished.failed || at_or_above(outcome.worst_new, context.fail_threshold);
+  const bool document =
+      context.per_file == PerFile::all || (context.per_file == PerFile::findings &&
+                                           at_or_above(outcome.worst_new, context.min_severity));
+  if (document && report.sha256.empty() && !report.member_of && report.format != Format::unreadable)
+    report.sha256 = hash_file(report.path, context.check.limits[BudgetKind::file_size]);
+  if (document) finished.documents += yaml_file_document(report, outcome.matched);
+  records += yaml_record_document(report, {mtime_ns, outcome.worst_new});
+}
+
+FinishedInput finish_reports(std::vector<FileReport>& reports, std::int64_t mtime_ns,
+                             const CensusContext& context) {
+  FinishedInput finished;
+  // Members' records first; the input's own record (reports[0]) closes the group.
+  std::string member_records, own_record;
+  for (std::size_t i = 0; i < reports.size(); ++i)
+    add_report(reports[i], mtime_ns, context, finished, i == 0 ? own_record : member_records);
+  finished.documents += member_records;
+  finished.documents += own_record;
+  return finished;
+}
+
+}  // namespace
+
+FinishedInput check_census_input(const InputItem& item, const CensusContext& context) {
+  std::vector<FileReport> reports;
+  if (item.kind == InputKind::unreadable) {
+    reports.push_back(unreadable_report(item.path, item.error.value_or("cannot be read")));
+    return finish_reports(reports, 0, context);
+  }
+  if (!context.selection.is_input(item.path)) {
+    FinishedInput skipped;
+    skipped.not_input = true;
+    skipped.totals.not_inputs = 1;
+    return skipped;
+  }
+  CheckOptions options = context.check;
+  options.hash_contents = context.hash_all || is_archive(item.path);
+  check_input(item.path, options,
+              [&reports](FileReport&& report) { reports.push_back(std::move(report)); });
+  if (reports.empty()) reports.push_back(unreadable_report(item.path, "produced no report"));
+  if (reports.size() == 1 && reports[0].format == Format::unreadable && vanished(item.path))
+    reports[0] = unreadable_report(item.path,
+                                   "vanished during the census (listed by the walk, "
+                                   "gone when it was opened)");
+  return finish_reports(reports, item.mtime_ns, context);
+}
+
+FinishedInput reuse_group(RecordGroup&& group, const CensusContext& context) {
+  FinishedInput finished;
+  for (const ParsedRecord& record : group.records) {
+    finished.totals.add(record.report);
+    ++finished.reports;
+    finished.failed = finished.failed || at_or_above(record.facts.worst, context.fail_threshold);
+    finished.unreadable = finished.unreadable || record.report.format == Format::unreadable;
+  }
+  finished.documents = std::move(group.text);
+  return finished;
+}
+
+}  // namespace gafcheck::cli

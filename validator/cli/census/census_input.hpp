@@ -1,0 +1,47 @@
+#pragma once
+// One census input, checked (on a worker thread) or taken over from an old report: the group of
+// documents it adds to the report and its contribution to the summary.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "reports/baseline.hpp"
+#include "reports/census_report.hpp"
+#include "validator/check/check_options.hpp"
+#include "validator/cli/census/input_selection.hpp"
+#include "validator/cli/input_walk.hpp"
+#include "validator/cli/run_reporter.hpp"
+#include "validator/report/run_totals.hpp"
+
+namespace gafcheck::cli {
+
+// Everything a worker needs; shared read-only by all workers.
+struct CensusContext {
+  CheckOptions check;
+  InputSelection selection{{}};
+  PerFile per_file = PerFile::findings;
+  Severity min_severity = Severity::warning;
+  std::optional<Severity> fail_threshold = Severity::error;
+  const Baseline* baseline = nullptr;
+  // SHA-256 of every input; otherwise only of files that get a document (and of archives,
+  // whose members cannot be read again later).
+  bool hash_all = false;
+};
+
+struct FinishedInput {
+  std::string documents;  // file documents then records; empty when the file is not an input
+  RunTotals totals;
+  std::uint64_t reports = 0;  // file reports in the group (archive members count)
+  bool failed = false;        // a finding at or above --fail-on (baseline findings excepted)
+  bool unreadable = false;
+  bool not_input = false;
+};
+
+// Checks one walk item: unreadable items become unreadable reports; files that are not inputs
+// give an empty result; inputs run through check_input (several reports for an archive).
+FinishedInput check_census_input(const InputItem& item, const CensusContext& context);
+
+// An old report's group for an unchanged file, written again as it was.
+FinishedInput reuse_group(RecordGroup&& group, const CensusContext& context);
+
+}  // namespace gafcheck::cli

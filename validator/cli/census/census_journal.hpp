@@ -1,0 +1,46 @@
+#pragma once
+// The census report as it is written: header, one group of documents per input in path order,
+// summary. The destination is written in place (OutputMode::journal), one write per group, so a
+// killed census leaves a valid prefix that --resume continues from.
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "reports/report_output.hpp"
+#include "reports/yaml_report.hpp"
+#include "validator/cli/census/census_input.hpp"
+#include "validator/cli/census/progress.hpp"
+
+namespace gafcheck::cli {
+
+class CensusJournal {
+ public:
+  CensusJournal(const std::string& destination, const ReportHeader& header, Progress& progress);
+
+  // Writes a finished input's documents and adds it to the totals. Called in path order.
+  void write(FinishedInput&& input);
+  // Counts items the walk itself settled (symlinks it did not follow, files --ext left out).
+  void count_walk(std::uint64_t symlinks_not_followed, std::uint64_t not_inputs);
+
+  // Writes the summary and flushes the report; returns the exit code the summary states
+  // (3 unreadable input, 1 findings at or above --fail-on, else 0).
+  int finish(bool interrupted, double wall_seconds);
+  // Without explicit timing: the time since construction.
+  int finish(bool interrupted);
+
+  const RunTotals& totals() const { return totals_; }
+
+ private:
+  std::unique_ptr<ReportOutput> output_;
+  Progress& progress_;
+  RunTotals totals_;
+  bool any_failure_ = false;
+  bool any_unreadable_ = false;
+  std::uint64_t groups_written_ = 0;
+  std::uint64_t raise_after_groups_ = 0;  // test hook, see census_journal.cpp
+  int raise_signal_ = 0;
+  std::chrono::steady_clock::time_point started_;
+};
+
+}  // namespace gafcheck::cli

@@ -1,0 +1,128 @@
+#include "validator/cli/census/census_runner.hpp"
+
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "validator/cli/census/census_journal.hpp"
+#include "validator/cli/census/interruption.hpp"
+#include "validator/cli/census/ordered_pipeline.hpp"
+#include "validator/cli/census/resume_cursor.hpp"
+
+namespace gafcheck::cli {
+namespace {
+
+bool same_file(const std::string& a, const std::string& b) {
+  struct stat first {
+  }, second{};
+  return ::stat(a.c_str(), &first) == 0 && ::stat(b.c_str(), &second) == 0 &&
+         first.st_dev == second.st_dev && first.st_ino == second.st_ino;
+}
+
+// Walks the tree the way the census will, only counting, for the progress line's totals.
+std::pair<std::uint64_t, std::uint64_t> count_candidates(const CensusRun& run,
+                                                         const InputSelection& selection) {
+  std::uint64_t files = 0, bytes = 0;
+  InputWalk walk(run.settings.roots);
+  while (auto item = walk.next()) {
+    if (run.shard && !run.shard->contains(item->relative)) continue;
+    if (item->kind == InputKind::symlink_not_followed) continue;
+    if (item->kind == InputKind::file && !selection.candidate(item->path)) continue;
+    ++files;
+    bytes += item->size;
+  }
+  return {files, bytes};
+}
+
+CensusContext make_context(const CensusRun& run, const Baseline* baseline) {
+  CensusContext context;
+  context.check = run.common.check;
+  context.selection = InputSelection(run.settings.extensions);
+  context.per_file = run.per_file;
+  context.min_severity = run.min_severity;
+  context.fail_threshold = fail_threshold(run.common);
+  context.baseline = baseline;
+  context.hash_all = run.hash_all;
+  return context;
+}
+
+}  // namespace
+
+int run_census_walk(const CensusRun& run, ReportHeader header) {
+  std::unique_ptr<Baseline> baseline;
+  if (!run.settings.baseline.empty()) baseline = load_baseline(run.settings.baseline);
+  const CensusContext context = make_context(run, baseline.get());
+
+  std::unique_ptr<ResumeCursor> cursor;
+  std::string moved_aside;
+  if (!run.resume.empty()) {
+    try {
+      cursor = std::make_unique<ResumeCursor>(run.resume);
+    } catch (const std::runtime_error& error) {
+      throw UsageError{"--resume " + run.resume + ": " + error.what()};
+    }
+    if (auto reason = incompatibility(cursor->header(), header, false))
+      throw UsageError{"--resume " + run.resume + ": cannot continue that report: " + *reason};
+    // Resuming into the report being read: the journal rewrites the destination from its first
+    // byte, so the old report moves aside (the open cursor keeps reading it) and is removed once
+    // the new one is complete.
+    if (run.common.output != "-" && same_file(run.resume, run.common.output)) {
+      moved_aside = run.common.output + ".resume-source";
+      std::filesystem::rename(run.resume, moved_aside);
+    }
+  }
+
+  std::uint64_t total_files = 0, total_bytes = 0;
+  if (run.progress) {
+    std::fprintf(stderr, "census: counting files...");
+    std::tie(total_files, total_bytes) = count_candidates(run, context.selection);
+  }
+  Progress progress(run.progress, total_files, total_bytes);
+  CensusJournal journal(run.common.output, header, progress);
+  InterruptionGuard interruption;
+  std::uint64_t symlinks = 0, left_out = 0;
+  {
+    OrderedPipeline<FinishedInput> pipeline(
+        run.jobs, [&journal](FinishedInput&& input) { journal.write(std::move(input)); });
+    InputWalk walk(run.settings.roots);
+    while (auto item = walk.next()) {
+      if (InterruptionGuard::requested() != 0) break;
+      if (run.shard && !run.shard->contains(item->relative)) continue;
+      if (item->kind == InputKind::symlink_not_followed) {
+        ++symlinks;
+        continue;
+      }
+      if (item->kind == InputKind::file && !context.selection.candidate(item->path)) {
+        ++left_out;
+        continue;
+      }
+      if (cursor) {
+        if (auto group = cursor->take(*item)) {
+          pipeline.submit_result(reuse_group(std::move(*group), context));
+          continue;
+        }
+      }
+      pipeline.submit(
+          [item = std::move(*item), &context] { return check_census_input(item, context); });
+    }
+    pipeline.finish();
+  }
+  journal.count_walk(symlinks, left_out);
+  const int signal = InterruptionGuard::requested();
+  const int exit_code = journal.finish(signal != 0);
+  if (!moved_aside.empty() && signal == 0) std::filesystem::remove(moved_aside);
+
+  const RunTotals& totals = journal.totals();
+  std::cerr << "census: " << totals.files << " files checked (" << totals.not_inputs
+            << " other files";
+  if (cursor) std::cerr << ", " << cursor->taken() << " taken over from " << run.resume;
+  std::cerr << ")";
+  if (signal != 0) std::cerr << "; interrupted by signal " << signal << ", report is partial";
+  std::cerr << "; exit " << (signal != 0 ? 128 + signal : exit_code) << '\n';
+  return signal != 0 ? 128 + signal : exit_code;
+}
+
+}  // namespace gafcheck::cli

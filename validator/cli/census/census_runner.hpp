@@ -1,0 +1,29 @@
+#pragma once
+// A whole census: walk the roots, pick and shard the inputs, check them on -j workers (or take
+// them over from --resume), write the report in path order, stop cleanly on SIGINT/SIGTERM.
+#include <optional>
+#include <string>
+
+#include "reports/yaml_report.hpp"
+#include "validator/cli/census/census_input.hpp"
+#include "validator/cli/census/shard.hpp"
+#include "validator/cli/common_options.hpp"
+
+namespace gafcheck::cli {
+
+struct CensusRun {
+  CommonOptions common;
+  CensusSettings settings;
+  std::optional<Shard> shard;
+  PerFile per_file = PerFile::findings;
+  Severity min_severity = Severity::warning;
+  unsigned jobs = 1;
+  std::string resume;  // old report to continue from; empty: none
+  bool progress = false;
+  bool hash_all = false;
+};
+
+// Runs the census and returns the process exit code (128 + signal when interrupted).
+int run_census_walk(const CensusRun& run, ReportHeader header);
+
+}  // namespace gafcheck::cli

@@ -1,0 +1,72 @@
+#include "validator/cli/census/input_selection.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+#include "validator/cli/common_options.hpp"
+#include "validator/detect/sniff.hpp"
+#include "validator/input/mapped_file.hpp"
+
+namespace gafcheck::cli {
+namespace {
+
+constexpr std::array<std::string_view, 7> format_extensions = {"gaf", "taf", "tsf", "hpi",
+                                                               "ufo", "ccx", "gp3"};
+
+// Sniffing maps the file without touching more than the pages sniff_format reads; the size cap
+// only keeps absurd files from being mapped at all (they are never inputs by content).
+constexpr std::uint64_t sniff_size_limit = std::uint64_t{1} << 40;
+
+}  // namespace
+
+std::string lower_extension(std::string_view path) {
+  const auto slash = path.find_last_of('/');
+  const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  const auto dot = name.find_last_of('.');
+  if (dot == std::string_view::npos || dot == 0) return {};
+  std::string extension(name.substr(dot + 1));
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return extension;
+}
+
+std::vector<std::string> parse_extensions(const std::string& text) {
+  std::vector<std::string> extensions;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto comma = std::min(text.find(',', start), text.size());
+    std::string item = text.substr(start, comma - start);
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (!item.empty() && item[0] == '.') item.erase(0, 1);
+    if (item.empty()) throw UsageError{"--ext takes a comma-separated list such as gaf,taf"};
+    for (char& c : item) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (std::find(extensions.begin(), extensions.end(), item) == extensions.end())
+      extensions.push_back(item);
+    start = comma + 1;
+  }
+  std::sort(extensions.begin(), extensions.end());
+  return extensions;
+}
+
+InputSelection::InputSelection(std::vector<std::string> extensions)
+    : extensions_(std::move(extensions)) {}
+
+bool InputSelection::candidate(std::string_view path) const {
+  if (extensions_.empty()) return true;
+  const std::string extension = lower_extension(path);
+  return std::find(extensions_.begin(), extensions_.end(), extension) != extensions_.end();
+}
+
+bool InputSelection::is_input(const std::string& path) const {
+  const std::string extension = lower_extension(path);
+  if (std::find(format_extensions.begin(), format_extensions.end(), extension) !=
+      format_extensions.end())
+    return true;
+  auto mapped = MappedFile::open(path, sniff_size_limit, false);
+  // A file that cannot be opened now is reported by the check as unreadable, not hidden.
+  if (!mapped.file) return mapped.error.has_value() && !mapped.too_large;
+  return sniff_format(mapped.file->view()) != Format::unknown;
+}
+
+}  // namespace gafcheck::cli

@@ -1,0 +1,44 @@
+#include "validator/cli/census/resume_cursor.hpp"
+
+#include "validator/rules/catalog.hpp"
+
+namespace gafcheck::cli {
+
+ResumeCursor::ResumeCursor(const std::string& report_path) : reader_(report_path) {
+  next_ = reader_.next_group();
+}
+
+std::optional<RecordGroup> ResumeCursor::take(const InputItem& item) {
+  while (next_ && path_less(next_->path, item.path)) next_ = reader_.next_group();
+  if (!next_ || next_->path != item.path) return std::nullopt;
+  std::optional<RecordGroup> group = std::move(next_);
+  next_ = reader_.next_group();
+  if (group->unreadable || item.kind != InputKind::file || group->size != item.size ||
+      group->mtime_ns != item.mtime_ns)
+    return std::nullopt;
+  ++taken_;
+  return group;
+}
+
+std::optional<std::string> incompatibility(const ReadHeader& old, const ReportHeader& current,
+                                           bool ignore_shard) {
+  if (old.catalog_sha256 != embedded_catalog_sha256())
+    return "it was written with a different rule catalogue";
+  if (old.header.game != current.game) return "it was written for --game " + old.header.game;
+  for (const BudgetSpec& spec : budget_specs)
+    if (old.header.limits[spec.kind] != current.limits[spec.kind])
+      return "its --" + std::string(spec.option) + " was " +
+             std::to_string(old.header.limits[spec.kind]);
+  if (!old.header.census || !current.census) return "it is not a census report";
+  CensusSettings a = *old.header.census, b = *current.census;
+  if (ignore_shard) a.shard = b.shard = "";
+  if (a.roots != b.roots) return "it is a census of other directories";
+  if (a.extensions != b.extensions) return "its --ext differs";
+  if (a.shard != b.shard) return "its --shard was '" + a.shard + "'";
+  if (a.per_file != b.per_file) return "its --per-file was " + a.per_file;
+  if (a.min_severity != b.min_severity) return "its --min-severity was " + a.min_severity;
+  if (a.baseline != b.baseline) return "its --baseline differs";
+  return std::nullopt;
+}
+
+}  // namespace gafcheck::cli

@@ -1,0 +1,145 @@
+// gafcheck merge SHARD... -o OUT: joins the reports of `census --shard K/N` runs into the report
+// a single census would have written (its summary is rebuilt from the shards' records).
+#include <iostream>
+#include <memory>
+
+#include "reports/census_report.hpp"
+#include "validator/cli/census/census_journal.hpp"
+#include "validator/cli/census/resume_cursor.hpp"
+#include "validator/cli/census/shard.hpp"
+#include "validator/cli/commands.hpp"
+#include "validator/cli/common_options.hpp"
+#include "validator/cli/input_walk.hpp"
+#include "validator/cli/run_reporter.hpp"
+
+namespace gafcheck::cli {
+namespace po = boost::program_options;
+namespace {
+
+std::uint64_t summary_count(const YAML::Node& summary, const char* key) {
+  const YAML::Node value = summary["files"][key];
+  return value ? value.as<std::uint64_t>() : 0;
+}
+
+// Checks the shards belong to one census; returns the merged report's shard setting: "" when
+// every shard is there, else the shards present (e.g. "1,3/4") and the report is incomplete.
+std::string check_shards(const std::vector<std::unique_ptr<CensusReportReader>>& readers,
+                         bool& incomplete) {
+  std::vector<bool> seen;
+  std::uint32_t count = 0;
+  for (const auto& reader : readers) {
+    const std::string& text = reader->header().header.census->shard;
+    if (text.empty())
+      throw UsageError{reader->path() + " is not a shard report (census without --shard)"};
+    const Shard shard = parse_shard(text);
+    if (count == 0) {
+      count = shard.count;
+      seen.assign(count, false);
+    }
+    if (shard.count != count)
+      throw UsageError{reader->path() + " is shard " + text + ", of another split than " +
+                       readers.front()->header().header.census->shard};
+    if (seen[shard.index - 1]) throw UsageError{"shard " + text + " is given twice"};
+    seen[shard.index - 1] = true;
+  }
+  std::string present;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (!seen[i]) {
+      incomplete = true;
+      continue;
+    }
+    present += (present.empty() ? "" : ",") + std::to_string(i + 1);
+  }
+  return incomplete ? present + "/" + std::to_string(count) : "";
+}
+
+}  // namespace
+
+int run_merge(const Arguments& arguments, const std::string& command_line) {
+  std::vector<std::string> inputs;
+  std::string output = "-", fail_on = "error";
+  bool help = false;
+  po::options_description general(
+      "Usage: gafcheck merge [options] SHARD_REPORT... -o OUT\n\n"
+      "Merges the reports of `gafcheck census --shard K/N` runs (same directories and options)\n"
+      "into one report, in path order, whose summary equals that of a single census run\n"
+      "(timings aside). A missing or interrupted shard marks the result interrupted.\n\nOptions");
+  general.add_options()("help,h", po::bool_switch(&help), "show this help")(
+      "output,o", po::value(&output)->default_value("-"), "the merged report ('-': stdout)")(
+      "fail-on", po::value(&fail_on)->default_value("error"),
+      "exit 1 when any finding is at or above this severity: error, warning, info or never");
+  po::options_description hidden;
+  hidden.add_options()("report", po::value(&inputs));
+  po::options_description all;
+  all.add(general).add(hidden);
+  po::positional_options_description positional;
+  positional.add("report", -1);
+  po::variables_map values;
+  po::store(po::command_line_parser(arguments).options(all).positional(positional).run(), values);
+  if (values["help"].as<bool>()) {
+    std::cout << general;
+    return 0;
+  }
+  po::notify(values);
+  if (inputs.empty()) throw UsageError{"merge needs at least one shard report"};
+  CommonOptions options;
+  options.fail_on = fail_on;
+  finish_common_options(options);
+
+  std::vector<std::unique_ptr<CensusReportReader>> readers;
+  for (const std::string& path : inputs) {
+    try {
+      readers.push_back(std::make_unique<CensusReportReader>(path));
+    } catch (const std::runtime_error& error) {
+      throw UsageError{error.what()};
+    }
+  }
+  ReportHeader header = readers.front()->header().header;
+  for (const auto& reader : readers)
+    if (auto reason = incompatibility(reader->header(), header, true))
+      throw UsageError{reader->path() + " cannot be merged with " + readers.front()->path() + ": " +
+                       *reason};
+  bool incomplete = false;
+  header.census->shard = check_shards(readers, incomplete);
+  header.command_line = command_line;
+  header.started_at = utc_timestamp();
+  header.merged_from = inputs;
+
+  CensusContext context;
+  context.fail_threshold = fail_threshold(options);
+  Progress progress(false, 0, 0);
+  CensusJournal journal(output, header, progress);
+  try {
+    std::vector<std::optional<RecordGroup>> heads;
+    for (const auto& reader : readers) heads.push_back(reader->next_group());
+    while (true) {
+      std::optional<std::size_t> first;
+      for (std::size_t i = 0; i < heads.size(); ++i)
+        if (heads[i] && (!first || path_less(heads[i]->path, heads[*first]->path))) first = i;
+      if (!first) break;
+      journal.write(reuse_group(std::move(*heads[*first]), context));
+      heads[*first] = readers[*first]->next_group();
+    }
+  } catch (const std::runtime_error& error) {  // a shard report corrupt in its middle
+    std::cerr << "gafcheck merge: " << error.what() << '\n';
+    return 3;
+  }
+  double wall_seconds = 0;
+  for (const auto& reader : readers) {
+    const auto& summary = reader->summary();
+    if (!summary || (*summary)["interrupted"].as<bool>()) {
+      std::cerr << "merge: " << reader->path() << " is incomplete (interrupted or cut short)\n";
+      incomplete = true;
+      if (!summary) continue;
+    }
+    journal.count_walk(summary_count(*summary, "symlinks_not_followed"),
+                       summary_count(*summary, "not_inputs"));
+    wall_seconds += (*summary)["wall_seconds"].as<double>();
+  }
+  const int exit_code = journal.finish(incomplete, wall_seconds);
+  std::cerr << "merge: " << readers.size() << " shard reports, " << journal.totals().files
+            << " files" << (incomplete ? ", INCOMPLETE" : "") << "; exit " << exit_code << '\n';
+  return exit_code;
+}
+
+}  // namespace gafcheck::cli
