@@ -54,8 +54,12 @@ TEST(FormatDetection, ContentDecidesTheFormat) {
   EXPECT_EQ(sniff_format(view(build_gaf(ta3d_spec()).bytes)), Format::ta3d_gaf);
   EXPECT_EQ(sniff_format(view(hpi_bytes())), Format::hpi);
   EXPECT_EQ(sniff_format(view(build_tsf(builder::simple_tsf_spec()).bytes)), Format::tsf);
-  EXPECT_EQ(sniff_format(view(text_bytes("  /* c */ // d\n[A]"))), Format::tsf);
-  EXPECT_EQ(sniff_format(view(text_bytes("[A]"))), Format::tsf);
+  EXPECT_EQ(sniff_format(view(text_bytes("  /* c */ // d\n[A]{[Frame0]{}}"))), Format::tsf);
+  EXPECT_EQ(sniff_format(view(text_bytes("[A] { [FRAME0] { } }"))), Format::tsf);
+  // TA's TDF/FBI/GUI files share the syntax but have no frame sections: not inputs by content.
+  EXPECT_EQ(sniff_format(view(text_bytes("[UNITINFO]\n{\n  Name=Commander;\n}"))), Format::unknown);
+  EXPECT_EQ(refine_format_by_name(Format::unknown, view(text_bytes("[A] { }")), "x.tsf"),
+            Format::tsf);
   EXPECT_EQ(sniff_format(view(text_bytes("hello world, not a script"))), Format::unknown);
   EXPECT_EQ(sniff_format(view(text_bytes("/* never closed [A]"))), Format::unknown);
   EXPECT_NE(sniff_format(view(text_bytes(std::string("[A]\0\0\0\0\0\0\0\0", 11)))),

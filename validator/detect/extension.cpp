@@ -1,5 +1,7 @@
 #include "validator/detect/extension.hpp"
 
+#include "validator/tsf/tsf_sniff.hpp"
+
 #include <array>
 
 #include "validator/taf/taf_sniff.hpp"
@@ -69,6 +71,10 @@ std::string display_extension(std::string_view display_path) {
 }
 
 Format refine_format_by_name(Format sniffed, ByteView bytes, std::string_view display_path) {
+  // A .tsf without frame sections is still a TSF to lint (tsf.no-frames says what is missing).
+  if (sniffed == Format::unknown && display_extension(display_path) == ".tsf" &&
+      tsf::looks_like_section_text(bytes))
+    return Format::tsf;
   if (sniffed != Format::gaf || display_extension(display_path) != ".taf") return sniffed;
   return taf::first_sequence_evidence(bytes) == taf::FrameEvidence::paletted
              ? Format::taf_paletted

@@ -1,6 +1,9 @@
 #include "validator/tsf/tsf_sniff.hpp"
 
 #include <algorithm>
+#include <string_view>
+
+#include <algorithm>
 
 namespace gafcheck::tsf {
 namespace {
@@ -19,7 +22,7 @@ bool is_text(ByteView bytes) {
 
 }  // namespace
 
-bool looks_like_tsf(ByteView bytes) {
+bool looks_like_section_text(ByteView bytes) {
   std::uint64_t at = 0;
   if (bytes.u8(0) == 0xEF && bytes.u8(1) == 0xBB && bytes.u8(2) == 0xBF) at = 3;
   while (at < scan_limit) {
@@ -40,6 +43,25 @@ bool looks_like_tsf(ByteView bytes) {
     } else {
       return *c == '[' && is_text(bytes);
     }
+  }
+  return false;
+}
+
+bool looks_like_tsf(ByteView bytes) {
+  if (!looks_like_section_text(bytes)) return false;
+  // TA's own TDF, FBI and GUI files share the [Section] { Key=value; } syntax; only a TSF has
+  // frame sections, so content alone names a TSF only when one appears near the start.
+  constexpr std::string_view marker = "[frame";
+  const std::uint64_t limit = std::min(bytes.size(), scan_limit);
+  for (std::uint64_t at = 0; at + marker.size() <= limit; ++at) {
+    std::size_t matched = 0;
+    while (matched < marker.size()) {
+      const auto c = *bytes.u8(at + matched);
+      const auto lower = static_cast<std::uint8_t>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+      if (lower != static_cast<std::uint8_t>(marker[matched])) break;
+      ++matched;
+    }
+    if (matched == marker.size()) return true;
   }
   return false;
 }
