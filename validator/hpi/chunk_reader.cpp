@@ -32,7 +32,9 @@ std::optional<ChunkHeader> ChunkReader::locate(const ChunkPlace& place) {
   Findings& findings = context_.findings;
   const auto bytes = source_.plain(place.offset, chunk_header_size, header_scratch_);
   if (!bytes || place.offset + chunk_header_size > place.end) {
-    findings.add(RuleId::hpi_directory_bounds, place.offset, 0, place.where,
+    // The header may start past the end of the file: anchor the finding at the end then.
+    findings.add(RuleId::hpi_directory_bounds, std::min(place.offset, context_.file.size()), 0,
+                 place.where,
                  "chunk header [" + hex(place.offset) + ", +19) runs past the end of its data at " +
                      hex(place.end));
     return std::nullopt;
