@@ -19,8 +19,11 @@ bool is_chunked_v1(const MemberRecord& member) {
 bool out_of_file(WalkContext& context, const MemberRecord& member, std::uint64_t length,
                  const std::string& what) {
   if (context.file.contains(member.data_offset, length)) return false;
-  // Anchored at the directory entry that holds the wild pointer: the target is outside the file.
-  context.findings.add(RuleId::hpi_directory_bounds, member.entry_offset, 0, member.where,
+  // At the data when it starts inside the file; a wild pointer past the end is anchored at the
+  // directory entry that holds it.
+  const bool starts_inside = member.data_offset <= context.file.size();
+  context.findings.add(RuleId::hpi_directory_bounds,
+                       starts_inside ? member.data_offset : member.entry_offset, 0, member.where,
                        what + " [" + hex(member.data_offset) + ", +" + std::to_string(length) +
                            ") runs past the end of the " + std::to_string(context.file.size()) +
                            "-byte file");
