@@ -6,7 +6,6 @@
 #include <string_view>
 #include <vector>
 
-#include "reports/yaml_emit.hpp"
 #include "validator/core/text.hpp"
 
 namespace gafcheck {
@@ -53,10 +52,17 @@ const std::string& check_packable(const std::string& name) {
   return name;
 }
 
+// escape_bytes leaves printable UTF-8 and \\ / \xNN escapes, so in a YAML double-quoted scalar
+// only the quote and the backslash still need escaping (yaml-cpp's emitter writes the same).
 std::string quoted_path(const std::string& path) {
-  YAML::Emitter out;
-  emit_input_path(out, path);
-  return out.c_str();
+  const std::string text = escape_bytes(path);
+  std::string quoted = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') quoted += '\\';
+    quoted += c;
+  }
+  quoted += '"';
+  return quoted;
 }
 
 std::string pack_counters(const Counters& counters) {
@@ -158,8 +164,8 @@ void unpack_rule_counts(std::string_view text, std::array<std::uint64_t, rule_co
 
 // Composed directly rather than through YAML::Emitter: the keys are fixed, the values are numbers,
 // names from fixed vocabularies and packed strings of identifiers and digits, and the only free
-// text (paths) is quoted by yaml-cpp. Going through the emitter scalar by scalar cost more than
-// checking a typical file.
+// text (paths) is escaped by escape_bytes and quoted above. Going through the emitter cost more
+// than checking a typical file; the record tests parse hostile paths back with yaml-cpp.
 std::string yaml_record_document(const FileReport& report, const RecordFacts& facts) {
   std::string line = "---\n{kind: record, path: ";
   line += quoted_path(report.path);

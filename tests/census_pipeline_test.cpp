@@ -6,6 +6,7 @@
 #include <fstream>
 #include <future>
 #include <stdexcept>
+#include <thread>
 
 #include "corpus/builder/gaf_builder.hpp"
 #include "validator/cli/census/input_selection.hpp"
@@ -18,47 +19,89 @@ namespace {
 
 namespace fs = std::filesystem;
 
-TEST(OrderedPipeline, WritesInSubmissionOrderWhenLaterJobsFinishFirst) {
+using IntPipeline = cli::OrderedPipeline<int>;
+
+// A source of n tasks: task i returns i (task `ready_at`, if any, as a ready result).
+IntPipeline::Source counting_source(int n, std::function<IntPipeline::Task(int)> make) {
+  return [n, make, next = 0]() mutable -> std::optional<IntPipeline::Task> {
+    if (next == n) return std::nullopt;
+    return make(next++);
+  };
+}
+
+TEST(OrderedPipeline, WritesInTakeOrderWhenLaterTasksFinishFirst) {
   std::vector<int> written;
   std::promise<void> second_done;
   auto second_finished = second_done.get_future().share();
-  {
-    cli::OrderedPipeline<int> pipeline(2, [&written](int&& value) { written.push_back(value); });
-    // Job 0 cannot finish before job 1 has: the writer must hold 1 back until 0 is written.
-    pipeline.submit([second_finished] {
-      second_finished.wait();
-      return 0;
-    });
-    pipeline.submit([&second_done] {
-      second_done.set_value();
-      return 1;
-    });
-    pipeline.submit_result(2);
-    for (int i = 3; i < 40; ++i) pipeline.submit([i] { return i; });
-    pipeline.finish();
-  }
-  std::vector<int> expected(40);
-  for (int i = 0; i < 40; ++i) expected[i] = i;
+  const auto make = [&](int i) -> IntPipeline::Task {
+    // Task 0 cannot finish before task 1 has: the writer must hold 1 back until 0 is written.
+    if (i == 0)
+      return {[second_finished] {
+                second_finished.wait();
+                return 0;
+              },
+              std::nullopt};
+    if (i == 1)
+      return {[&second_done] {
+                second_done.set_value();
+                return 1;
+              },
+              std::nullopt};
+    if (i == 2) return {{}, 2};
+    return {[i] { return i; }, std::nullopt};
+  };
+  IntPipeline(2, counting_source(100, make), [&written](int&& value) {
+    written.push_back(value);
+  }).run();
+  std::vector<int> expected(100);
+  for (int i = 0; i < 100; ++i) expected[i] = i;
   EXPECT_EQ(written, expected);
 }
 
-TEST(OrderedPipeline, SingleJobRunsInlineInOrder) {
+TEST(OrderedPipeline, ManyWorkersStayInOrderWithinTheWindow) {
   std::vector<int> written;
-  cli::OrderedPipeline<int> pipeline(1, [&written](int&& value) { written.push_back(value); });
-  for (int i = 0; i < 5; ++i) pipeline.submit([i] { return i * i; });
-  pipeline.finish();
+  const auto make = [](int i) -> IntPipeline::Task {
+    return {[i] {
+              volatile int spin = 0;
+              for (int k = 0; k < (i % 7) * 1000; ++k) spin = spin + k;
+              return i;
+            },
+            std::nullopt};
+  };
+  IntPipeline(4, counting_source(500, make), [&written](int&& value) {
+    written.push_back(value);
+  }).run();
+  ASSERT_EQ(written.size(), 500u);
+  for (int i = 0; i < 500; ++i) EXPECT_EQ(written[i], i);
+}
+
+TEST(OrderedPipeline, SingleJobRunsOnTheCallingThreadInOrder) {
+  std::vector<int> written;
+  const auto caller = std::this_thread::get_id();
+  const auto make = [caller](int i) -> IntPipeline::Task {
+    return {[i, caller] {
+              EXPECT_EQ(std::this_thread::get_id(), caller);
+              return i * i;
+            },
+            std::nullopt};
+  };
+  IntPipeline(1, counting_source(5, make), [&written](int&& value) {
+    written.push_back(value);
+  }).run();
   EXPECT_EQ(written, (std::vector<int>{0, 1, 4, 9, 16}));
 }
 
-TEST(OrderedPipeline, JobExceptionReachesTheCaller) {
-  cli::OrderedPipeline<int> pipeline(2, [](int&&) {});
-  pipeline.submit([]() -> int { throw std::runtime_error("boom"); });
-  EXPECT_THROW(
-      {
-        for (int i = 0; i < 100; ++i) pipeline.submit([i] { return i; });
-        pipeline.finish();
-      },
-      std::runtime_error);
+TEST(OrderedPipeline, AnExceptionStopsTheRunAndReachesTheCaller) {
+  std::vector<int> written;
+  const auto make = [](int i) -> IntPipeline::Task {
+    if (i == 3) return {[]() -> int { throw std::runtime_error("boom"); }, std::nullopt};
+    return {[i] { return i; }, std::nullopt};
+  };
+  IntPipeline pipeline(2, counting_source(1000, make),
+                       [&written](int&& value) { written.push_back(value); });
+  EXPECT_THROW(pipeline.run(), std::runtime_error);
+  EXPECT_LT(written.size(), 1000u);
+  for (std::size_t i = 0; i < written.size(); ++i) EXPECT_EQ(written[i], static_cast<int>(i));
 }
 
 TEST(Shard, ParsesKOverN) {

@@ -21,7 +21,8 @@ FileReport odd_report() {
   auto spec = simple_spec();
   spec.frames[0].width = 0;                // frame.empty
   spec.entries[0].frames[0].duration = 0;  // frame.duration-zero
-  FileReport report = check(builder::build_gaf(spec).bytes, {}, "dir/odd \"name\"\x01\\.gaf");
+  FileReport report =
+      check(builder::build_gaf(spec).bytes, {}, "dir/caf\xC3\xA9 \"name\"\x01\xFF\\.gaf");
   report.summary.add("coverage.slack", 7);
   report.summary.add("key_pixels", 12);
   report.survey["area_log2"][-1] += 2;

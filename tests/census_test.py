@@ -345,6 +345,8 @@ def symlink_loops_dangling_links_and_special_files_are_findings():
     os.mkfifo(odd / 'pipe.gaf')                             # never opened for reading
     os.symlink(TREE / 'textures', odd / 'elsewhere')       # leads out of the root
     os.symlink('terrain', odd / 'alias')                   # inside the root: reached anyway
+    hostile = os.path.join(bytes(odd), b'caf\xc3\xa9 "q" \\ \x01\xff\n.gaf')
+    shutil.copyfile(next((TREE / 'terrain').iterdir()), hostile)
     report = WORK / 'odd.yaml'
     result = census(report, tree=odd)
     assert result.returncode == 3, result.stderr
@@ -358,7 +360,11 @@ def symlink_loops_dangling_links_and_special_files_are_findings():
     assert 'FIFO' in messages['pipe.gaf']
     got = docs[-1]
     assert got['unreadable'] == 5 and got['files']['symlinks_not_followed'] == 2
-    gafs = len(list((TREE / 'terrain').iterdir()))
+    record = [d['path'] for d in docs if d['kind'] == 'record' and 'caf' in d['path']]
+    assert record == [str(odd) + '/caf\u00e9 "q" \\\\ \\x01\\xFF\\x0A.gaf'], record
+    resumed = census(WORK / 'odd-resumed.yaml', '--resume', report, tree=odd)
+    assert resumed.returncode == 3 and stable(WORK / 'odd-resumed.yaml') == stable(report)
+    gafs = len(list((TREE / 'terrain').iterdir())) + 1
     assert got['files']['by_format']['gaf'] == gafs, 'no file is reached twice'
 
 

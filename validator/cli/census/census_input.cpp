@@ -47,8 +47,6 @@ std::string hash_file(const std::string& path, std::uint64_t size_limit) {
 
 void add_report(FileReport& report, std::int64_t mtime_ns, const CensusContext& context,
                 FinishedInput& finished, std::string& records) {
-  finished.totals.add(report);
-  ++finished.reports;
   finished.unreadable = finished.unreadable || report.format == Format::unreadable;
   const Baseline::Outcome outcome = context.baseline ? context.baseline->apply(report)
                                                      : Baseline::Outcome{0, worst_severity(report)};
@@ -60,6 +58,8 @@ void add_report(FileReport& report, std::int64_t mtime_ns, const CensusContext& 
     report.sha256 = hash_file(report.path, context.check.limits[BudgetKind::file_size]);
   if (document) finished.documents += yaml_file_document(report, outcome.matched);
   records += yaml_record_document(report, {mtime_ns, outcome.worst_new});
+  report.findings = {};
+  finished.reports.push_back(std::move(report));
 }
 
 FinishedInput finish_reports(std::vector<FileReport>& reports, std::int64_t mtime_ns,
@@ -85,7 +85,6 @@ FinishedInput check_census_input(const InputItem& item, const CensusContext& con
   if (!context.selection.is_input(item.path)) {
     FinishedInput skipped;
     skipped.not_input = true;
-    skipped.totals.not_inputs = 1;
     return skipped;
   }
   CheckOptions options = context.check;
@@ -102,11 +101,10 @@ FinishedInput check_census_input(const InputItem& item, const CensusContext& con
 
 FinishedInput reuse_group(RecordGroup&& group, const CensusContext& context) {
   FinishedInput finished;
-  for (const ParsedRecord& record : group.records) {
-    finished.totals.add(record.report);
-    ++finished.reports;
+  for (ParsedRecord& record : group.records) {
     finished.failed = finished.failed || at_or_above(record.facts.worst, context.fail_threshold);
     finished.unreadable = finished.unreadable || record.report.format == Format::unreadable;
+    finished.reports.push_back(std::move(record.report));
   }
   finished.documents = std::move(group.text);
   return finished;

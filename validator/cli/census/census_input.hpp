@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "reports/baseline.hpp"
 #include "reports/census_report.hpp"
@@ -11,7 +12,6 @@
 #include "validator/cli/census/input_selection.hpp"
 #include "validator/cli/input_walk.hpp"
 #include "validator/cli/run_reporter.hpp"
-#include "validator/report/run_totals.hpp"
 
 namespace gafcheck::cli {
 
@@ -30,9 +30,10 @@ struct CensusContext {
 
 struct FinishedInput {
   std::string documents;  // file documents then records; empty when the file is not an input
-  RunTotals totals;
-  std::uint64_t reports = 0;  // file reports in the group (archive members count)
-  bool failed = false;        // a finding at or above --fail-on (baseline findings excepted)
+  // The group's reports, findings dropped: what the writer adds to the summary (handing over the
+  // reports costs less than building per-file totals only to merge them).
+  std::vector<FileReport> reports;
+  bool failed = false;  // a finding at or above --fail-on (baseline findings excepted)
   bool unreadable = false;
   bool not_input = false;
 };

@@ -35,10 +35,15 @@ CensusJournal::CensusJournal(const std::string& destination, const ReportHeader&
 
 void CensusJournal::write(FinishedInput&& input) {
   if (!input.documents.empty()) output_->write(input.documents);
-  totals_.merge(input.totals);
+  std::uint64_t bytes = 0;
+  for (const FileReport& report : input.reports) {
+    totals_.add(report);
+    bytes += report.size;
+  }
+  if (input.not_input) ++totals_.not_inputs;
   any_failure_ = any_failure_ || input.failed;
   any_unreadable_ = any_unreadable_ || input.unreadable;
-  progress_.advance(1, input.totals.bytes);
+  progress_.advance(1, bytes);
   if (input.documents.empty()) return;
   ++groups_written_;
   if (raise_signal_ != 0 && groups_written_ == raise_after_groups_) std::raise(raise_signal_);

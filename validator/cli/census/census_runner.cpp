@@ -84,12 +84,14 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
   CensusJournal journal(run.common.output, header, progress);
   InterruptionGuard interruption;
   std::uint64_t symlinks = 0, left_out = 0;
-  {
-    OrderedPipeline<FinishedInput> pipeline(
-        run.jobs, [&journal](FinishedInput&& input) { journal.write(std::move(input)); });
-    InputWalk walk(run.settings.roots);
-    while (auto item = walk.next()) {
-      if (InterruptionGuard::requested() != 0) break;
+  using Pipeline = OrderedPipeline<FinishedInput>;
+  InputWalk walk(run.settings.roots);
+  // The next task in path order; runs under the pipeline's lock, so the walk and the resume
+  // cursor are only ever touched by one thread at a time.
+  const auto next_task = [&]() -> std::optional<Pipeline::Task> {
+    while (InterruptionGuard::requested() == 0) {
+      auto item = walk.next();
+      if (!item) return std::nullopt;
       if (run.shard && !run.shard->contains(item->relative)) continue;
       if (item->kind == InputKind::symlink_not_followed) {
         ++symlinks;
@@ -100,16 +102,18 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
         continue;
       }
       if (cursor) {
-        if (auto group = cursor->take(*item)) {
-          pipeline.submit_result(reuse_group(std::move(*group), context));
-          continue;
-        }
+        if (auto group = cursor->take(*item))
+          return Pipeline::Task{{}, reuse_group(std::move(*group), context)};
       }
-      pipeline.submit(
-          [item = std::move(*item), &context] { return check_census_input(item, context); });
+      return Pipeline::Task{
+          [input = std::move(*item), &context] { return check_census_input(input, context); },
+          std::nullopt};
     }
-    pipeline.finish();
-  }
+    return std::nullopt;
+  };
+  Pipeline(run.jobs, next_task, [&journal](FinishedInput&& input) {
+    journal.write(std::move(input));
+  }).run();
   journal.count_walk(symlinks, left_out);
   const int signal = InterruptionGuard::requested();
   const int exit_code = journal.finish(signal != 0);
