@@ -1,7 +1,8 @@
 // fuzz_gaf: the whole check pipeline on one input (format detection, structure reader, every
 // check) twice: as a TA file with one finding per frame and rule, and as a TA: Kingdoms texture
 // with every RLE row listed. Aborts when a finding lies outside the input, when the report (a
-// rejected file's included) does not parse back with yaml-cpp, or when the metadata reader alone
+// rejected file's included) does not parse back with yaml-cpp (every report whose text needs
+// escaping, one in eight of the others), or when the metadata reader alone
 // and the full check disagree on entry or frame counts.
 //
 // Only the first variant's report goes through YAML, with at most 8 findings listed: yaml-cpp
@@ -69,10 +70,10 @@ void check_variant(ByteView bytes, const Variant& variant, std::optional<Structu
   std::uint64_t entries = report.summary.get("entries");
   std::uint64_t frames = report.summary.get("frames");
   if (variant.round_trip) {
-    const YAML::Node document = require_report_round_trip(report);
-    if (report.format == Format::gaf) {
-      entries = require_summary_counter(document, "entries");
-      frames = require_summary_counter(document, "frames");
+    const std::optional<YAML::Node> document = sampled_report_round_trip(report);
+    if (document && report.format == Format::gaf) {
+      entries = require_summary_counter(*document, "entries");
+      frames = require_summary_counter(*document, "frames");
     }
   }
   if (report.format == Format::gaf) {

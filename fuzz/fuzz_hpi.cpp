@@ -1,7 +1,8 @@
 // fuzz_hpi: HPI-family archives. The input is checked as an archive upload with every member
 // (nested archives included, down to the depth budget) checked in memory, as `check` would.
 // Aborts when any report's finding lies outside its own input (the archive, or the member it
-// describes, whose offsets are member-relative) or a report does not parse back.
+// describes, whose offsets are member-relative) or a report does not parse back (sampled:
+// see sampled_report_round_trip).
 #include "fuzz/fuzz_support.hpp"
 #include "validator/check/check_input.hpp"
 
@@ -13,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // The archive's own report is about these bytes; a member's about
     // its decoded buffer, whose size the report records.
     fuzz::require_findings_inside(report, first ? size : report.size);
-    if (first) fuzz::require_report_round_trip(report);
+    if (first) fuzz::sampled_report_round_trip(report);
     first = false;
   });
   return 0;

@@ -7,6 +7,7 @@
 
 #include "fuzz/fuzz_support.hpp"
 #include "validator/check/check_input.hpp"
+#include "validator/core/text.hpp"
 
 namespace gafcheck::fuzz {
 namespace {
@@ -53,6 +54,17 @@ TEST(FuzzInvariants, HostileTextRoundTrips) {
   report.findings[0].path = "entry[0]/name";
   const YAML::Node document = require_report_round_trip(report);
   EXPECT_EQ(document["findings"][0]["message"].as<std::string>(), report.findings[0].message);
+}
+
+TEST(FuzzInvariants, SampledRoundTripAlwaysParsesTextThatNeedsEscaping) {
+  // Plain reports are parsed one in eight; these differ only in a byte that must be escaped.
+  for (const char* message : {"quote \" in it", "back\\slash", "byte \x01", "high \xC3\xA9"}) {
+    FileReport report = report_with_finding(0, 1);
+    report.findings[0].message = message;
+    const std::optional<YAML::Node> document = sampled_report_round_trip(report);
+    ASSERT_TRUE(document.has_value()) << message;
+    EXPECT_EQ((*document)["findings"][0]["message"].as<std::string>(), sanitize_text(message));
+  }
 }
 
 TEST(FuzzInvariants, MissingSummaryCounterAborts) {
