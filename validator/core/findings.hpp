@@ -5,6 +5,8 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "validator/core/finding.hpp"
@@ -21,6 +23,17 @@ class Findings {
   // (retail, row, column), or nullptr when it was only counted.
   Finding* add(RuleId rule, std::uint64_t offset, std::uint64_t length, std::string path,
                std::string message);
+  // The same with the message composed only when the finding is listed: a hostile file can hold
+  // millions of defects, and past the budget composing their messages would be most of the work.
+  template <typename Compose>
+  requires std::is_invocable_r_v<std::string, Compose&> Finding* add(RuleId rule,
+                                                                     std::uint64_t offset,
+                                                                     std::uint64_t length,
+                                                                     std::string path,
+                                                                     Compose&& compose_message) {
+    if (listed_.size() >= max_listed_) return count_only(rule);
+    return add(rule, offset, length, std::move(path), compose_message());
+  }
 
   // While a retail override is set, findings take that impact instead of the default (for
   // structures the game never loads, e.g. entries behind a negative entry count).
@@ -36,6 +49,9 @@ class Findings {
   bool has(RuleId rule) const { return counts_[static_cast<std::size_t>(rule)] > 0; }
 
  private:
+  // Counts a finding past the budget without listing it; returns nullptr.
+  Finding* count_only(RuleId rule);
+
   const Catalog& catalog_;
   std::uint64_t max_listed_;
   std::vector<Finding> listed_;

@@ -1,5 +1,8 @@
 #include "validator/core/text.hpp"
 
+#include <charconv>
+#include <iterator>
+
 namespace gafcheck {
 namespace {
 
@@ -63,9 +66,28 @@ std::string indexed(std::string_view name, std::uint64_t index) {
 
 std::string join_path(std::string_view parent, std::string_view child) {
   if (parent.empty()) return std::string(child);
-  std::string path(parent);
+  std::string path;
+  path.reserve(parent.size() + 1 + child.size());
+  path += parent;
   path += '/';
   path += child;
+  return path;
+}
+
+std::string join_indexed(std::string_view parent, std::string_view name, std::uint64_t index) {
+  char digits[24];
+  const char* end = std::to_chars(std::begin(digits), std::end(digits), index).ptr;
+  const std::string_view number(digits, static_cast<std::size_t>(end - digits));
+  std::string path;
+  path.reserve(parent.size() + 1 + name.size() + number.size() + 2);
+  if (!parent.empty()) {
+    path += parent;
+    path += '/';
+  }
+  path += name;
+  path += '[';
+  path += number;
+  path += ']';
   return path;
 }
 

@@ -15,6 +15,9 @@ std::string hex(std::uint64_t value, int width = 0);
 std::string indexed(std::string_view name, std::uint64_t index);
 // parent + "/" + child (child alone when parent is empty)
 std::string join_path(std::string_view parent, std::string_view child);
+// join_path(parent, indexed(name, index)) in one allocation (structure paths are built per frame
+// and per row, so they are on the hot path)
+std::string join_indexed(std::string_view parent, std::string_view name, std::uint64_t index);
 
 // Up to max_bytes bytes from offset as space-separated hex pairs (fewer at the end of the view).
 std::string hexdump(ByteView view, std::uint64_t offset, std::uint64_t max_bytes);

@@ -89,9 +89,11 @@ void GraphWalk::report_cycle(std::uint32_t parent, std::uint32_t child_slot, std
   if (stack_.size() - first > shown) members += "... -> ";
   members += hex(index_.frames[target].offset);
   context_.findings.add(RuleId::composite_cycle, site, layer_pointer_size,
-                        join_path(frame.path, indexed("layer", child_slot)),
-                        "subframe pointer leads back to an ancestor: " + members + " (a cycle of " +
-                            std::to_string(stack_.size() - first) + " frame headers)");
+                        join_indexed(frame.path, "layer", child_slot), [&] {
+                          return "subframe pointer leads back to an ancestor: " + members +
+                                 " (a cycle of " + std::to_string(stack_.size() - first) +
+                                 " frame headers)";
+                        });
 }
 
 }  // namespace
@@ -100,10 +102,11 @@ void check_composite_graph(WalkContext& context, const GafIndex& index) {
   for (const FrameRecord& frame : index.frames) {
     if (frame.reached_as_subframe && frame.header_in_bounds && frame.is_composite()) {
       context.findings.add(RuleId::composite_nested, frame.offset + frame_layer_count, 1,
-                           frame.path,
-                           "subframe has " + std::to_string(frame.layer_count) +
-                               " layers of its own; the game relocates only one level of "
-                               "subframe pointers");
+                           frame.path, [&] {
+                             return "subframe has " + std::to_string(frame.layer_count) +
+                                    " layers of its own; the game relocates only one level of "
+                                    "subframe pointers";
+                           });
     }
   }
   if (context.stopped()) return;

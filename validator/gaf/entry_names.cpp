@@ -43,28 +43,33 @@ void check_entry_names(WalkContext& context, const GafIndex& index) {
     const std::size_t length = name_length(entry);
     if (length == entry_name_size) {
       context.findings.add(RuleId::entry_name_unterminated, name_offset, entry_name_size,
-                           join_path(path, "name"),
-                           "no NUL in the 32 name bytes '" + entry_display_name(entry) +
-                               "'; a string comparison runs on into the frame table");
+                           join_path(path, "name"), [&] {
+                             return "no NUL in the 32 name bytes '" + entry_display_name(entry) +
+                                    "'; a string comparison runs on into the frame table";
+                           });
     } else {
       const auto trailing = std::find_if(entry.name.begin() + static_cast<std::ptrdiff_t>(length),
                                          entry.name.end(), [](std::uint8_t b) { return b != 0; });
       if (trailing != entry.name.end()) {
         const auto first = static_cast<std::uint64_t>(trailing - entry.name.begin());
         context.findings.add(RuleId::entry_name_trailing_bytes, name_offset + first,
-                             entry_name_size - first, join_path(path, "name"),
-                             "name '" + entry_display_name(entry) +
-                                 "' has nonzero bytes after its NUL: " +
-                                 hexdump(context.file, name_offset + first,
-                                         std::min<std::uint64_t>(entry_name_size - first, 16)));
+                             entry_name_size - first, join_path(path, "name"), [&] {
+                               return "name '" + entry_display_name(entry) +
+                                      "' has nonzero bytes after its NUL: " +
+                                      hexdump(context.file, name_offset + first,
+                                              std::min<std::uint64_t>(entry_name_size - first, 16));
+                             });
       }
     }
     const auto [first, inserted] = first_by_name.try_emplace(game_folded_name(entry), entry.slot);
     if (!inserted) {
       context.findings.add(
           RuleId::entry_name_duplicate, name_offset, entry_name_size, join_path(path, "name"),
-          "name '" + entry_display_name(entry) + "' equals entry[" + std::to_string(first->second) +
-              "] under the game's A-Z folding; lookups always find the earlier one");
+          [&, earlier = first->second] {
+            return "name '" + entry_display_name(entry) + "' equals entry[" +
+                   std::to_string(earlier) +
+                   "] under the game's A-Z folding; lookups always find the earlier one";
+          });
     }
   }
 }

@@ -17,6 +17,6 @@ void check_entry_names(WalkContext& context, const GafIndex& index);
 
 // Registers a pointer to a subframe header (defined with the entry reader, which owns reaching).
 std::uint32_t reach_frame_header(GafIndex& index, std::uint64_t header_offset,
-                                 std::uint64_t pointer_site, const std::string& path);
+                                 std::uint64_t pointer_site, std::string path);
 
 }  // namespace gafcheck::gaf

@@ -13,17 +13,17 @@ namespace {
 // Registers a pointer to a frame header (from a frame reference or a layer table) and returns
 // the frame's index, creating its record on first reach.
 std::uint32_t reach_frame(GafIndex& index, std::uint64_t header_offset, std::uint64_t pointer_site,
-                          const std::string& path, bool as_subframe) {
+                          std::string path, bool as_subframe) {
   auto [slot, inserted] = index.frame_by_offset.try_emplace(
       header_offset, static_cast<std::uint32_t>(index.frames.size()));
   if (inserted) {
     FrameRecord& frame = index.frames.emplace_back();
     frame.offset = header_offset;
     frame.pointer_site = pointer_site;
-    frame.path = path;
+    frame.path = std::move(path);
   }
   FrameRecord& frame = index.frames[slot->second];
-  if (++frame.references == 2) frame.second_path = path;
+  if (++frame.references == 2) frame.second_path = std::move(path);
   (as_subframe ? frame.reached_as_subframe : frame.reached_from_entry) = true;
   return slot->second;
 }
@@ -35,11 +35,12 @@ void read_frame_refs(WalkContext& context, GafIndex& index, EntryRecord& entry,
   const std::uint64_t table_bytes = std::uint64_t{entry.frame_count} * frame_ref_size;
   if (!file.contains(table, table_bytes)) {
     context.findings.add(RuleId::entry_out_of_bounds, entry.offset, entry_header_size,
-                         join_path(entry_path, "frames"),
-                         "frame table of " + std::to_string(entry.frame_count) + " references (" +
-                             std::to_string(table_bytes) + " bytes) at " + hex(table) +
-                             " runs past the end of the file (" + std::to_string(file.size()) +
-                             " bytes)");
+                         join_path(entry_path, "frames"), [&] {
+                           return "frame table of " + std::to_string(entry.frame_count) +
+                                  " references (" + std::to_string(table_bytes) + " bytes) at " +
+                                  hex(table) + " runs past the end of the file (" +
+                                  std::to_string(file.size()) + " bytes)";
+                         });
     return;
   }
   if (!context.charge(BudgetKind::frame_refs, entry.frame_count, entry.offset, entry_path)) return;
@@ -50,7 +51,7 @@ void read_frame_refs(WalkContext& context, GafIndex& index, EntryRecord& entry,
   entry.ref_count = entry.frame_count;
   for (std::uint32_t j = 0; j < entry.frame_count; ++j) {
     const std::uint64_t site = table + j * frame_ref_size;
-    const std::string path = join_path(entry_path, indexed("frame", j));
+    std::string path = join_indexed(entry_path, "frame", j);
     FrameRef ref;
     ref.header_offset = *file.u32le(site);
     ref.duration = *file.u32le(site + frame_ref_duration);
@@ -59,11 +60,13 @@ void read_frame_refs(WalkContext& context, GafIndex& index, EntryRecord& entry,
                            "duration is 0 ticks; the game shows the frame for one tick");
     } else if (ref.duration > 0xFFFF) {
       context.findings.add(RuleId::frame_duration_high_bits, site + frame_ref_duration, 4, path,
-                           "duration word is " + hex(ref.duration, 8) +
-                               "; retail durations are 1-10 ticks and only the low 16 bits (" +
-                               std::to_string(ref.duration & 0xFFFF) + ") are used");
+                           [&] {
+                             return "duration word is " + hex(ref.duration, 8) +
+                                    "; retail durations are 1-10 ticks and only the low 16 bits (" +
+                                    std::to_string(ref.duration & 0xFFFF) + ") are used";
+                           });
     }
-    ref.frame = reach_frame(index, ref.header_offset, site, path, false);
+    ref.frame = reach_frame(index, ref.header_offset, site, std::move(path), false);
     index.refs.push_back(ref);
   }
 }
@@ -71,8 +74,8 @@ void read_frame_refs(WalkContext& context, GafIndex& index, EntryRecord& entry,
 }  // namespace
 
 std::uint32_t reach_frame_header(GafIndex& index, std::uint64_t header_offset,
-                                 std::uint64_t pointer_site, const std::string& path) {
-  return reach_frame(index, header_offset, pointer_site, path, true);
+                                 std::uint64_t pointer_site, std::string path) {
+  return reach_frame(index, header_offset, pointer_site, std::move(path), true);
 }
 
 void read_entries(WalkContext& context, GafIndex& index) {
@@ -95,17 +98,18 @@ void read_entries(WalkContext& context, GafIndex& index) {
     const auto [first, inserted] = slot_by_offset.try_emplace(entry.offset, i);
     if (!inserted) {
       entry.alias_of = first->second;
-      context.findings.add(RuleId::entry_alias, site, entry_slot_size, path,
-                           "slot " + std::to_string(i) + " points at entry " + hex(entry.offset) +
-                               " like slot " + std::to_string(first->second) +
-                               "; the game rebases that entry's pointers twice");
+      context.findings.add(RuleId::entry_alias, site, entry_slot_size, path, [&] {
+        return "slot " + std::to_string(i) + " points at entry " + hex(entry.offset) +
+               " like slot " + std::to_string(entry.alias_of) +
+               "; the game rebases that entry's pointers twice";
+      });
       continue;
     }
     if (!file.contains(entry.offset, entry_header_size)) {
-      context.findings.add(RuleId::entry_out_of_bounds, site, entry_slot_size, path,
-                           "entry header at " + hex(entry.offset) +
-                               " (40 bytes) lies outside the " + std::to_string(file.size()) +
-                               "-byte file");
+      context.findings.add(RuleId::entry_out_of_bounds, site, entry_slot_size, path, [&] {
+        return "entry header at " + hex(entry.offset) + " (40 bytes) lies outside the " +
+               std::to_string(file.size()) + "-byte file";
+      });
       continue;
     }
     entry.header_in_bounds = true;
@@ -114,8 +118,9 @@ void read_entries(WalkContext& context, GafIndex& index) {
     entry.unknown = *file.u32le(entry.offset + entry_unknown);
     file.copy_to(entry.offset + entry_name, entry.name);
     if (entry.frame_count == 0) {
-      context.findings.add(RuleId::entry_no_frames, entry.offset + entry_frame_count, 2, path,
-                           "entry '" + entry_display_name(entry) + "' has no frames");
+      context.findings.add(RuleId::entry_no_frames, entry.offset + entry_frame_count, 2, path, [&] {
+        return "entry '" + entry_display_name(entry) + "' has no frames";
+      });
     }
     read_frame_refs(context, index, entry, path);
   }

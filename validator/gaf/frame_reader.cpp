@@ -29,9 +29,10 @@ namespace {
 void check_leaf(WalkContext& context, FrameRecord& frame) {
   if (frame.compressed > 1) {
     context.findings.add(RuleId::frame_compression_nonstandard, frame.offset + frame_compressed, 1,
-                         frame.path,
-                         "compression byte is " + std::to_string(frame.compressed) +
-                             "; only 0 (raw) and 1 (RLE) occur in retail (counted as RLE)");
+                         frame.path, [&] {
+                           return "compression byte is " + std::to_string(frame.compressed) +
+                                  "; only 0 (raw) and 1 (RLE) occur in retail (counted as RLE)";
+                         });
   }
   const std::uint64_t pixels = std::uint64_t{frame.width} * frame.height;
   if (!context.charge(BudgetKind::pixels, pixels, frame.offset, frame.path)) return;
@@ -40,19 +41,21 @@ void check_leaf(WalkContext& context, FrameRecord& frame) {
     frame.data_in_bounds = frame.height == 0 || context.file.contains(frame.data_offset, 2);
     if (!frame.data_in_bounds) {
       context.findings.add(RuleId::frame_out_of_bounds, frame.offset + frame_data_offset, 4,
-                           frame.path,
-                           "RLE data at " + hex(frame.data_offset) + " lies outside the " +
-                               std::to_string(context.file.size()) + "-byte file");
+                           frame.path, [&] {
+                             return "RLE data at " + hex(frame.data_offset) + " lies outside the " +
+                                    std::to_string(context.file.size()) + "-byte file";
+                           });
     }
     return;
   }
   frame.data_in_bounds = context.file.contains(frame.data_offset, pixels);
   if (!frame.data_in_bounds) {
     context.findings.add(
-        RuleId::frame_out_of_bounds, frame.offset + frame_data_offset, 4, frame.path,
-        "raw pixels " + std::to_string(frame.width) + "x" + std::to_string(frame.height) + " (" +
-            std::to_string(pixels) + " bytes) at " + hex(frame.data_offset) +
-            " run past the end of the " + std::to_string(context.file.size()) + "-byte file");
+        RuleId::frame_out_of_bounds, frame.offset + frame_data_offset, 4, frame.path, [&] {
+          return "raw pixels " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
+                 " (" + std::to_string(pixels) + " bytes) at " + hex(frame.data_offset) +
+                 " run past the end of the " + std::to_string(context.file.size()) + "-byte file";
+        });
   }
 }
 
@@ -64,18 +67,21 @@ bool read_layer_table(WalkContext& context, GafIndex& index, std::uint32_t frame
   const std::uint64_t table = frame.data_offset;
   const std::string path = frame.path;
   if (!context.file.contains(table, count * layer_pointer_size)) {
-    context.findings.add(RuleId::frame_out_of_bounds, frame.offset + frame_data_offset, 4, path,
-                         "layer table of " + std::to_string(count) + " pointers at " + hex(table) +
-                             " runs past the end of the " + std::to_string(context.file.size()) +
-                             "-byte file");
+    context.findings.add(
+        RuleId::frame_out_of_bounds, frame.offset + frame_data_offset, 4, path, [&] {
+          return "layer table of " + std::to_string(count) + " pointers at " + hex(table) +
+                 " runs past the end of the " + std::to_string(context.file.size()) + "-byte file";
+        });
     return true;
   }
   const auto [owner, inserted] = table_owner.try_emplace(frame.data_offset, frame_index);
   if (!inserted) {
     context.findings.add(RuleId::composite_table_shared, frame.offset + frame_data_offset, 4, path,
-                         "layer table at " + hex(table) + " is also the table of " +
-                             index.frames[owner->second].path +
-                             "; the game rebases its pointers twice");
+                         [&, first_owner = owner->second] {
+                           return "layer table at " + hex(table) + " is also the table of " +
+                                  index.frames[first_owner].path +
+                                  "; the game rebases its pointers twice";
+                         });
   }
   if (!context.charge(BudgetKind::frame_refs, count, frame.offset, path)) return false;
   if (!context.charge_heap(count, sizeof(std::uint32_t) + sizeof(FrameRecord) + 64, frame.offset,
@@ -88,7 +94,7 @@ bool read_layer_table(WalkContext& context, GafIndex& index, std::uint32_t frame
     const std::uint64_t site = table + k * layer_pointer_size;
     const std::uint32_t child_offset = *context.file.u32le(site);
     const std::uint32_t child =
-        reach_frame_header(index, child_offset, site, join_path(path, indexed("layer", k)));
+        reach_frame_header(index, child_offset, site, join_indexed(path, "layer", k));
     index.children.push_back(child);
   }
   return true;
@@ -101,18 +107,19 @@ void read_frames(WalkContext& context, GafIndex& index) {
   for (std::uint32_t i = 0; i < index.frames.size() && !context.stopped(); ++i) {
     FrameRecord& frame = index.frames[i];
     if (!context.file.contains(frame.offset, frame_header_size)) {
-      context.findings.add(RuleId::frame_out_of_bounds, frame.pointer_site, 4, frame.path,
-                           "frame header at " + hex(frame.offset) +
-                               " (24 bytes) lies outside the " +
-                               std::to_string(context.file.size()) + "-byte file");
+      context.findings.add(RuleId::frame_out_of_bounds, frame.pointer_site, 4, frame.path, [&] {
+        return "frame header at " + hex(frame.offset) + " (24 bytes) lies outside the " +
+               std::to_string(context.file.size()) + "-byte file";
+      });
       continue;
     }
     frame.header_in_bounds = true;
     read_frame_fields(context.file, frame);
     if (frame.width == 0 || frame.height == 0) {
-      context.findings.add(RuleId::frame_empty, frame.offset, 4, frame.path,
-                           "frame is " + std::to_string(frame.width) + "x" +
-                               std::to_string(frame.height) + ": it has no pixels");
+      context.findings.add(RuleId::frame_empty, frame.offset, 4, frame.path, [&] {
+        return "frame is " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
+               ": it has no pixels";
+      });
     }
     if (frame.is_composite()) {
       if (!read_layer_table(context, index, i, table_owner)) return;

@@ -99,7 +99,7 @@ std::string DirectoryTree::child_path(std::size_t directory, const std::string& 
 }
 
 std::string DirectoryTree::entry_where(std::size_t directory, std::uint64_t entry_index) const {
-  return join_path(nodes_[directory].where, indexed("entry", entry_index));
+  return join_indexed(nodes_[directory].where, "entry", entry_index);
 }
 
 std::string DirectoryTree::child_where(std::size_t directory, const std::string& component) const {

@@ -95,7 +95,7 @@ void decode_member(WalkContext& context, ChunkReader& reader, const ArchiveIndex
     ChunkPlace place;
     place.offset = position;
     place.end = context.file.size();
-    place.where = join_path(member.where, indexed("chunk", i));
+    place.where = join_indexed(member.where, "chunk", i);
     place.table_entry_offset = member.data_offset + i * chunk_table_slot;
     place.table_entry = source.u32(place.table_entry_offset);
     const auto header = reader.locate(place);

@@ -54,7 +54,7 @@ void RleFindingCollector::emit(const RowIssue& issue, Retail retail, std::uint64
   }
   Finding* finding =
       context_.findings.add(rule_of(issue.kind), issue.offset, issue.length,
-                            join_path(frame_path_, indexed("row", issue.row)), std::move(message));
+                            join_indexed(frame_path_, "row", issue.row), std::move(message));
   if (!finding) return;
   finding->row = issue.row;
   finding->column = issue.column;

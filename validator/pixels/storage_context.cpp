@@ -67,7 +67,7 @@ void check_storage_context(WalkContext& context, const gaf::GafIndex& index,
       message += " (" + std::to_string(bad) + " of the " + std::to_string(entry.ref_count) +
                  " frames of entry '" + gaf::entry_display_name(entry) + "')";
     context.findings.add(RuleId::storage_raw_required, site, 1,
-                         join_path(indexed("entry", entry.slot), indexed("frame", first)),
+                         join_indexed(indexed("entry", entry.slot), "frame", first),
                          std::move(message));
   }
 }

@@ -80,13 +80,13 @@ void Lint::open_section(const SectionHeader& header) {
   } else if (parent->kind == ScopeKind::animation) {
     scope.kind = ScopeKind::frame;
     ++frames_;
-    scope.path = join_path(parent->path, indexed("frame", parent->frames++));
+    scope.path = join_indexed(parent->path, "frame", parent->frames++);
   } else if (parent->kind == ScopeKind::frame) {
     scope.kind = ScopeKind::layer;
     ++layers_;
-    scope.path = join_path(parent->path, indexed("layer", parent->layers++));
+    scope.path = join_indexed(parent->path, "layer", parent->layers++);
   } else {
-    scope.path = join_path(parent->path, indexed("section", parent->others++));
+    scope.path = join_indexed(parent->path, "section", parent->others++);
   }
   if (scope.kind == ScopeKind::animation && index > 0) {
     add(RuleId::tsf_multiple_animations, scope.at, scope.header_length, scope.path,
