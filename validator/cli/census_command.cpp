@@ -8,6 +8,7 @@
 
 #include "validator/cli/census/census_runner.hpp"
 #include "validator/cli/census/input_selection.hpp"
+#include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/input_walk.hpp"
@@ -44,7 +45,6 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
   std::vector<std::string> roots;
   std::string per_file_text, min_severity_text, extensions_text, shard_text;
   unsigned jobs = 0;
-  bool help = false;
   po::options_description general(
       "Usage: gafcheck census [options] [DIR...]\n\n"
       "Checks every GAF, TAF, TSF and HPI-family file under the directories (default: the\n"
@@ -54,7 +54,7 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
       "files with findings, one compact record per file, and a summary with the survey figures\n"
       "(structure totals, histograms, findings per rule). The report file is written as the run\n"
       "goes, so an interrupted census can be continued with --resume.\n\nOptions");
-  general.add_options()("help,h", po::bool_switch(&help), "show this help")(
+  general.add_options()("help,h", po::bool_switch(), "show this help")(
       "jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: one per core)")(
       "per-file", po::value(&per_file_text)->default_value("findings"),
       "which file documents to write: all, findings (files with findings at or above "
@@ -72,28 +72,17 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
       "hash-all", po::bool_switch(&run.hash_all),
       "SHA-256 every input, also files without a document (by default only files that get a "
       "document, and archives, are hashed: hashing is about half of a census's work)");
-  po::options_description hidden;
-  hidden.add_options()("dir", po::value(&roots));
   po::options_description visible;
   visible.add(general)
       .add(report_options_description(run.common))
       .add(budget_options_description(run.common));
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("dir", -1);
-
-  po::variables_map values;
-  po::store(po::command_line_parser(arguments).options(all).positional(positional).run(), values);
-  if (values["help"].as<bool>()) {
-    std::cout << visible
-              << "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
-                 "3 an input could not be read, 2 usage error, 4 internal error; 128+N when\n"
-                 "signal N interrupted the run (the report is then marked interrupted).\n"
-                 "Example: gafcheck census -j 2 -o ta.yaml ~/ta/extracted\n";
+  if (!parse_command_line(
+          arguments, visible, roots,
+          "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
+          "3 an input could not be read, 2 usage error, 4 internal error; 128+N when\n"
+          "signal N interrupted the run (the report is then marked interrupted).\n"
+          "Example: gafcheck census -j 2 -o ta.yaml ~/ta/extracted\n"))
     return 0;
-  }
-  po::notify(values);
   finish_common_options(run.common);
   run.per_file = parse_per_file(per_file_text);
   const auto min_severity = severity_from_name(min_severity_text);

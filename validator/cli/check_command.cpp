@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "validator/check/check_input.hpp"
+#include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/input_walk.hpp"
@@ -14,7 +15,6 @@ namespace po = boost::program_options;
 int run_check(const Arguments& arguments, const std::string& command_line) {
   CommonOptions options;
   std::vector<std::string> paths;
-  bool help = false;
   po::options_description general(
       "Usage: gafcheck check [options] PATH...\n\n"
       "Checks GAF files (directories are walked recursively) and writes a YAML\n"
@@ -22,28 +22,17 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
       "what the retail game would do with it, and every finding (rule, offset,\n"
       "structure path, message), then a summary document.\n\n"
       "Options");
-  general.add_options()("help,h", po::bool_switch(&help), "show this help");
-  po::options_description hidden;
-  hidden.add_options()("path", po::value(&paths));
+  general.add_options()("help,h", po::bool_switch(), "show this help");
   po::options_description visible;
   visible.add(general)
       .add(report_options_description(options))
       .add(budget_options_description(options));
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("path", -1);
-
-  po::variables_map values;
-  po::store(po::command_line_parser(arguments).options(all).positional(positional).run(), values);
-  if (values["help"].as<bool>()) {
-    std::cout << visible
-              << "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
-                 "2 usage error, 3 an input could not be read, 4 internal error.\n"
-                 "Example: gafcheck check --fail-on warning -o report.yaml upload.gaf\n";
+  if (!parse_command_line(
+          arguments, visible, paths,
+          "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
+          "2 usage error, 3 an input could not be read, 4 internal error.\n"
+          "Example: gafcheck check --fail-on warning -o report.yaml upload.gaf\n"))
     return 0;
-  }
-  po::notify(values);
   finish_common_options(options);
   if (paths.empty()) throw UsageError{"check needs at least one PATH (see gafcheck check --help)"};
 

@@ -3,6 +3,7 @@
 
 #include "reports/report_diff.hpp"
 #include "reports/report_output.hpp"
+#include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
 
@@ -12,33 +13,21 @@ namespace po = boost::program_options;
 int run_diff(const Arguments& arguments, const std::string&) {
   std::vector<std::string> reports;
   std::string output = "-", fail_on = "error";
-  bool help = false;
   po::options_description general(
       "Usage: gafcheck diff [options] OLD.yaml NEW.yaml\n\n"
       "Compares two check or census reports: files added and removed, and per file the\n"
       "findings that are new, resolved or changed. Findings are matched by rule and structure\n"
       "path, not by offset, so an edit that shifts bytes does not flood the diff. Writes a YAML\n"
       "diff document and a one-line summary on standard error.\n\nOptions");
-  general.add_options()("help,h", po::bool_switch(&help), "show this help")(
+  general.add_options()("help,h", po::bool_switch(), "show this help")(
       "output,o", po::value(&output)->default_value("-"), "where to write the diff ('-': stdout)")(
       "fail-on", po::value(&fail_on)->default_value("error"),
       "exit 1 when NEW has a finding at or above this severity that OLD did not: error, "
       "warning, info or never");
-  po::options_description hidden;
-  hidden.add_options()("report", po::value(&reports));
-  po::options_description all;
-  all.add(general).add(hidden);
-  po::positional_options_description positional;
-  positional.add("report", -1);
-  po::variables_map values;
-  po::store(po::command_line_parser(arguments).options(all).positional(positional).run(), values);
-  if (values["help"].as<bool>()) {
-    std::cout << general
-              << "\nExit codes: 0 nothing new at or above --fail-on, 1 new findings,\n"
-                 "2 usage error, 3 a report could not be read.\n";
+  if (!parse_command_line(arguments, general, reports,
+                          "\nExit codes: 0 nothing new at or above --fail-on, 1 new findings,\n"
+                          "2 usage error, 3 a report could not be read.\n"))
     return 0;
-  }
-  po::notify(values);
   if (reports.size() != 2) throw UsageError{"diff takes exactly two reports: OLD NEW"};
   CommonOptions options;
   options.fail_on = fail_on;

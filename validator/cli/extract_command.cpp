@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "validator/cli/archive_commands.hpp"
+#include "validator/cli/command_line.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/safe_extract.hpp"
 #include "validator/core/text.hpp"
@@ -66,21 +67,9 @@ int run_extract(const Arguments& arguments) {
   general.add_options()("help,h", po::bool_switch(), "show this help")(
       "directory,C", po::value(&directory), "the directory to extract into (required)")(
       "force", po::bool_switch(&force), "overwrite existing regular files");
-  po::options_description hidden;
-  hidden.add_options()("argument", po::value(&positional_values));
   po::options_description visible;
   visible.add(general).add(budget_options_description(options));
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("argument", -1);
-  po::variables_map values;
-  po::store(po::command_line_parser(arguments).options(all).positional(positional).run(), values);
-  if (values["help"].as<bool>()) {
-    std::cout << visible;
-    return 0;
-  }
-  po::notify(values);
+  if (!parse_command_line(arguments, visible, positional_values)) return 0;
   if (positional_values.empty())
     throw UsageError{"extract needs an ARCHIVE (see gafcheck extract --help)"};
   if (directory.empty()) throw UsageError{"extract needs -C DIR, the directory to extract into"};

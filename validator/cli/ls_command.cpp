@@ -4,6 +4,7 @@
 
 #include "validator/check/check_input.hpp"
 #include "validator/cli/archive_commands.hpp"
+#include "validator/cli/command_line.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/core/text.hpp"
 #include "validator/rules/catalog.hpp"
@@ -42,7 +43,6 @@ std::string findings_line(const FileReport& report) {
 int run_ls(const Arguments& arguments) {
   CommonOptions options;
   std::vector<std::string> paths;
-  bool help = false;
   po::options_description general(
       "Usage: gafcheck ls [options] ARCHIVE\n\n"
       "Lists the members of an HPI-family archive (.hpi .ufo .ccx .gp3 ...), one per line:\n"
@@ -59,22 +59,10 @@ int run_ls(const Arguments& arguments) {
       "  gafcheck ls mod.ufo | grep ' gaf '      # the members check validates\n\n"
       "Exit codes: 0 listed, 1 not an archive or rejected by a budget, 2 usage error,\n"
       "3 the archive could not be read.\n\nOptions");
-  general.add_options()("help,h", po::bool_switch(&help), "show this help");
-  po::options_description hidden;
-  hidden.add_options()("archive", po::value(&paths));
+  general.add_options()("help,h", po::bool_switch(), "show this help");
   po::options_description visible;
   visible.add(general).add(budget_options_description(options));
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("archive", -1);
-  po::variables_map values;
-  po::store(po::command_line_parser(arguments).options(all).positional(positional).run(), values);
-  if (values["help"].as<bool>()) {
-    std::cout << visible;
-    return 0;
-  }
-  po::notify(values);
+  if (!parse_command_line(arguments, visible, paths)) return 0;
   if (paths.size() != 1) throw UsageError{"ls takes exactly one ARCHIVE (see gafcheck ls --help)"};
 
   const auto mapped = map_archive(paths[0], options.check);

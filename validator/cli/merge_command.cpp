@@ -7,6 +7,7 @@
 #include "validator/cli/census/census_journal.hpp"
 #include "validator/cli/census/resume_cursor.hpp"
 #include "validator/cli/census/shard.hpp"
+#include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/input_walk.hpp"
@@ -58,29 +59,21 @@ std::string check_shards(const std::vector<std::unique_ptr<CensusReportReader>>&
 int run_merge(const Arguments& arguments, const std::string& command_line) {
   std::vector<std::string> inputs;
   std::string output = "-", fail_on = "error";
-  bool help = false;
   po::options_description general(
       "Usage: gafcheck merge [options] SHARD_REPORT... -o OUT\n\n"
       "Merges the reports of `gafcheck census --shard K/N` runs (same directories and options)\n"
       "into one report, in path order, whose summary equals that of a single census run\n"
       "(timings aside). A missing or interrupted shard marks the result interrupted.\n\nOptions");
-  general.add_options()("help,h", po::bool_switch(&help), "show this help")(
+  general.add_options()("help,h", po::bool_switch(), "show this help")(
       "output,o", po::value(&output)->default_value("-"), "the merged report ('-': stdout)")(
       "fail-on", po::value(&fail_on)->default_value("error"),
       "exit 1 when any finding is at or above this severity: error, warning, info or never");
-  po::options_description hidden;
-  hidden.add_options()("report", po::value(&inputs));
-  po::options_description all;
-  all.add(general).add(hidden);
-  po::positional_options_description positional;
-  positional.add("report", -1);
-  po::variables_map values;
-  po::store(po::command_line_parser(arguments).options(all).positional(positional).run(), values);
-  if (values["help"].as<bool>()) {
-    std::cout << general;
+  if (!parse_command_line(
+          arguments, general, inputs,
+          "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
+          "2 usage error, 3 a shard report could not be read (or recorded an unreadable input).\n"
+          "Example: gafcheck merge -o all.yaml shard-1.yaml shard-2.yaml\n"))
     return 0;
-  }
-  po::notify(values);
   if (inputs.empty()) throw UsageError{"merge needs at least one shard report"};
   CommonOptions options;
   options.fail_on = fail_on;

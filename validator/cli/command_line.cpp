@@ -1,0 +1,26 @@
+#include "validator/cli/command_line.hpp"
+
+#include <iostream>
+
+namespace gafcheck::cli {
+namespace po = boost::program_options;
+
+bool parse_command_line(const Arguments& arguments, const po::options_description& visible,
+                        std::vector<std::string>& positional, std::string_view help_epilogue) {
+  po::options_description hidden;
+  hidden.add_options()("positional", po::value(&positional));
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positions;
+  positions.add("positional", -1);
+  po::variables_map values;
+  po::store(po::command_line_parser(arguments).options(all).positional(positions).run(), values);
+  if (values.count("help") != 0 && values["help"].as<bool>()) {
+    std::cout << visible << help_epilogue;
+    return false;
+  }
+  po::notify(values);
+  return true;
+}
+
+}  // namespace gafcheck::cli
