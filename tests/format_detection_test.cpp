@@ -66,6 +66,23 @@ TEST(FormatDetection, ContentDecidesTheFormat) {
             Format::tsf);  // binary: NUL bytes
 }
 
+TEST(FormatDetection, ZeroWordsAloneDoNotMakeAGaf) {
+  // Other binaries often hold zero words at +0 or +4 (a WAV chunk, a map header): by content alone
+  // they need a plausible entry table, or a bare 12-byte header.
+  std::vector<std::uint8_t> zero_count = {'R', 'I', 'F', 'F', 0, 0, 0, 0, 'W', 'A', 'V', 'E'};
+  EXPECT_EQ(sniff_format(view(zero_count)), Format::gaf);  // exactly a header: an empty GAF
+  zero_count.resize(301, 0x7F);
+  EXPECT_EQ(sniff_format(view(zero_count)), Format::unknown);
+  std::vector<std::uint8_t> zero_version(64, 0);
+  zero_version[4] = 3;  // three entry slots pointing at offset 0: no entry can lie there
+  EXPECT_EQ(sniff_format(view(zero_version)), Format::unknown);
+  // Named as a sprite file, a version-0 file (the mask files' version) is checked as one.
+  const FileReport named = check(zero_version, {}, "anims/VISMASKS.GAF");
+  EXPECT_EQ(named.format, Format::gaf);
+  EXPECT_NO_FINDING(named, "format.unknown");
+  EXPECT_EQ(check(zero_version, {}, "mask.bin").format, Format::unknown);
+}
+
 TEST(FormatDetection, PaletteFrameBytesMakeAGafWhateverTheCount) {
   // One sequence, but a frame with format byte 1 (RLE): a paletted GAF.
   auto spec = builder::simple_taf_spec(5);

@@ -4,6 +4,7 @@
 
 #include <array>
 
+#include "validator/gaf/gaf_layout.hpp"
 #include "validator/taf/taf_sniff.hpp"
 
 namespace gafcheck {
@@ -75,7 +76,13 @@ Format refine_format_by_name(Format sniffed, ByteView bytes, std::string_view di
   if (sniffed == Format::unknown && display_extension(display_path) == ".tsf" &&
       tsf::looks_like_section_text(bytes))
     return Format::tsf;
-  if (sniffed != Format::gaf || display_extension(display_path) != ".taf") return sniffed;
+  // A file named as a sprite file whose version word is one the game's own files use (0 in the
+  // mask files) is checked as one, however broken its structure: findings say what is wrong.
+  const std::string extension = display_extension(display_path);
+  if (sniffed == Format::unknown && (extension == ".gaf" || extension == ".taf") &&
+      bytes.u32le(gaf::header_version) == 0u)
+    sniffed = Format::gaf;
+  if (sniffed != Format::gaf || extension != ".taf") return sniffed;
   return taf::first_sequence_evidence(bytes) == taf::FrameEvidence::paletted
              ? Format::taf_paletted
              : Format::taf_truecolor;

@@ -23,7 +23,8 @@ bool looks_like_gaf_structure(ByteView bytes) {
   const auto count_word = bytes.u32le(gaf::header_entry_count);
   if (!count_word) return false;
   const std::uint64_t slots = *count_word & 0xFFFF;
-  if (slots == 0) return bytes.size() == gaf::header_size || (*count_word >> 16) == 0;
+  // Without entries only a bare header is evidence: zero words at +4 are common in other binaries.
+  if (slots == 0) return bytes.size() == gaf::header_size;
   if (!bytes.contains(gaf::header_size, slots * gaf::entry_slot_size)) return false;
   const auto first_entry = bytes.u32le(gaf::header_size);
   return first_entry && *first_entry >= gaf::header_size &&
@@ -48,7 +49,10 @@ Format sniff_format(ByteView bytes) {
   if (*version == gaf::version_ta3d) return Format::ta3d_gaf;
   if (*version == hpi_marker) return Format::hpi;
   if (*version == gaf::version_standard) return gaf_layout_kind(bytes);
-  if (*version == 0 && bytes.size() >= 8) return gaf_layout_kind(bytes);
+  // Version 0 is the TA mask files' (spec/GAF.md §1), but four zero bytes open many other binaries:
+  // by content alone, the structure must agree (a .gaf or .taf name admits any; see
+  // refine_format_by_name).
+  if (*version == 0 && looks_like_gaf_structure(bytes)) return gaf_layout_kind(bytes);
   if (tsf::looks_like_tsf(bytes)) return Format::tsf;
   if (looks_like_gaf_structure(bytes)) return gaf_layout_kind(bytes);
   return Format::unknown;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "validator/detect/extension.hpp"
 #include "validator/detect/sniff.hpp"
 #include "validator/gaf/gaf_layout.hpp"
 #include "validator/hpi/archive_reader.hpp"
@@ -126,7 +127,7 @@ void summarize(const ArchiveIndex& index, FileReport& report) {
 }  // namespace
 
 Format member_check_format(ByteView bytes, std::string_view path) {
-  const Format format = sniff_format(bytes);
+  const Format format = refine_format_by_name(sniff_format(bytes), bytes, path);
   switch (format) {
     case Format::hpi:
     case Format::taf_truecolor:
