@@ -273,6 +273,19 @@ TEST_F(TsfLint, ImagesAreFoundInSubdirectoriesAndInOtherCase) {
   EXPECT_EQ(report.summary.get("tsf.images_found"), 3u);
 }
 
+TEST_F(TsfLint, ImagesAreFoundWhateverTheCaseOfEachComponent) {
+  // Mixed case in both directory and file name: neither all-lower nor all-upper finds it.
+  create("Images/Title.Jpg");
+  auto spec = simple_tsf_spec(2, "IMAGES\\title.JPG");
+  spec.animations[0].frames[1].layers[0].filename = "images/title.jpeg";  // not a case variant
+  const auto built = build_tsf(spec);
+  const FileReport report = lint(built.bytes);
+  EXPECT_EQ(count_rule(report, "tsf.missing-image"), 1u) << describe(report);
+  expect_at(report, "tsf.missing-image", built, "animation[0]/frame[1]/layer[0]/Filename",
+            "animation[0]/frame[1]/layer[0]/Filename");
+  EXPECT_EQ(report.summary.get("tsf.images_found"), 1u);
+}
+
 TEST_F(TsfLint, ImagesAreNotLookedUpWhereTheScriptIsNotOnDisk) {
   const FileReport report =
       check(build_tsf(simple_tsf_spec(1, "nowhere.png")).bytes, {}, "a.ufo!anims/menu.tsf");

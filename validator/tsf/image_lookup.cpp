@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <system_error>
+#include <vector>
 
 #include "validator/core/text.hpp"
 
@@ -13,14 +14,17 @@ bool is_separator(char c) {
   return c == '/' || c == '\\';
 }
 
-// The name with ASCII letters in one case (other bytes unchanged).
-std::string with_case(std::string_view name, bool upper) {
+// The name with ASCII letters in lower case (other bytes unchanged).
+std::string folded(std::string_view name) {
   std::string result(name);
-  for (char& c : result) {
-    if (upper && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    if (!upper && c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
+  for (char& c : result)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   return result;
+}
+
+bool exists_as(const fs::path& path, bool regular_file) {
+  std::error_code error;
+  return regular_file ? fs::is_regular_file(path, error) : fs::is_directory(path, error);
 }
 
 }  // namespace
@@ -44,15 +48,46 @@ ImagePathKind classify_image_path(std::string_view name) {
   return ImagePathKind::relative;
 }
 
-ImageProbe DirectoryImageLookup::probe(std::string_view relative_name) {
-  std::string name(relative_name);
-  for (char& c : name)
-    if (c == '\\') c = '/';
-  for (const std::string& candidate : {name, with_case(name, false), with_case(name, true)}) {
-    std::error_code error;
-    if (fs::is_regular_file(directory_ / candidate, error)) return {true, candidate};
+const DirectoryImageLookup::Listing& DirectoryImageLookup::listing(const fs::path& directory) {
+  const auto [place, inserted] = listings_.try_emplace(directory.string());
+  if (!inserted) return place->second;
+  std::error_code error;
+  fs::directory_iterator entries(directory, fs::directory_options::skip_permission_denied, error);
+  std::size_t seen = 0;
+  for (; !error && entries != fs::directory_iterator() && seen < max_listing;
+       entries.increment(error), ++seen) {
+    std::string name = entries->path().filename().string();
+    auto [match, added] = place->second.try_emplace(folded(name), name);
+    if (!added && name < match->second) match->second = std::move(name);
   }
-  return {};
+  return place->second;
+}
+
+ImageProbe DirectoryImageLookup::probe(std::string_view relative_name) {
+  std::vector<std::string_view> components;
+  for (std::size_t start = 0; start <= relative_name.size();) {
+    std::size_t end = start;
+    while (end < relative_name.size() && !is_separator(relative_name[end])) ++end;
+    const std::string_view component = relative_name.substr(start, end - start);
+    if (!component.empty() && component != ".") components.push_back(component);
+    start = end + 1;
+  }
+  if (components.empty()) return {};
+  fs::path current = directory_;
+  std::string matched;
+  for (std::size_t i = 0; i < components.size(); ++i) {
+    const bool last = i + 1 == components.size();
+    std::string name(components[i]);
+    if (!exists_as(current / name, last)) {
+      const Listing& names = listing(current);
+      const auto found = names.find(folded(name));
+      if (found == names.end() || !exists_as(current / found->second, last)) return {};
+      name = found->second;
+    }
+    current /= name;
+    matched += (matched.empty() ? "" : "/") + name;
+  }
+  return {true, matched};
 }
 
 std::string DirectoryImageLookup::where() const {

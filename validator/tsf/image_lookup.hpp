@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 namespace gafcheck::tsf {
 
@@ -32,17 +33,26 @@ class ImageLookup {
   virtual std::string where() const = 0;
 };
 
-// Looks names up in a directory on disk: as written, then all lower case, then all upper case
-// (what a case-insensitive file system or archive would also find).
+// Looks names up in a directory on disk component by component, ignoring ASCII case as the
+// game's file systems (Windows, HPI archives) do: "Images\\Title.JPG" finds images/title.jpg.
+// A component not found as written is matched against its directory's listing (read once per
+// directory, at most max_listing entries; when several names fold alike the least one wins).
 class DirectoryImageLookup final : public ImageLookup {
  public:
+  static constexpr std::size_t max_listing = 65536;
+
   explicit DirectoryImageLookup(std::filesystem::path directory)
       : directory_(std::move(directory)) {}
   ImageProbe probe(std::string_view relative_name) override;
   std::string where() const override;
 
  private:
+  // Case-folded name -> name on disk, for the entries of one directory.
+  using Listing = std::unordered_map<std::string, std::string>;
+  const Listing& listing(const std::filesystem::path& directory);
+
   std::filesystem::path directory_;
+  std::unordered_map<std::string, Listing> listings_;  // by directory path
 };
 
 // The lookup for a script known by its display path: its directory when that exists on disk,

@@ -192,7 +192,7 @@ void Lint::check_filename(Scope& layer, const Statement& statement) {
   ++images_missing_;
   add(RuleId::tsf_missing_image, statement.value_at, statement.value_length, path,
       "image '" + shown + "' does not exist in " + images_->where() +
-          " (looked up as written, in lower case and in upper case)");
+          " (looked up ignoring case, as the game's file systems do)");
 }
 
 // The cached lookup of a name; nullptr when the heap budget refuses to remember it.
