@@ -34,7 +34,7 @@ YAML::Node require_report_round_trip(const FileReport& report);
 // The same for the reports worth it, with their first 16 findings: every report with free text
 // that needs escaping, and a fixed one in eight of the others (yaml-cpp's parse costs more than
 // the check that made the report).
-// Returns the parsed document, or nothing when the report was only emitted.
+// Returns the parsed document, or nothing when the report was left out.
 std::optional<YAML::Node> sampled_report_round_trip(const FileReport& report);
 
 // A parsed report's summary counter, or an abort naming it when the report lacks it.
