@@ -122,6 +122,41 @@ TEST(CompositeRules, DeepChainWithinARaisedDepthBudget) {
   EXPECT_EQ(count_rule(report, "composite.nested"), 18u);
 }
 
+// The path of the composite.nested finding at offset, or "" when there is none.
+std::string nested_path_at(const FileReport& report, std::uint64_t offset) {
+  for (const Finding& finding : report.findings)
+    if (rule_name(finding.rule) == "composite.nested" && finding.offset == offset)
+      return finding.path;
+  return "";
+}
+
+// "entry[0]/frame[0]" and depth "/layer[0]" components: the unfolded path of chain frame f<depth>.
+std::string chain_path(int depth) {
+  std::string path = "entry[0]/frame[0]";
+  for (int i = 0; i < depth; ++i) path += "/layer[0]";
+  return path;
+}
+
+TEST(CompositeRules, ThousandsOfNestedFramesKeepTheirPathsShort) {
+  // Each frame's path extends its parent's: unfolded, a 5,000-frame chain held 110 MB of paths
+  // (20,000 frames: 3.6 GB). Deep paths keep 8 components, a marker and the last 23.
+  const auto built = builder::build_gaf(chain_spec(5000));
+  const FileReport report = check(built.bytes);
+  const std::string expected = chain_path(6) + "/...(3971 more)" + chain_path(23).substr(17);
+  EXPECT_EQ(nested_path_at(report, built.at("frame:f4000") + 10), expected);
+  for (const Finding& finding : report.findings) EXPECT_LE(finding.path.size(), 320u);
+}
+
+TEST(CompositeRules, PathsOf32ComponentsAreNotFolded) {
+  const auto built = builder::build_gaf(chain_spec(40));
+  CheckOptions options;
+  options.limits[BudgetKind::depth] = 64;
+  const FileReport report = check(built.bytes, options);
+  EXPECT_EQ(nested_path_at(report, built.at("frame:f30") + 10), chain_path(30));
+  EXPECT_EQ(nested_path_at(report, built.at("frame:f31") + 10),
+            chain_path(6) + "/...(2 more)" + chain_path(23).substr(17));
+}
+
 TEST(CompositeRules, ExponentialDagIsCostedNotWalked) {
   // 12 children per level, all pointing at the next level's 12, 10 levels: 12^10 expansions.
   const FileReport report = check(exponential_dag_spec(10, 12));

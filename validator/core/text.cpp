@@ -1,7 +1,10 @@
 #include "validator/core/text.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <iterator>
+#include <optional>
+#include <vector>
 
 namespace gafcheck {
 namespace {
@@ -74,6 +77,58 @@ std::string join_path(std::string_view parent, std::string_view child) {
   return path;
 }
 
+namespace {
+
+constexpr std::size_t path_head = 8;   // components kept before an elision marker
+constexpr std::size_t path_tail = 23;  // and after it
+constexpr std::string_view elision_open = "...(", elision_close = " more)";
+
+std::vector<std::string_view> path_components(std::string_view path) {
+  std::vector<std::string_view> components;
+  std::size_t start = 0;
+  for (std::size_t slash = path.find('/'); slash != std::string_view::npos;
+       slash = path.find('/', start)) {
+    components.push_back(path.substr(start, slash - start));
+    start = slash + 1;
+  }
+  components.push_back(path.substr(start));
+  return components;
+}
+
+// N for a marker "...(N more)", nullopt for any other component.
+std::optional<std::uint64_t> elided_count(std::string_view component) {
+  if (!component.starts_with(elision_open) || !component.ends_with(elision_close))
+    return std::nullopt;
+  const std::string_view digits = component.substr(
+      elision_open.size(), component.size() - elision_open.size() - elision_close.size());
+  std::uint64_t count = 0;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), count);
+  if (error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+  return count;
+}
+
+// A path of more than path_head + 1 + path_tail components, folded around one marker.
+std::string elide_path(std::string_view path) {
+  const std::vector<std::string_view> components = path_components(path);
+  std::uint64_t elided = 0;
+  std::size_t rest = path_head;
+  if (const auto earlier = elided_count(components[path_head])) {
+    elided = *earlier;
+    rest = path_head + 1;
+  }
+  const std::size_t tail_start = std::max(rest, components.size() - path_tail);
+  elided += tail_start - rest;
+  std::string folded;
+  for (std::size_t i = 0; i < path_head; ++i) (folded += components[i]) += '/';
+  folded += elision_open;
+  folded += std::to_string(elided);
+  folded += elision_close;
+  for (std::size_t i = tail_start; i < components.size(); ++i) (folded += '/') += components[i];
+  return folded;
+}
+
+}  // namespace
+
 std::string join_indexed(std::string_view parent, std::string_view name, std::uint64_t index) {
   char digits[24];
   const char* end = std::to_chars(std::begin(digits), std::end(digits), index).ptr;
@@ -88,6 +143,9 @@ std::string join_indexed(std::string_view parent, std::string_view name, std::ui
   path += '[';
   path += number;
   path += ']';
+  if (static_cast<std::size_t>(std::count(path.begin(), path.end(), '/')) >=
+      path_head + 1 + path_tail)
+    return elide_path(path);
   return path;
 }
 

@@ -16,7 +16,9 @@ std::string indexed(std::string_view name, std::uint64_t index);
 // parent + "/" + child (child alone when parent is empty)
 std::string join_path(std::string_view parent, std::string_view child);
 // join_path(parent, indexed(name, index)) in one allocation (structure paths are built per frame
-// and per row, so they are on the hot path)
+// and per row, so they are on the hot path). A path deeper than 32 components keeps its first 8
+// and last 23 around a marker "...(N more)": a chain of thousands of nested frames must not make
+// each path as long as the chain.
 std::string join_indexed(std::string_view parent, std::string_view name, std::uint64_t index);
 
 // Up to max_bytes bytes from offset as space-separated hex pairs (fewer at the end of the view).
