@@ -217,6 +217,22 @@ TEST(HpiHeaderRules, V2DirectoryCycleAndBounds) {
   EXPECT_FINDING(bounds, "hpi.directory-bounds", anims + 12, "anims");
 }
 
+TEST(HpiHeaderRules, V2ChunkSequenceShorterThanItsFileEntrySays) {
+  builder::HpiSpec spec;
+  spec.version = 0x00020000;
+  spec.v2_chunk_size = 65536;
+  spec.files = {{"data/big.bin", builder::sample_content(200000, 7), builder::HpiMethod::zlib}};
+  auto archive = builder::build_hpi_plain(spec);
+  EXPECT_TRUE(check_hpi(archive.bytes).findings.empty());
+  // The entry claims 8 bytes more than the four chunks take (the directory block follows them).
+  const std::uint64_t entry = archive.at("directory") + archive.at("entry:data/big.bin");
+  std::uint32_t stored = 0;
+  for (int i = 3; i >= 0; --i) stored = stored << 8 | archive.bytes[entry + 12 + i];
+  archive.put_u32(entry + 12, stored + 8);
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.chunk-table-mismatch", entry + 12, "data/big.bin");
+}
+
 TEST(HpiHeaderRules, V2BlockOutsideTheFile) {
   builder::HpiSpec spec;
   spec.version = 0x00020000;

@@ -71,6 +71,17 @@ TEST(HpiRoundTrip, V2StoredAndZlibWithPlainAndCompressedDirectory) {
   }
 }
 
+TEST(HpiRoundTrip, V2FilesSplitIntoChunksBackToBack) {
+  // What readers written against retail TA: Kingdoms archives expect for large files.
+  for (const HpiMethod method : {HpiMethod::zlib, HpiMethod::lz77}) {
+    builder::HpiSpec spec;
+    spec.version = 0x00020000;
+    spec.v2_chunk_size = 65536;
+    spec.files = members_of_every_size(method, false);
+    expect_round_trip(spec, "v2 chunked, method " + std::to_string(static_cast<int>(method)));
+  }
+}
+
 TEST(HpiRoundTrip, TheReportListsEveryMember) {
   const FileReport report = check_hpi(tidy_hpi());
   ASSERT_TRUE(report.members.has_value());

@@ -195,10 +195,16 @@ BuiltFile build_v2(const HpiSpec& spec) {
       append(out.bytes, file.data);
       continue;
     }
-    const auto chunk = sqsh_chunk(file.data, file.method, file.obfuscate_chunks);
-    out.labels["chunk:" + file.path + "[0]"] = out.bytes.size();
-    put_u32(directory, entry + 12, static_cast<std::uint32_t>(chunk.size()));
-    append(out.bytes, chunk);
+    const std::size_t piece =
+        spec.v2_chunk_size == 0 ? std::max<std::size_t>(file.data.size(), 1) : spec.v2_chunk_size;
+    const std::uint64_t first = out.bytes.size();
+    for (std::size_t begin = 0, i = 0; begin < file.data.size() || i == 0; begin += piece, ++i) {
+      const std::size_t length = std::min(piece, file.data.size() - begin);
+      out.labels["chunk:" + file.path + "[" + std::to_string(i) + "]"] = out.bytes.size();
+      append(out.bytes, sqsh_chunk(std::span(file.data).subspan(begin, length), file.method,
+                                   file.obfuscate_chunks));
+    }
+    put_u32(directory, entry + 12, static_cast<std::uint32_t>(out.bytes.size() - first));
   }
   const auto write_block = [&](const std::vector<std::uint8_t>& block, const char* label,
                                std::uint64_t offset_field) {

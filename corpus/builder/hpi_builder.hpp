@@ -27,6 +27,8 @@ struct HpiSpec {
   std::vector<HpiFileSpec> files;
   bool footer = true;               // v1: the Cavedog copyright footer
   bool compress_directory = false;  // v2: directory and names blocks as one SQSH chunk each
+  // v2: a compressed file's data as back-to-back SQSH chunks of this many bytes (0: one chunk)
+  std::uint32_t v2_chunk_size = 0;
 };
 
 // Labels (offsets in the archive): "header", "root" (v1 root directory header / v2 root entry),

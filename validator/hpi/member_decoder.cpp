@@ -30,6 +30,46 @@ bool out_of_file(WalkContext& context, const MemberRecord& member, std::uint64_t
   return true;
 }
 
+// A v2 file's compressed data (spec/HPI.md §5): one SQSH chunk in the archives described, but
+// readers written against retail TA: Kingdoms archives (HPIDump) read chunks back to back until
+// the file's size is reached, so a sequence is accepted as well. Every chunk is at least its
+// 19-byte header, so the walk ends within the file's extent.
+void decode_v2_chunks(WalkContext& context, ChunkReader& reader, MemberRecord& member,
+                      ChunkOutput& out) {
+  const std::uint64_t end = member.data_offset + member.v2_stored_size;
+  std::uint64_t position = member.data_offset, produced = 0;
+  member.decoded = true;
+  for (std::uint64_t i = 0; (i == 0 || produced < member.size) && !context.stopped(); ++i) {
+    ChunkPlace place;
+    place.offset = position;
+    place.end = end;
+    place.where = i == 0 ? member.where : join_indexed(member.where, "chunk", i);
+    place.retail_buffer = false;
+    const auto header = reader.locate(place);
+    if (!header) {
+      member.decoded = false;
+      return;
+    }
+    member.encrypted = member.encrypted || header->encrypted != 0;
+    // The last chunk is expected to produce the rest of the file; a single chunk, all of it.
+    const std::uint64_t rest = member.size - produced;
+    const bool last = header->end() >= end || header->decompressed_size >= rest;
+    const std::uint64_t expected = last ? rest : header->decompressed_size;
+    if (!reader.decode(*header, place, out.output(produced, expected))) member.decoded = false;
+    produced += expected;
+    position = header->end();
+  }
+  if (position != end && member.decoded) {
+    context.findings.add(RuleId::hpi_chunk_table_mismatch,
+                         member.entry_offset + v2_file_compressed_size, 4, member.where, [&] {
+                           return "the file entry gives " + std::to_string(member.v2_stored_size) +
+                                  " compressed bytes; its chunks take " +
+                                  std::to_string(position - member.data_offset);
+                         });
+  }
+  if (context.stopped()) member.decoded = false;
+}
+
 }  // namespace
 
 bool admit_member(WalkContext& context, const ArchiveIndex& index, const MemberRecord& member) {
@@ -74,18 +114,8 @@ void decode_member(WalkContext& context, ChunkReader& reader, const ArchiveIndex
     return;
   }
   if (index.kind == ArchiveKind::v2) {
-    ChunkPlace place;
-    place.offset = member.data_offset;
-    place.end = member.data_offset + member.v2_stored_size;
-    place.where = member.where;
-    place.table_entry = member.v2_stored_size;
-    place.table_entry_offset = member.entry_offset + v2_file_compressed_size;
-    place.retail_buffer = false;
+    decode_v2_chunks(context, reader, member, out);
     claim(member.v2_stored_size);
-    const auto header = reader.locate(place);
-    if (!header) return;
-    member.encrypted = header->encrypted != 0;
-    member.decoded = reader.decode(*header, place, out.output(0, member.size));
     return;
   }
   const std::uint64_t chunks = chunk_count(member.size);
