@@ -233,6 +233,32 @@ TEST(HpiHeaderRules, V2ChunkSequenceShorterThanItsFileEntrySays) {
   EXPECT_FINDING(report, "hpi.chunk-table-mismatch", entry + 12, "data/big.bin");
 }
 
+TEST(HpiHeaderRules, V2VerificationBlockIsNotSlack) {
+  builder::HpiSpec spec;
+  spec.version = 0x00020000;
+  spec.files = tidy_hpi().files;
+  auto archive = builder::build_hpi_plain(spec);
+  const std::uint64_t end = archive.bytes.size();
+  archive.bytes.resize(end + 78, 0x5A);  // trailing verification bytes
+  const FileReport unclaimed = check_hpi(archive.bytes);
+  EXPECT_FINDING(unclaimed, "hpi.slack", end, "slack");
+  archive.put_u32(28, static_cast<std::uint32_t>(end));
+  EXPECT_NO_FINDING(check_hpi(archive.bytes), "hpi.slack");
+}
+
+TEST(HpiHeaderRules, V2MemberDataInsideTheDirectoryBlock) {
+  builder::HpiSpec spec;
+  spec.version = 0x00020000;
+  spec.files = {{"data/a.bin", builder::sample_content(40, 5), builder::HpiMethod::stored}};
+  auto archive = builder::build_hpi_plain(spec);
+  EXPECT_NO_FINDING(check_hpi(archive.bytes), "hpi.overlap");
+  const std::uint64_t directory = archive.at("directory");
+  const std::uint64_t entry = directory + archive.at("entry:data/a.bin");
+  archive.put_u32(entry + 4, static_cast<std::uint32_t>(directory));  // data = the directory
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.overlap", directory, "data/a.bin");
+}
+
 TEST(HpiHeaderRules, V2BlockOutsideTheFile) {
   builder::HpiSpec spec;
   spec.version = 0x00020000;

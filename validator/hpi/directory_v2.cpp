@@ -30,7 +30,10 @@ std::optional<Block> load_block(WalkContext& context, ArchiveIndex& index, Chunk
                              "32-byte header (file size " + std::to_string(file.size()) + ")");
     return std::nullopt;
   }
+  // Claimed as a whole (v2 entries are not claimed one by one), and as a block member data must
+  // not overlap.
   index.extents.push_back({offset, offset + size});
+  index.extents.push_back({offset, offset + size, Extent::Role::directory_block});
   if (file.u32le(offset) != marker_sqsh) return Block::from_file(*file.sub(offset, size), offset);
   ChunkPlace chunk;
   chunk.offset = offset;
@@ -154,6 +157,11 @@ void read_v2_directory(WalkContext& context, ArchiveIndex& index) {
     return;
   }
   index.extents.back().end = v2_header_size;
+  // +28 is 0 or points at a block of trailing bytes that readers describe as Cavedog's
+  // verification data (spec §5 leaves it undescribed): claimed, so it is not reported as slack.
+  const std::uint64_t verification = *file.u32le(v2_verification);
+  if (verification >= v2_header_size && verification < file.size())
+    index.extents.push_back({verification, file.size()});
   index.source = ArchiveSource(file, 0);
   ChunkReader reader(context, index.source);
   auto directory =
