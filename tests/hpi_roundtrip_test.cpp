@@ -79,6 +79,10 @@ TEST(HpiRoundTrip, V2FilesSplitIntoChunksBackToBack) {
     spec.v2_chunk_size = 65536;
     spec.files = members_of_every_size(method, false);
     expect_round_trip(spec, "v2 chunked, method " + std::to_string(static_cast<int>(method)));
+    // The member list names the chunks' method, not the one the spec expects.
+    const FileReport report = check_hpi(builder::build_hpi(spec).bytes);
+    ASSERT_TRUE(report.members.has_value());
+    EXPECT_EQ(report.members->back().method, method == HpiMethod::lz77 ? "lz77" : "zlib");
   }
 }
 

@@ -51,6 +51,7 @@ void decode_v2_chunks(WalkContext& context, ChunkReader& reader, MemberRecord& m
       return;
     }
     member.encrypted = member.encrypted || header->encrypted != 0;
+    if (i == 0) member.compression = header->method;
     // The last chunk is expected to produce the rest of the file; a single chunk, all of it.
     const std::uint64_t rest = member.size - produced;
     const bool last = header->end() >= end || header->decompressed_size >= rest;
