@@ -259,6 +259,21 @@ TEST(HpiHeaderRules, V2MemberDataInsideTheDirectoryBlock) {
   EXPECT_FINDING(report, "hpi.overlap", directory, "data/a.bin");
 }
 
+TEST(HpiHeaderRules, V2FileEntryDeclaringABombIsRefusedBeforeAllocating) {
+  // Found by fuzz_hpi: 1,024 stored bytes declared as a 64 MiB file (65,536:1).
+  builder::HpiSpec spec;
+  spec.version = 0x00020000;
+  spec.files = {{"data/a.bin", builder::sample_content(3000, 9), builder::HpiMethod::zlib}};
+  auto archive = builder::build_hpi_plain(spec);
+  EXPECT_NO_FINDING(check_hpi(archive.bytes), "hpi.ratio");
+  const std::uint64_t entry = archive.at("directory") + archive.at("entry:data/a.bin");
+  archive.put_u32(entry + 8, 64u << 20);
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.ratio", entry + 8, "data/a.bin");
+  ASSERT_TRUE(report.budget_hit.has_value());
+  EXPECT_EQ(report.budget_hit->kind, BudgetKind::chunk_ratio);
+}
+
 TEST(HpiHeaderRules, V2BlockOutsideTheFile) {
   builder::HpiSpec spec;
   spec.version = 0x00020000;

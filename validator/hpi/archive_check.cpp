@@ -43,7 +43,6 @@ class MemberOutput final : public ChunkOutput {
   MemberOutput(const MemberRecord& member, bool chunked, std::vector<std::uint8_t>& scratch)
       : member_(member), scratch_(scratch) {
     whole_ = !chunked || member.size <= chunk_capacity || named_like_a_checked_format(member.path);
-    if (whole_) bytes_.resize(member.size);
   }
 
   std::span<std::uint8_t> output(std::uint64_t begin, std::uint64_t length) override {
@@ -57,13 +56,22 @@ class MemberOutput final : public ChunkOutput {
         whole_ = true;
       }
     }
-    if (whole_) return std::span(bytes_).subspan(begin, length);
+    if (whole_) {
+      // Grown as chunks are located (each checked against the ratio budget), never from the
+      // declared size alone: a tiny archive declaring a huge member allocates nothing.
+      if (bytes_.size() < begin + length) bytes_.resize(begin + length);
+      return std::span(bytes_).subspan(begin, length);
+    }
     scratch_.resize(length);
     return scratch_;
   }
 
   bool whole() const { return whole_; }
-  std::vector<std::uint8_t> take() { return std::move(bytes_); }
+  // The decoded member (callers take it only when every chunk decoded, so it has its full size).
+  std::vector<std::uint8_t> take() {
+    bytes_.resize(member_.size);
+    return std::move(bytes_);
+  }
 
  private:
   const MemberRecord& member_;

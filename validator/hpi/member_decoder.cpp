@@ -82,6 +82,22 @@ bool admit_member(WalkContext& context, const ArchiveIndex& index, const MemberR
       if (out_of_file(context, member, member.size, "stored data")) return false;
     } else {
       if (out_of_file(context, member, member.v2_stored_size, "compressed data")) return false;
+      // The whole file is decoded into one buffer of the entry's size: a size no stored bytes
+      // could expand to is a bomb, refused before anything is allocated from it.
+      const std::uint64_t ratio = member.size / member.v2_stored_size;
+      const std::uint64_t limit = context.budget.limit(BudgetKind::chunk_ratio);
+      if (ratio > limit) {
+        context.findings.add(RuleId::hpi_ratio, member.entry_offset + v2_file_size, 4, member.where,
+                             [&] {
+                               return "file entry declares " + std::to_string(member.size) +
+                                      " bytes from " + std::to_string(member.v2_stored_size) +
+                                      " compressed (" + std::to_string(ratio) + ":1, budget " +
+                                      std::to_string(limit) + ":1): a decompression bomb";
+                             });
+        context.check(BudgetKind::chunk_ratio, ratio, member.entry_offset + v2_file_size,
+                      member.where);
+        return false;
+      }
     }
   } else if (!is_chunked_v1(member)) {
     if (out_of_file(context, member, member.size, "stored data")) return false;
