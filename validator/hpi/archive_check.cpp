@@ -41,7 +41,7 @@ bool named_like_a_checked_format(std::string_view path) {
 class MemberOutput final : public ChunkOutput {
  public:
   MemberOutput(const MemberRecord& member, bool chunked, std::vector<std::uint8_t>& scratch)
-      : member_(member), scratch_(scratch) {
+      : member_(member), scratch_(scratch), bytes_(member.size) {
     whole_ = !chunked || member.size <= chunk_capacity || named_like_a_checked_format(member.path);
   }
 
@@ -51,32 +51,23 @@ class MemberOutput final : public ChunkOutput {
       // The first chunk is in scratch: does it look like something the pipeline checks?
       const ByteView prefix(scratch_.data(), scratch_.size());
       if (member_check_format(prefix, member_.path) != Format::unknown) {
-        bytes_.resize(member_.size);
-        std::copy(scratch_.begin(), scratch_.end(), bytes_.begin());
+        const auto first = bytes_.output(0, scratch_.size());
+        std::copy(scratch_.begin(), scratch_.end(), first.begin());
         whole_ = true;
       }
     }
-    if (whole_) {
-      // Grown as chunks are located (each checked against the ratio budget), never from the
-      // declared size alone: a tiny archive declaring a huge member allocates nothing.
-      if (bytes_.size() < begin + length) bytes_.resize(begin + length);
-      return std::span(bytes_).subspan(begin, length);
-    }
+    if (whole_) return bytes_.output(begin, length);
     scratch_.resize(length);
     return scratch_;
   }
 
   bool whole() const { return whole_; }
-  // The decoded member (callers take it only when every chunk decoded, so it has its full size).
-  std::vector<std::uint8_t> take() {
-    bytes_.resize(member_.size);
-    return std::move(bytes_);
-  }
+  std::vector<std::uint8_t> take() { return bytes_.take(); }
 
  private:
   const MemberRecord& member_;
   std::vector<std::uint8_t>& scratch_;
-  std::vector<std::uint8_t> bytes_;
+  GrowingOutput bytes_;
   bool whole_ = false;
   bool decided_ = false;
 };

@@ -23,16 +23,25 @@ class ChunkOutput {
   virtual std::span<std::uint8_t> output(std::uint64_t begin, std::uint64_t length) = 0;
 };
 
-// The whole member in one caller-sized span.
-class WholeOutput final : public ChunkOutput {
+// The whole member in a buffer that grows as chunks are located (each checked against the ratio
+// budget), never from the declared size alone: a tiny archive declaring a huge member allocates
+// nothing. take() gives the member at its declared size.
+class GrowingOutput final : public ChunkOutput {
  public:
-  explicit WholeOutput(std::span<std::uint8_t> bytes) : bytes_(bytes) {}
+  explicit GrowingOutput(std::uint64_t size) : size_(size) {}
   std::span<std::uint8_t> output(std::uint64_t begin, std::uint64_t length) override {
-    return bytes_.subspan(begin, length);
+    if (bytes_.size() < begin + length) bytes_.resize(begin + length);
+    return std::span(bytes_).subspan(begin, length);
+  }
+  // Only once the member decoded: every chunk then produced its part.
+  std::vector<std::uint8_t> take() {
+    bytes_.resize(size_);
+    return std::move(bytes_);
   }
 
  private:
-  std::span<std::uint8_t> bytes_;
+  std::uint64_t size_;
+  std::vector<std::uint8_t> bytes_;
 };
 
 // Decodes the member through out; sets stored_size, encrypted and decoded, and adds the member's

@@ -16,12 +16,11 @@ std::optional<std::vector<std::uint8_t>> decode_member_quietly(const ArchiveInde
   ChunkReader reader(context, index.source);
   MemberRecord member = index.members.at(member_index);
   if (!admit_member(context, index, member)) return std::nullopt;
-  std::vector<std::uint8_t> bytes(member.size);
   std::vector<Extent> extents;
-  WholeOutput output(bytes);
+  GrowingOutput output(member.size);
   decode_member(context, reader, index, member_index, member, output, extents);
   if (!member.decoded) return std::nullopt;
-  return bytes;
+  return output.take();
 }
 
 MemberReader::MemberReader(ByteView file, const BudgetLimits& limits) : limits_(limits) {
