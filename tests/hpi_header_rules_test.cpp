@@ -274,6 +274,25 @@ TEST(HpiHeaderRules, V2FileEntryDeclaringABombIsRefusedBeforeAllocating) {
   EXPECT_EQ(report.budget_hit->kind, BudgetKind::chunk_ratio);
 }
 
+TEST(HpiHeaderRules, LongMemberNamesAreShortenedInFindingPaths) {
+  // Found by a scale test: 1 KiB names 30 directories deep, escaped, repeated in every finding,
+  // made a 6.5 KB archive exhaust memory. Finding paths keep 512 bytes; listings keep the name.
+  builder::HpiSpec spec;
+  spec.files = {{"d/" + std::string(900, 'x') + "\x01.bin", builder::sample_content(40, 1),
+                 builder::HpiMethod::stored}};
+  auto archive = builder::build_hpi_plain(spec);
+  archive.put_u32(archive.at("record:" + spec.files[0].path), 0x7FFFFFF0);
+  const FileReport report = check_hpi(archive.bytes);
+  const Finding* bounds = find_finding(report, "hpi.directory-bounds");
+  ASSERT_NE(bounds, nullptr) << describe(report);
+  EXPECT_EQ(bounds->path.size(), 512u);
+  EXPECT_TRUE(bounds->path.starts_with("d/xxx")) << bounds->path;
+  EXPECT_TRUE(bounds->path.ends_with("x\\x01.bin")) << bounds->path;
+  EXPECT_NE(bounds->path.find("..."), std::string::npos);
+  ASSERT_TRUE(report.members.has_value());
+  EXPECT_EQ(report.members->at(0).path, spec.files[0].path);
+}
+
 TEST(HpiHeaderRules, V2BlockOutsideTheFile) {
   builder::HpiSpec spec;
   spec.version = 0x00020000;

@@ -119,6 +119,30 @@ TEST(HpiPipeline, LargeMembersAreKeptOnlyWhenTheirContentOrNameSaysSo) {
   EXPECT_EQ(reports[1].verdict, Verdict::clean) << describe(reports[1]);
 }
 
+TEST(HpiPipeline, MembersShareTheArchivesPixelBudget) {
+  // Thousands of small members each spending a whole file's budget would multiply the time an
+  // upload takes: the pixel and RLE-command budgets are the archive's, shared by its members.
+  builder::GafSpec sprite;
+  sprite.entries.push_back({.name = "S", .frames = {{"f", 1, std::nullopt}}});
+  sprite.frames.push_back({.id = "f", .width = 100, .height = 100});
+  builder::HpiSpec spec;
+  for (int i = 0; i < 3; ++i)
+    spec.files.push_back({"anims/s" + std::to_string(i) + ".gaf", builder::build_gaf(sprite).bytes,
+                          HpiMethod::zlib});
+  CheckOptions options;
+  options.limits[BudgetKind::pixels] = 25000;  // two members' 10,000 pixels, not three
+  const auto reports = check_hpi_input(builder::build_hpi(spec).bytes, options);
+  ASSERT_EQ(reports.size(), 4u);
+  EXPECT_EQ(reports[1].verdict, Verdict::clean) << describe(reports[1]);
+  EXPECT_EQ(reports[2].verdict, Verdict::clean) << describe(reports[2]);
+  EXPECT_FINDING(reports[3], "budget.exceeded", builder::build_gaf(sprite).at("frame:f"),
+                 "entry[0]/frame[0]");
+  ASSERT_TRUE(reports[3].budget_hit.has_value());
+  EXPECT_EQ(reports[3].budget_hit->kind, BudgetKind::pixels);
+  // Each alone fits: the budget is what the members share, not a smaller per-file one.
+  EXPECT_EQ(check(builder::build_gaf(sprite).bytes, options).verdict, Verdict::clean);
+}
+
 TEST(HpiPipeline, KingdomsMembersAreCheckedByTheirOwnReaders) {
   const auto taf = builder::build_taf(builder::simple_taf_spec(4)).bytes;
   const auto tsf = builder::build_tsf(builder::simple_tsf_spec()).bytes;

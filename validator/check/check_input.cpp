@@ -37,7 +37,7 @@ void check_gaf(WalkContext& context, FileReport& report, const CheckOptions& opt
 // archive's members for check_tree (nullptr: the archive's own report only).
 FileReport check_bytes_at(ByteView bytes, const std::string& display_path,
                           const CheckOptions& options, std::uint64_t archive_depth,
-                          hpi::MemberHarvest* harvest) {
+                          hpi::MemberHarvest* harvest, hpi::ArchiveUse* work = nullptr) {
   FileReport report;
   report.path = display_path;
   report.size = bytes.size();
@@ -66,21 +66,28 @@ FileReport check_bytes_at(ByteView bytes, const std::string& display_path,
   }
   take_findings(report, findings, budget);
   finalize_verdict(report);
+  if (work) {
+    work->pixels = budget.used(BudgetKind::pixels);
+    work->rle_commands = budget.used(BudgetKind::rle_commands);
+  }
   return report;
 }
 
 // Checks bytes and hands their report to the sink; for an archive, then each member worth
-// checking, nested archives recursively. Returns what the bytes used of the budgets nested
-// archives share with their outer archive (decompressed output, directory entries), so that an
-// archive of archives cannot multiply them.
+// checking, nested archives recursively. Returns what the bytes used of the budgets members
+// share with their archive (decompressed output, directory entries, pixels, RLE commands), so
+// that neither many members nor an archive of archives can multiply them.
 hpi::ArchiveUse check_tree(ByteView bytes, const std::string& display_path,
                            std::optional<std::string> member_of, const CheckOptions& options,
                            std::uint64_t archive_depth, const ReportSink& sink) {
   hpi::MemberHarvest harvest(options.limits, options.limits[BudgetKind::heap]);
-  FileReport report = check_bytes_at(bytes, display_path, options, archive_depth, &harvest);
+  hpi::ArchiveUse work;
+  FileReport report = check_bytes_at(bytes, display_path, options, archive_depth, &harvest, &work);
   report.member_of = std::move(member_of);
   sink(std::move(report));
   hpi::ArchiveUse used = harvest.used();
+  used.pixels = work.pixels;
+  used.rle_commands = work.rle_commands;
   const auto left = [&options](BudgetKind kind, std::uint64_t spent) {
     return options.limits[kind] - std::min(spent, options.limits[kind]);
   };
@@ -89,11 +96,15 @@ hpi::ArchiveUse check_tree(ByteView bytes, const std::string& display_path,
     CheckOptions inner = options;
     inner.limits[BudgetKind::archive_output] = left(BudgetKind::archive_output, used.output);
     inner.limits[BudgetKind::archive_entries] = left(BudgetKind::archive_entries, used.entries);
+    inner.limits[BudgetKind::pixels] = left(BudgetKind::pixels, used.pixels);
+    inner.limits[BudgetKind::rle_commands] = left(BudgetKind::rle_commands, used.rle_commands);
     const hpi::ArchiveUse nested =
         check_tree(ByteView(member.data(), member.size()), display_path + "!" + harvest.path(i),
                    display_path, inner, archive_depth + 1, sink);
     used.output += nested.output;
     used.entries += nested.entries;
+    used.pixels += nested.pixels;
+    used.rle_commands += nested.rle_commands;
   }
   return used;
 }

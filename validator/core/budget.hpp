@@ -45,13 +45,14 @@ inline constexpr std::array<BudgetSpec, budget_kind_count> budget_specs = {{
     {BudgetKind::frame_refs, "frame_refs", "max-frame-refs", 1'000'000,
      "frame references per file (a table shared by aliased entries counts once)"},
     {BudgetKind::pixels, "pixels", "max-pixels", 1ull << 30,
-     "pixels (width x height) of all unique frames in a file"},
+     "pixels (width x height) of all unique frames in a file (an archive's members share one "
+     "budget)"},
     {BudgetKind::depth, "depth", "max-depth", 16, "composite nesting depth"},
     {BudgetKind::expansion, "expansion", "max-expansion", 1'000'000,
      "frame visits a full expansion of the composite graph would make (shared subgraphs are "
      "costed, not walked)"},
     {BudgetKind::rle_commands, "rle_commands", "max-rle-commands", 1ull << 28,
-     "RLE commands decoded per file"},
+     "RLE commands decoded per file (an archive's members share one budget)"},
     {BudgetKind::heap, "heap", "max-heap", 256ull << 20,
      "heap bytes allocated from sizes read out of one file"},
     {BudgetKind::findings, "findings", "max-findings", 10'000,

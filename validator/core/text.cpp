@@ -149,6 +149,14 @@ std::string join_indexed(std::string_view parent, std::string_view name, std::ui
   return path;
 }
 
+std::string shorten_middle(std::string text, std::size_t max_bytes) {
+  constexpr std::string_view marker = "...";
+  if (text.size() <= max_bytes || max_bytes < 2 * marker.size()) return text;
+  const std::size_t keep = max_bytes - marker.size();
+  const std::size_t head = keep / 2, tail = keep - head;
+  return text.substr(0, head).append(marker).append(text, text.size() - tail, tail);
+}
+
 std::string hexdump(ByteView view, std::uint64_t offset, std::uint64_t max_bytes) {
   std::string text;
   for (std::uint64_t i = 0; i < max_bytes; ++i) {

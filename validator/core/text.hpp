@@ -21,6 +21,10 @@ std::string join_path(std::string_view parent, std::string_view child);
 // each path as long as the chain.
 std::string join_indexed(std::string_view parent, std::string_view name, std::uint64_t index);
 
+// text when it has at most max_bytes bytes, else its first and last bytes around "...": names
+// an input makes arbitrarily long stay readable in findings without multiplying memory.
+std::string shorten_middle(std::string text, std::size_t max_bytes);
+
 // Up to max_bytes bytes from offset as space-separated hex pairs (fewer at the end of the view).
 std::string hexdump(ByteView view, std::uint64_t offset, std::uint64_t max_bytes);
 

@@ -17,6 +17,11 @@ namespace gafcheck::hpi {
 struct ArchiveUse {
   std::uint64_t output = 0;   // archive_output: decompressed bytes
   std::uint64_t entries = 0;  // archive_entries: directory entries walked
+  // The checking work of the members (filled by the caller that checks them): per-file budgets
+  // that an archive's members share, so that thousands of small members, each costing a
+  // whole file's budget, cannot multiply the time an upload takes.
+  std::uint64_t pixels = 0;
+  std::uint64_t rle_commands = 0;
 };
 
 class MemberHarvest {

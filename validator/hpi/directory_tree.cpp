@@ -5,7 +5,11 @@
 namespace gafcheck::hpi {
 namespace {
 constexpr std::size_t no_parent = static_cast<std::size_t>(-1);
-}
+// Structure paths in findings: long enough for any real archive's names.
+constexpr std::size_t max_where_bytes = 512;
+// Bytes held per byte of a member's raw path (see add_member).
+constexpr std::uint64_t path_copies = 16;
+}  // namespace
 
 std::size_t DirectoryTree::add_root(std::uint64_t offset) {
   nodes_.push_back({offset, no_parent, 0, "", "directory"});
@@ -86,8 +90,11 @@ bool DirectoryTree::add_member(std::size_t directory, const std::string& compone
                                MemberRecord member) {
   member.path = child_path(directory, component);
   member.where = child_where(directory, component);
-  if (!context_.charge_heap(1, sizeof(MemberRecord) + member.path.size() + member.where.size(),
-                            member.entry_offset, member.where))
+  // The raw path is kept (ls and extract need it) and reappears, escaped up to four times as
+  // long, in the member listing, the member's own report and its census record.
+  if (!context_.charge_heap(
+          1, sizeof(MemberRecord) + path_copies * member.path.size() + member.where.size(),
+          member.entry_offset, member.where))
     return false;
   index_.members.push_back(std::move(member));
   return true;
@@ -103,7 +110,7 @@ std::string DirectoryTree::entry_where(std::size_t directory, std::uint64_t entr
 }
 
 std::string DirectoryTree::child_where(std::size_t directory, const std::string& component) const {
-  return escape_bytes(child_path(directory, component));
+  return shorten_middle(escape_bytes(child_path(directory, component)), max_where_bytes);
 }
 
 }  // namespace gafcheck::hpi
