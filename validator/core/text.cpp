@@ -143,8 +143,10 @@ std::string join_indexed(std::string_view parent, std::string_view name, std::ui
   path += '[';
   path += number;
   path += ']';
-  if (static_cast<std::size_t>(std::count(path.begin(), path.end(), '/')) >=
-      path_head + 1 + path_tail)
+  // Every component takes at least one byte and a '/': shorter paths cannot need folding.
+  constexpr std::size_t folded_components = path_head + 1 + path_tail;
+  if (path.size() > 2 * folded_components &&
+      static_cast<std::size_t>(std::count(path.begin(), path.end(), '/')) >= folded_components)
     return elide_path(path);
   return path;
 }

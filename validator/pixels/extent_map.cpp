@@ -119,7 +119,7 @@ ExtentMap map_extents(std::vector<Extent> extents, std::uint64_t file_size) {
     extent.length = std::min(extent.length, file_size - extent.offset);
     return extent.length == 0;
   });
-  std::sort(extents.begin(), extents.end(), [](const Extent& a, const Extent& b) {
+  std::stable_sort(extents.begin(), extents.end(), [](const Extent& a, const Extent& b) {
     return std::tie(a.offset, a.length, a.kind, a.owner) <
            std::tie(b.offset, b.length, b.kind, b.owner);
   });
