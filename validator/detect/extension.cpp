@@ -92,9 +92,10 @@ void check_extension(WalkContext& context, Format format, std::string_view displ
   const std::string extension = display_extension(display_path);
   for (const ExtensionMeaning& known : known_extensions) {
     if (known.extension != extension || extension_fits(extension, format)) continue;
-    context.findings.add(RuleId::format_extension_mismatch, 0, 0, "",
-                         "the name ends in " + extension + " (" + std::string(known.meaning) +
-                             ") but the bytes are " + std::string(describe(format)));
+    context.findings.add(RuleId::format_extension_mismatch, 0, 0, "", [&] {
+      return "the name ends in " + extension + " (" + std::string(known.meaning) +
+             ") but the bytes are " + std::string(describe(format));
+    });
     return;
   }
 }

@@ -32,17 +32,19 @@ std::optional<std::size_t> DirectoryTree::add_subdirectory(std::size_t parent, s
   if (seen != node_at_offset_.end()) {
     const Node& earlier = nodes_[seen->second];
     if (is_ancestor_or_self(parent, seen->second)) {
-      context_.findings.add(RuleId::hpi_directory_cycle, field_offset, 4, where,
-                            "directory entry points at the directory at " + hex(offset) +
-                                ", which is " +
-                                (seen->second == parent ? std::string("the directory containing it")
-                                                        : "its ancestor '" + earlier.where + "'") +
-                                ": a recursive reader never returns");
+      context_.findings.add(RuleId::hpi_directory_cycle, field_offset, 4, where, [&] {
+        return "directory entry points at the directory at " + hex(offset) + ", which is " +
+               (seen->second == parent ? std::string("the directory containing it")
+                                       : "its ancestor '" + earlier.where + "'") +
+               ": a recursive reader never returns";
+      });
     } else {
-      Finding* finding = context_.findings.add(
-          RuleId::hpi_directory_cycle, field_offset, 4, where,
-          "directory entry points at the directory at " + hex(offset) + ", already reached as '" +
-              earlier.where + "': readers list its contents twice (gafcheck walks it once)");
+      Finding* finding =
+          context_.findings.add(RuleId::hpi_directory_cycle, field_offset, 4, where, [&] {
+            return "directory entry points at the directory at " + hex(offset) +
+                   ", already reached as '" + earlier.where +
+                   "': readers list its contents twice (gafcheck walks it once)";
+          });
       if (finding) finding->retail = Retail::unknown;
     }
     return std::nullopt;
@@ -64,23 +66,26 @@ std::optional<std::string> DirectoryTree::read_name(const Block& names, std::uin
                                                     std::uint64_t entry_index) {
   const std::uint64_t limit = context_.budget.limit(BudgetKind::name_length);
   const Block::Name name = names.name(name_offset, limit);
+  if (name.status == Block::Name::Status::ok) return name.bytes;
   const std::string where = join_path(entry_where(directory, entry_index), "name");
   switch (name.status) {
-    case Block::Name::Status::ok: return name.bytes;
+    case Block::Name::Status::ok: break;
     case Block::Name::Status::too_long:
       context_.check(BudgetKind::name_length, name.length, names.file_offset(name_offset), where);
       return std::nullopt;
     case Block::Name::Status::outside:
-      context_.findings.add(RuleId::hpi_name_bounds, field_offset, 4, where,
-                            "name offset " + hex(name_offset) + " lies outside the block [" +
-                                hex(names.begin()) + ", " + hex(names.end()) +
-                                ") that holds the names");
+      context_.findings.add(RuleId::hpi_name_bounds, field_offset, 4, where, [&] {
+        return "name offset " + hex(name_offset) + " lies outside the block [" +
+               hex(names.begin()) + ", " + hex(names.end()) + ") that holds the names";
+      });
       break;
     case Block::Name::Status::unterminated:
       context_.findings.add(
-          RuleId::hpi_name_bounds, names.file_offset(name_offset), name.length, where,
-          "name at " + hex(name_offset) + " has no NUL before the end of its " + "block at " +
-              hex(names.end()) + " (" + std::to_string(name.length) + " bytes scanned)");
+          RuleId::hpi_name_bounds, names.file_offset(name_offset), name.length, where, [&] {
+            return "name at " + hex(name_offset) + " has no NUL before the end of its " +
+                   "block at " + hex(names.end()) + " (" + std::to_string(name.length) +
+                   " bytes scanned)";
+          });
       break;
   }
   return "<" + indexed("entry", entry_index) + ">";

@@ -27,25 +27,26 @@ std::optional<Block> load_block(WalkContext& context, ArchiveIndex& index) {
   index.directory_begin = start;
   index.directory_end = end_word;
   if (start < v1_header_size) {
-    findings.add(RuleId::hpi_directory_bounds, v1_directory_start, 4, "header/directory_start",
-                 "directory starts at " + hex(start) + ", inside the 20-byte header");
+    findings.add(
+        RuleId::hpi_directory_bounds, v1_directory_start, 4, "header/directory_start",
+        [&] { return "directory starts at " + hex(start) + ", inside the 20-byte header"; });
     return std::nullopt;
   }
   if (end_word < start + directory_header_size) {
-    findings.add(RuleId::hpi_directory_bounds, v1_directory_end, 4, "header/directory_size",
-                 "directory block ends at " + hex(end_word) + ", before the end of the root " +
-                     "directory header at " + hex(start) + "+8 (a reader that takes the word " +
-                     "as a length reads " + std::to_string(end_word) + " bytes from " + hex(start) +
-                     ")");
+    findings.add(RuleId::hpi_directory_bounds, v1_directory_end, 4, "header/directory_size", [&] {
+      return "directory block ends at " + hex(end_word) + ", before the end of the root " +
+             "directory header at " + hex(start) + "+8 (a reader that takes the word " +
+             "as a length reads " + std::to_string(end_word) + " bytes from " + hex(start) + ")";
+    });
     return std::nullopt;
   }
   std::uint64_t end = end_word;
   if (end > file.size()) {
-    findings.add(RuleId::hpi_directory_bounds, v1_directory_end, 4, "header/directory_size",
-                 "directory block [" + hex(start) + ", " + hex(end_word) +
-                     ") runs past the end of the " + std::to_string(file.size()) +
-                     "-byte file; readers allocate and read " + std::to_string(end_word) +
-                     " bytes");
+    findings.add(RuleId::hpi_directory_bounds, v1_directory_end, 4, "header/directory_size", [&] {
+      return "directory block [" + hex(start) + ", " + hex(end_word) +
+             ") runs past the end of the " + std::to_string(file.size()) +
+             "-byte file; readers allocate and read " + std::to_string(end_word) + " bytes";
+    });
     if (start + directory_header_size > file.size()) return std::nullopt;
     end = file.size();
   }
@@ -61,12 +62,13 @@ void report_key(WalkContext& context, std::uint32_t key) {
   if (key <= 0xFF) return;
   const std::uint8_t low = xor_key(key);
   const std::uint8_t full = xor_key_full_word(key);
-  context.findings.add(RuleId::hpi_key_high_bits, v1_key, 4, "header/key",
-                       "key word " + hex(key, 8) + " is above 0xFF: readers using its low byte " +
-                           ((key & 0xFF) == 0 ? std::string("see an unencrypted archive")
-                                              : "XOR with " + hex(low, 2)) +
-                           ", readers using the whole word XOR with " + hex(full, 2) +
-                           "; gafcheck decrypts with the low byte");
+  context.findings.add(RuleId::hpi_key_high_bits, v1_key, 4, "header/key", [&] {
+    return "key word " + hex(key, 8) + " is above 0xFF: readers using its low byte " +
+           ((key & 0xFF) == 0 ? std::string("see an unencrypted archive")
+                              : "XOR with " + hex(low, 2)) +
+           ", readers using the whole word XOR with " + hex(full, 2) +
+           "; gafcheck decrypts with the low byte";
+  });
 }
 
 class V1Walk {
@@ -95,10 +97,10 @@ class V1Walk {
   bool open(std::size_t node, std::uint64_t offset, std::uint64_t field_offset) {
     const std::string& where = tree_.where(node);
     if (!block_.contains(offset, directory_header_size)) {
-      context_.findings.add(RuleId::hpi_directory_bounds, field_offset, 4, where,
-                            "directory header at " + hex(offset) +
-                                " lies outside the directory block [" + hex(block_.begin()) + ", " +
-                                hex(block_.end()) + ")");
+      context_.findings.add(RuleId::hpi_directory_bounds, field_offset, 4, where, [&] {
+        return "directory header at " + hex(offset) + " lies outside the directory block [" +
+               hex(block_.begin()) + ", " + hex(block_.end()) + ")";
+      });
       return true;
     }
     index_.extents.push_back({offset, offset + directory_header_size});
@@ -108,12 +110,12 @@ class V1Walk {
     if (list >= block_.begin() && list < block_.end())
       fitting = std::min(count, (block_.end() - list) / entry_size);
     if (fitting < count) {
-      context_.findings.add(RuleId::hpi_directory_bounds, offset + 4, 4, where,
-                            "entry list of " + std::to_string(count) + " entries at " + hex(list) +
-                                " needs " + std::to_string(count * entry_size) +
-                                " bytes; the directory block [" + hex(block_.begin()) + ", " +
-                                hex(block_.end()) + ") holds " + std::to_string(fitting) +
-                                " of them");
+      context_.findings.add(RuleId::hpi_directory_bounds, offset + 4, 4, where, [&] {
+        return "entry list of " + std::to_string(count) + " entries at " + hex(list) + " needs " +
+               std::to_string(count * entry_size) + " bytes; the directory block [" +
+               hex(block_.begin()) + ", " + hex(block_.end()) + ") holds " +
+               std::to_string(fitting) + " of them";
+      });
     }
     if (!context_.charge(BudgetKind::archive_entries, fitting, offset, where)) return false;
     if (fitting > 0) index_.extents.push_back({list, list + fitting * entry_size});
@@ -138,9 +140,10 @@ class V1Walk {
     }
     if (flag != flag_file) {
       context_.findings.add(RuleId::hpi_entry_flag, entry + entry_flag, 1,
-                            tree_.child_where(directory, *name),
-                            "directory entry flag is " + std::to_string(flag) +
-                                " (0 file, 1 directory): readers disagree; not followed");
+                            tree_.child_where(directory, *name), [&] {
+                              return "directory entry flag is " + std::to_string(flag) +
+                                     " (0 file, 1 directory): readers disagree; not followed";
+                            });
       return true;
     }
     return add_file(directory, *name, entry, data_offset);
@@ -150,9 +153,11 @@ class V1Walk {
                 std::uint64_t record) {
     if (!block_.contains(record, file_record_size)) {
       context_.findings.add(RuleId::hpi_directory_bounds, entry + entry_data_offset, 4,
-                            tree_.child_where(directory, name),
-                            "file record at " + hex(record) + " lies outside the directory " +
-                                "block [" + hex(block_.begin()) + ", " + hex(block_.end()) + ")");
+                            tree_.child_where(directory, name), [&] {
+                              return "file record at " + hex(record) +
+                                     " lies outside the directory " + "block [" +
+                                     hex(block_.begin()) + ", " + hex(block_.end()) + ")";
+                            });
       return true;
     }
     index_.extents.push_back({record, record + file_record_size});
@@ -163,9 +168,10 @@ class V1Walk {
     member.compression = *block_.u8(record + record_compression);
     if (member.compression > static_cast<std::uint8_t>(Compression::zlib)) {
       context_.findings.add(RuleId::hpi_compression, record + record_compression, 1,
-                            tree_.child_where(directory, name),
-                            "compression byte is " + std::to_string(member.compression) +
-                                " (0 stored, 1 LZ77, 2 zlib); the file is not decoded");
+                            tree_.child_where(directory, name), [&] {
+                              return "compression byte is " + std::to_string(member.compression) +
+                                     " (0 stored, 1 LZ77, 2 zlib); the file is not decoded";
+                            });
     }
     return tree_.add_member(directory, name, std::move(member));
   }
@@ -182,9 +188,9 @@ class V1Walk {
 void read_v1_directory(WalkContext& context, ArchiveIndex& index) {
   const ByteView& file = context.file;
   if (file.size() < v1_header_size) {
-    context.findings.add(
-        RuleId::hpi_directory_bounds, 0, file.size(), "header",
-        "file is " + std::to_string(file.size()) + " bytes; the v1 archive header needs 20");
+    context.findings.add(RuleId::hpi_directory_bounds, 0, file.size(), "header", [&] {
+      return "file is " + std::to_string(file.size()) + " bytes; the v1 archive header needs 20";
+    });
     return;
   }
   index.extents.back().end = v1_header_size;

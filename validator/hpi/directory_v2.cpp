@@ -24,10 +24,11 @@ std::optional<Block> load_block(WalkContext& context, ArchiveIndex& index, Chunk
   const std::uint64_t size = *file.u32le(place.size_field);
   const std::string where = std::string("header/") + place.name;
   if (offset < v2_header_size || !file.contains(offset, size)) {
-    context.findings.add(RuleId::hpi_directory_bounds, place.offset_field, 8, where,
-                         std::string(place.name) + " block [" + hex(offset) + ", +" +
-                             std::to_string(size) + ") is not inside the file after the " +
-                             "32-byte header (file size " + std::to_string(file.size()) + ")");
+    context.findings.add(RuleId::hpi_directory_bounds, place.offset_field, 8, where, [&] {
+      return std::string(place.name) + " block [" + hex(offset) + ", +" + std::to_string(size) +
+             ") is not inside the file after the " + "32-byte header (file size " +
+             std::to_string(file.size()) + ")";
+    });
     return std::nullopt;
   }
   // Claimed as a whole (v2 entries are not claimed one by one), and as a block member data must
@@ -90,11 +91,11 @@ class V2Walk {
     std::uint64_t fit = 0;
     if (first < dir_.end()) fit = std::min(count, (dir_.end() - first) / record_size);
     if (fit < count) {
-      context_.findings.add(RuleId::hpi_directory_bounds, dir_.file_offset(field), 8, where,
-                            std::to_string(count) + " " + what + " at directory offset " +
-                                hex(first) + " need " + std::to_string(count * record_size) +
-                                " bytes; the " + std::to_string(dir_.end()) +
-                                "-byte directory holds " + std::to_string(fit));
+      context_.findings.add(RuleId::hpi_directory_bounds, dir_.file_offset(field), 8, where, [&] {
+        return std::to_string(count) + " " + what + " at directory offset " + hex(first) +
+               " need " + std::to_string(count * record_size) + " bytes; the " +
+               std::to_string(dir_.end()) + "-byte directory holds " + std::to_string(fit);
+      });
     }
     return fit;
   }
@@ -102,10 +103,10 @@ class V2Walk {
   bool open(std::size_t node, std::uint64_t entry, std::uint64_t field_offset) {
     const std::string& where = tree_.where(node);
     if (!dir_.contains(entry, v2_directory_entry_size)) {
-      context_.findings.add(RuleId::hpi_directory_bounds, field_offset, 4, where,
-                            "directory entry at directory offset " + hex(entry) +
-                                " lies outside the " + std::to_string(dir_.end()) +
-                                "-byte directory");
+      context_.findings.add(RuleId::hpi_directory_bounds, field_offset, 4, where, [&] {
+        return "directory entry at directory offset " + hex(entry) + " lies outside the " +
+               std::to_string(dir_.end()) + "-byte directory";
+      });
       return true;
     }
     const std::uint64_t first_subdir = *dir_.u32(entry + v2_dir_first_subdir);
@@ -151,9 +152,9 @@ class V2Walk {
 void read_v2_directory(WalkContext& context, ArchiveIndex& index) {
   const ByteView& file = context.file;
   if (file.size() < v2_header_size) {
-    context.findings.add(
-        RuleId::hpi_directory_bounds, 0, file.size(), "header",
-        "file is " + std::to_string(file.size()) + " bytes; the v2 archive header needs 32");
+    context.findings.add(RuleId::hpi_directory_bounds, 0, file.size(), "header", [&] {
+      return "file is " + std::to_string(file.size()) + " bytes; the v2 archive header needs 32";
+    });
     return;
   }
   index.extents.back().end = v2_header_size;

@@ -26,11 +26,11 @@ void check_overlaps(WalkContext& context, const ArchiveIndex& index, std::vector
       const std::string where = extent.role == Extent::Role::member_data
                                     ? index.members[extent.member].where
                                     : std::string("directory");
-      context.findings.add(RuleId::hpi_overlap, extent.begin, shared, where,
-                           owner(index, extent) + " [" + hex(extent.begin) + ", " +
-                               hex(extent.end) + ") shares " + std::to_string(shared) +
-                               " bytes with " + owner(index, *reach) + " [" + hex(reach->begin) +
-                               ", " + hex(reach->end) + ")");
+      context.findings.add(RuleId::hpi_overlap, extent.begin, shared, where, [&] {
+        return owner(index, extent) + " [" + hex(extent.begin) + ", " + hex(extent.end) +
+               ") shares " + std::to_string(shared) + " bytes with " + owner(index, *reach) + " [" +
+               hex(reach->begin) + ", " + hex(reach->end) + ")";
+      });
     }
     if (!reach || extent.end > reach->end) reach = &extent;
   }
@@ -43,10 +43,11 @@ void check_slack(WalkContext& context, std::vector<Extent> extents) {
   const ByteView& file = context.file;
   std::uint64_t covered = 0;
   const auto gap = [&](std::uint64_t begin, std::uint64_t end) {
-    context.findings.add(RuleId::hpi_slack, begin, end - begin, "slack",
-                         std::to_string(end - begin) + " bytes at " + hex(begin) +
-                             " belong to no structure: " + hexdump(file, begin, 16) +
-                             (end - begin > 16 ? " ..." : ""));
+    context.findings.add(RuleId::hpi_slack, begin, end - begin, "slack", [&] {
+      return std::to_string(end - begin) + " bytes at " + hex(begin) +
+             " belong to no structure: " + hexdump(file, begin, 16) +
+             (end - begin > 16 ? " ..." : "");
+    });
   };
   for (const Extent& extent : extents) {
     const std::uint64_t begin = std::min(extent.begin, file.size());

@@ -24,9 +24,10 @@ ArchiveIndex read_archive_index(WalkContext& context) {
   const ByteView& file = context.file;
   const auto version = file.u32le(header_version);
   if (!version) {
-    context.findings.add(
-        RuleId::hpi_directory_bounds, 0, file.size(), "header",
-        "file is " + std::to_string(file.size()) + " bytes; an archive header needs at least 8");
+    context.findings.add(RuleId::hpi_directory_bounds, 0, file.size(), "header", [&] {
+      return "file is " + std::to_string(file.size()) +
+             " bytes; an archive header needs at least 8";
+    });
     return index;
   }
   index.version = *version;
@@ -49,10 +50,11 @@ ArchiveIndex read_archive_index(WalkContext& context) {
       read_v2_directory(context, index);
       return index;
     default:
-      context.findings.add(RuleId::hpi_version, header_version, 4, "header/version",
-                           "HAPI archive with version word " + version_text(*version) +
-                               "; known: 0x00010000 (TA), 0x00020000 (TA: Kingdoms), \"BANK\" "
-                               "(saved game). The game refuses it; nothing further is read");
+      context.findings.add(RuleId::hpi_version, header_version, 4, "header/version", [&] {
+        return "HAPI archive with version word " + version_text(*version) +
+               "; known: 0x00010000 (TA), 0x00020000 (TA: Kingdoms), \"BANK\" "
+               "(saved game). The game refuses it; nothing further is read";
+      });
       return index;
   }
 }
@@ -72,14 +74,14 @@ void check_footer(WalkContext& context, ArchiveIndex& index) {
   }
   const bool altered =
       copyright != std::string_view::npos || text.find("Cavedog") != std::string_view::npos;
-  context.findings.add(
-      RuleId::hpi_footer, start, window, "footer",
-      altered ? "the last " + std::to_string(window) +
-                    " bytes mention the copyright but not \"Copyright\" followed by \"Cavedog "
-                    "Entertainment\": the game refuses the archive (last bytes: " +
-                    hexdump(file, file.size() - std::min<std::uint64_t>(window, 16), 16) + ")"
-              : "no \"Copyright ... Cavedog Entertainment\" footer in the last " +
-                    std::to_string(window) + " bytes: the game refuses the archive");
+  context.findings.add(RuleId::hpi_footer, start, window, "footer", [&] {
+    return altered ? "the last " + std::to_string(window) +
+                         " bytes mention the copyright but not \"Copyright\" followed by \"Cavedog "
+                         "Entertainment\": the game refuses the archive (last bytes: " +
+                         hexdump(file, file.size() - std::min<std::uint64_t>(window, 16), 16) + ")"
+                   : "no \"Copyright ... Cavedog Entertainment\" footer in the last " +
+                         std::to_string(window) + " bytes: the game refuses the archive";
+  });
 }
 
 }  // namespace gafcheck::hpi

@@ -22,11 +22,12 @@ bool out_of_file(WalkContext& context, const MemberRecord& member, std::uint64_t
   // At the data when it starts inside the file; a wild pointer past the end is anchored at the
   // directory entry that holds it.
   const bool starts_inside = member.data_offset <= context.file.size();
-  context.findings.add(RuleId::hpi_directory_bounds,
-                       starts_inside ? member.data_offset : member.entry_offset, 0, member.where,
-                       what + " [" + hex(member.data_offset) + ", +" + std::to_string(length) +
-                           ") runs past the end of the " + std::to_string(context.file.size()) +
-                           "-byte file");
+  context.findings.add(
+      RuleId::hpi_directory_bounds, starts_inside ? member.data_offset : member.entry_offset, 0,
+      member.where, [&] {
+        return what + " [" + hex(member.data_offset) + ", +" + std::to_string(length) +
+               ") runs past the end of the " + std::to_string(context.file.size()) + "-byte file";
+      });
   return true;
 }
 

@@ -53,18 +53,19 @@ void check_member_paths(WalkContext& context, const ArchiveIndex& index) {
   for (std::size_t i = 0; i < index.members.size() && !context.stopped(); ++i) {
     const MemberRecord& member = index.members[i];
     if (const auto reason = unsafe_path_reason(member.path)) {
-      context.findings.add(RuleId::hpi_path_traversal, member.entry_offset, 4, member.where,
-                           "member path '" + member.where + "' is unsafe to extract: " + *reason);
+      context.findings.add(RuleId::hpi_path_traversal, member.entry_offset, 4, member.where, [&] {
+        return "member path '" + member.where + "' is unsafe to extract: " + *reason;
+      });
     }
     if (!context.charge_heap(1, member.path.size() + 64, member.entry_offset, member.where)) return;
     const auto [at, inserted] = first_with_key.emplace(folded_path(member.path), i);
     if (!inserted) {
       const MemberRecord& first = index.members[at->second];
-      context.findings.add(RuleId::hpi_duplicate_path, member.entry_offset, 4, member.where,
-                           "same path as '" + first.where + "' (entry at " +
-                               hex(first.entry_offset) +
-                               ") under case folding: only one of them is reachable, and "
-                               "extraction overwrites one with the other");
+      context.findings.add(RuleId::hpi_duplicate_path, member.entry_offset, 4, member.where, [&] {
+        return "same path as '" + first.where + "' (entry at " + hex(first.entry_offset) +
+               ") under case folding: only one of them is reachable, and "
+               "extraction overwrites one with the other";
+      });
     }
   }
 }

@@ -83,10 +83,11 @@ void report_shared(WalkContext& context, const gaf::GafIndex& index, const Exten
       users += (k ? ", " : "") + owner_path(index, map.sorted[group.first + k]);
     if (group.count > 3) users += ", ...";
     context.findings.add(
-        RuleId::extent_shared_pixels, extent.offset, extent.length, owner_path(index, extent),
-        std::string(extent_kind_name(extent.kind)) + " at " + range(extent) + " are used by " +
-            std::to_string(group.count) + " frame headers (" + users +
-            "); retail art shares pixels like this, each header is rebased once");
+        RuleId::extent_shared_pixels, extent.offset, extent.length, owner_path(index, extent), [&] {
+          return std::string(extent_kind_name(extent.kind)) + " at " + range(extent) +
+                 " are used by " + std::to_string(group.count) + " frame headers (" + users +
+                 "); retail art shares pixels like this, each header is rebased once";
+        });
   }
 }
 
@@ -95,11 +96,12 @@ void report_overlaps(WalkContext& context, const gaf::GafIndex& index, const Ext
     const Extent& pixels = map.sorted[overlap.pixels];
     const Extent& other = map.sorted[overlap.other];
     context.findings.add(
-        RuleId::extent_overlap, overlap.offset, overlap.length, owner_path(index, pixels),
-        std::string(extent_kind_name(pixels.kind)) + " at " + range(pixels) + " share " +
-            std::to_string(overlap.length) + " bytes with the different " +
-            std::string(extent_kind_name(other.kind)) + " of " + owner_path(index, other) + " at " +
-            range(other) + "; retail art never overlaps extents partly");
+        RuleId::extent_overlap, overlap.offset, overlap.length, owner_path(index, pixels), [&] {
+          return std::string(extent_kind_name(pixels.kind)) + " at " + range(pixels) + " share " +
+                 std::to_string(overlap.length) + " bytes with the different " +
+                 std::string(extent_kind_name(other.kind)) + " of " + owner_path(index, other) +
+                 " at " + range(other) + "; retail art never overlaps extents partly";
+        });
   }
   for (const ExtentOverlap& overlap : map.structure_overlaps) {
     const Extent& pixels = map.sorted[overlap.pixels];
@@ -121,11 +123,11 @@ void report_overlaps(WalkContext& context, const gaf::GafIndex& index, const Ext
 void report_slack(WalkContext& context, const ExtentMap& map) {
   for (const Gap& gap : map.slack) {
     const bool trailing = gap.offset + gap.length == context.file.size();
-    context.findings.add(
-        RuleId::extent_slack, gap.offset, gap.length, "",
-        std::to_string(gap.length) + " bytes at " + hex(gap.offset) + ".." +
-            hex(gap.offset + gap.length - 1) + (trailing ? " (the end of the file)" : "") +
-            " belong to no structure; they begin " + hexdump(context.file, gap.offset, 16));
+    context.findings.add(RuleId::extent_slack, gap.offset, gap.length, "", [&] {
+      return std::to_string(gap.length) + " bytes at " + hex(gap.offset) + ".." +
+             hex(gap.offset + gap.length - 1) + (trailing ? " (the end of the file)" : "") +
+             " belong to no structure; they begin " + hexdump(context.file, gap.offset, 16);
+    });
   }
 }
 

@@ -27,12 +27,14 @@ void scan_raw_leaves(WalkContext& context, const gaf::GafIndex& index, Game game
         uniform_corner_value(context.file, frame.data_offset, frame.width, frame.height);
     if (!corner) continue;
     context.findings.add(
-        RuleId::tak_corner_key, frame.offset + gaf::frame_color_key, 1, frame.path,
-        "colour key " + std::to_string(frame.color_key) + " never occurs in the " +
-            std::to_string(frame.width) + "x" + std::to_string(frame.height) + " raw pixels at " +
-            hex(frame.data_offset) + ", but all four corners hold " + std::to_string(*corner) +
-            ": the TA: Kingdoms corner heuristic draws every pixel of " + "index " +
-            std::to_string(*corner) + " transparent (TA keeps them opaque)");
+        RuleId::tak_corner_key, frame.offset + gaf::frame_color_key, 1, frame.path, [&] {
+          return "colour key " + std::to_string(frame.color_key) + " never occurs in the " +
+                 std::to_string(frame.width) + "x" + std::to_string(frame.height) +
+                 " raw pixels at " + hex(frame.data_offset) + ", but all four corners hold " +
+                 std::to_string(*corner) +
+                 ": the TA: Kingdoms corner heuristic draws every pixel of " + "index " +
+                 std::to_string(*corner) + " transparent (TA keeps them opaque)";
+        });
   }
   summary.add("raw_frames_with_key", frames_with_key);
   summary.add("key_pixels", key_pixels);

@@ -15,10 +15,10 @@ void read_ta3d_frames(WalkContext& context, gaf::GafIndex& index) {
   const ByteView& file = context.file;
   for (gaf::FrameRecord& frame : index.frames) {
     if (!file.contains(frame.offset, gaf::frame_header_size)) {
-      context.findings.add(RuleId::frame_out_of_bounds, frame.pointer_site, 4, frame.path,
-                           "frame header at " + hex(frame.offset) +
-                               " (24 bytes) lies outside the " + std::to_string(file.size()) +
-                               "-byte file");
+      context.findings.add(RuleId::frame_out_of_bounds, frame.pointer_site, 4, frame.path, [&] {
+        return "frame header at " + hex(frame.offset) + " (24 bytes) lies outside the " +
+               std::to_string(file.size()) + "-byte file";
+      });
       continue;
     }
     frame.header_in_bounds = true;
@@ -26,9 +26,10 @@ void read_ta3d_frames(WalkContext& context, gaf::GafIndex& index) {
     frame.data_in_bounds = frame.data_offset < file.size();
     if (!frame.data_in_bounds) {
       context.findings.add(
-          RuleId::frame_out_of_bounds, frame.offset + gaf::frame_data_offset, 4, frame.path,
-          "payload offset " + hex(frame.data_offset) + " lies past the end of the " +
-              std::to_string(file.size()) + "-byte file");
+          RuleId::frame_out_of_bounds, frame.offset + gaf::frame_data_offset, 4, frame.path, [&] {
+            return "payload offset " + hex(frame.data_offset) + " lies past the end of the " +
+                   std::to_string(file.size()) + "-byte file";
+          });
     }
   }
 }
@@ -36,11 +37,13 @@ void read_ta3d_frames(WalkContext& context, gaf::GafIndex& index) {
 }  // namespace
 
 void check_ta3d_gaf(WalkContext& context, FileReport& report) {
-  context.findings.add(RuleId::format_foreign_variant, gaf::header_version, 4, "header/version",
-                       "version word " + hex(gaf::version_ta3d, 8) +
-                           " marks TA3D's truecolor GAF (zlib or JPEG frame payloads): the TA "
-                           "and TA: Kingdoms engines cannot load it; checked as far as the GAF "
-                           "layout goes");
+  context.findings.add(
+      RuleId::format_foreign_variant, gaf::header_version, 4, "header/version", [&] {
+        return "version word " + hex(gaf::version_ta3d, 8) +
+               " marks TA3D's truecolor GAF (zlib or JPEG frame payloads): the TA "
+               "and TA: Kingdoms engines cannot load it; checked as far as the GAF "
+               "layout goes";
+      });
   gaf::GafIndex index;
   read_counted_header(context, index, "entry");
   if (index.header.walked_slots > 0 && !context.stopped()) gaf::read_entries(context, index);

@@ -17,14 +17,18 @@ void report_no_frames(WalkContext& context, const gaf::GafIndex& index) {
     if (entry.header_in_bounds && !first) first = &entry;
   if (first) {
     context.findings.add(RuleId::taf_no_frames, first->offset + gaf::entry_frame_count, 2,
-                         indexed("entry", first->slot),
-                         "the sequence has frame count " + std::to_string(first->frame_count) +
-                             ": the TAF holds no frame to draw");
+                         indexed("entry", first->slot), [&] {
+                           return "the sequence has frame count " +
+                                  std::to_string(first->frame_count) +
+                                  ": the TAF holds no frame to draw";
+                         });
   } else {
     context.findings.add(RuleId::taf_no_frames, gaf::header_entry_count, 4, "header/sequence_count",
-                         "no sequence header lies in the file (sequence count " +
-                             std::to_string(index.header.entry_count_word) +
-                             "): the TAF holds no frame to draw");
+                         [&] {
+                           return "no sequence header lies in the file (sequence count " +
+                                  std::to_string(index.header.entry_count_word) +
+                                  "): the TAF holds no frame to draw";
+                         });
   }
 }
 
