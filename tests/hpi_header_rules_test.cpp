@@ -11,6 +11,21 @@ BuiltFile tidy_plain() {
   return builder::build_hpi_plain(tidy_hpi());
 }
 
+// A v2 archive holding one file, data/a.bin (chunk_size: see HpiSpec::v2_chunk_size).
+BuiltFile v2_one_file(std::vector<std::uint8_t> data, builder::HpiMethod method,
+                      std::uint32_t chunk_size = 0) {
+  builder::HpiSpec spec;
+  spec.version = 0x00020000;
+  spec.v2_chunk_size = chunk_size;
+  spec.files = {{"data/a.bin", std::move(data), method}};
+  return builder::build_hpi_plain(spec);
+}
+
+// Where data/a.bin's v2 file entry lies in the archive (the directory block is not compressed).
+std::uint64_t v2_file_entry(const BuiltFile& archive) {
+  return archive.at("directory") + archive.at("entry:data/a.bin");
+}
+
 TEST(HpiHeaderRules, TidyArchiveIsClean) {
   const FileReport report = check_hpi(tidy_hpi());
   EXPECT_EQ(report.format, Format::hpi);
@@ -218,19 +233,15 @@ TEST(HpiHeaderRules, V2DirectoryCycleAndBounds) {
 }
 
 TEST(HpiHeaderRules, V2ChunkSequenceShorterThanItsFileEntrySays) {
-  builder::HpiSpec spec;
-  spec.version = 0x00020000;
-  spec.v2_chunk_size = 65536;
-  spec.files = {{"data/big.bin", builder::sample_content(200000, 7), builder::HpiMethod::zlib}};
-  auto archive = builder::build_hpi_plain(spec);
+  auto archive = v2_one_file(builder::sample_content(200000, 7), builder::HpiMethod::zlib, 65536);
   EXPECT_TRUE(check_hpi(archive.bytes).findings.empty());
   // The entry claims 8 bytes more than the four chunks take (the directory block follows them).
-  const std::uint64_t entry = archive.at("directory") + archive.at("entry:data/big.bin");
+  const std::uint64_t entry = v2_file_entry(archive);
   std::uint32_t stored = 0;
   for (int i = 3; i >= 0; --i) stored = stored << 8 | archive.bytes[entry + 12 + i];
   archive.put_u32(entry + 12, stored + 8);
   const FileReport report = check_hpi(archive.bytes);
-  EXPECT_FINDING(report, "hpi.chunk-table-mismatch", entry + 12, "data/big.bin");
+  EXPECT_FINDING(report, "hpi.chunk-table-mismatch", entry + 12, "data/a.bin");
 }
 
 TEST(HpiHeaderRules, V2VerificationBlockIsNotSlack) {
@@ -247,13 +258,10 @@ TEST(HpiHeaderRules, V2VerificationBlockIsNotSlack) {
 }
 
 TEST(HpiHeaderRules, V2MemberDataInsideTheDirectoryBlock) {
-  builder::HpiSpec spec;
-  spec.version = 0x00020000;
-  spec.files = {{"data/a.bin", builder::sample_content(40, 5), builder::HpiMethod::stored}};
-  auto archive = builder::build_hpi_plain(spec);
+  auto archive = v2_one_file(builder::sample_content(40, 5), builder::HpiMethod::stored);
   EXPECT_NO_FINDING(check_hpi(archive.bytes), "hpi.overlap");
   const std::uint64_t directory = archive.at("directory");
-  const std::uint64_t entry = directory + archive.at("entry:data/a.bin");
+  const std::uint64_t entry = v2_file_entry(archive);
   archive.put_u32(entry + 4, static_cast<std::uint32_t>(directory));  // data = the directory
   const FileReport report = check_hpi(archive.bytes);
   EXPECT_FINDING(report, "hpi.overlap", directory, "data/a.bin");
@@ -261,12 +269,9 @@ TEST(HpiHeaderRules, V2MemberDataInsideTheDirectoryBlock) {
 
 TEST(HpiHeaderRules, V2FileEntryDeclaringABombIsRefusedBeforeAllocating) {
   // Found by fuzz_hpi: 1,024 stored bytes declared as a 64 MiB file (65,536:1).
-  builder::HpiSpec spec;
-  spec.version = 0x00020000;
-  spec.files = {{"data/a.bin", builder::sample_content(3000, 9), builder::HpiMethod::zlib}};
-  auto archive = builder::build_hpi_plain(spec);
+  auto archive = v2_one_file(builder::sample_content(3000, 9), builder::HpiMethod::zlib);
   EXPECT_NO_FINDING(check_hpi(archive.bytes), "hpi.ratio");
-  const std::uint64_t entry = archive.at("directory") + archive.at("entry:data/a.bin");
+  const std::uint64_t entry = v2_file_entry(archive);
   archive.put_u32(entry + 8, 64u << 20);
   const FileReport report = check_hpi(archive.bytes);
   EXPECT_FINDING(report, "hpi.ratio", entry + 8, "data/a.bin");
