@@ -4,8 +4,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include "tests/support/check_helpers.hpp"
+#include "validator/input/input_file.hpp"
 
 namespace gafcheck::testing {
 namespace {
@@ -41,7 +43,7 @@ TEST(Input, FifoIsRefusedWithoutBlocking) {
   EXPECT_NE(report.findings[0].message.find("FIFO"), std::string::npos);
 }
 
-TEST(Input, RegularFileIsMappedAndChecked) {
+TEST(Input, RegularFileIsReadAndChecked) {
   const fs::path path = fs::temp_directory_path() / "gafcheck-input-test.gaf";
   const auto bytes = builder::build_gaf(simple_spec()).bytes;
   std::ofstream(path, std::ios::binary)
@@ -52,6 +54,75 @@ TEST(Input, RegularFileIsMappedAndChecked) {
   EXPECT_EQ(report.verdict, Verdict::clean) << describe(report);
   EXPECT_EQ(report.size, bytes.size());
   EXPECT_NO_FINDING(report, "input.unreadable");
+}
+
+// Bytes that differ at every offset from those of another seed, so a reused buffer shows.
+std::vector<std::uint8_t> pattern(std::size_t size, std::uint8_t seed) {
+  std::vector<std::uint8_t> bytes(size);
+  for (std::size_t i = 0; i < size; ++i) bytes[i] = static_cast<std::uint8_t>(i * 7 + seed);
+  return bytes;
+}
+
+fs::path write_temp(const std::string& name, const std::vector<std::uint8_t>& bytes) {
+  const fs::path path = fs::temp_directory_path() / name;
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
+  return path;
+}
+
+std::vector<std::uint8_t> held_bytes(const fs::path& path, bool read_all = true) {
+  auto opened = InputFile::open(path, UINT64_MAX, read_all);
+  EXPECT_TRUE(opened.file.has_value()) << opened.error.value_or("");
+  if (!opened.file) return {};
+  const ByteView view = opened.file->view();
+  return {view.bytes().begin(), view.bytes().end()};
+}
+
+// Small files are read into a buffer the thread reuses; each must still hold exactly its own
+// bytes, whatever a larger file left in the buffer before it.
+TEST(InputFile, ReusedReadBufferHoldsEachFileExactly) {
+  const auto large = pattern(100'000, 1), small = pattern(1'000, 2);
+  const fs::path first = write_temp("gafcheck-input-large.bin", large);
+  const fs::path second = write_temp("gafcheck-input-small.bin", small);
+  EXPECT_EQ(held_bytes(first), large);
+  EXPECT_EQ(held_bytes(second), small);
+  EXPECT_EQ(held_bytes(first), large);
+  {
+    // Two files open at once on one thread: the second cannot take the first's buffer.
+    auto one = InputFile::open(first, UINT64_MAX);
+    auto two = InputFile::open(second, UINT64_MAX);
+    ASSERT_TRUE(one.file && two.file);
+    EXPECT_TRUE(std::equal(large.begin(), large.end(), one.file->view().bytes().begin()));
+    EXPECT_TRUE(std::equal(small.begin(), small.end(), two.file->view().bytes().begin()));
+  }
+  fs::remove(first);
+  fs::remove(second);
+}
+
+TEST(InputFile, FilesAboveTheReadLimitAreMapped) {
+  const auto bytes = pattern(InputFile::read_limit + 4097, 3);
+  const fs::path path = write_temp("gafcheck-input-mapped.bin", bytes);
+  EXPECT_EQ(held_bytes(path), bytes);
+  EXPECT_EQ(held_bytes(path, false), bytes);
+  fs::remove(path);
+}
+
+TEST(InputFile, EmptyFileHoldsNothing) {
+  const fs::path path = write_temp("gafcheck-input-empty.bin", {});
+  auto opened = InputFile::open(path, UINT64_MAX);
+  fs::remove(path);
+  ASSERT_TRUE(opened.file.has_value());
+  EXPECT_EQ(opened.file->view().size(), 0u);
+}
+
+TEST(InputFile, FileAboveTheSizeBudgetIsNotRead) {
+  const fs::path path = write_temp("gafcheck-input-budget.bin", pattern(64, 4));
+  auto opened = InputFile::open(path, 63);
+  fs::remove(path);
+  EXPECT_FALSE(opened.file.has_value());
+  EXPECT_TRUE(opened.too_large);
+  EXPECT_EQ(opened.size, 64u);
 }
 
 }  // namespace

@@ -10,7 +10,7 @@
 #include "validator/gaf/gaf_summary.hpp"
 #include "validator/gaf/structure_reader.hpp"
 #include "validator/hpi/archive_check.hpp"
-#include "validator/input/mapped_file.hpp"
+#include "validator/input/input_file.hpp"
 #include "validator/pixels/pixel_checks.hpp"
 #include "validator/rules/catalog.hpp"
 #include "validator/taf/taf_check.hpp"
@@ -132,7 +132,7 @@ FileReport check_bytes(ByteView bytes, const std::string& display_path,
 
 FileReport check_file(const std::filesystem::path& path, const CheckOptions& options) {
   const std::string display_path = path.string();
-  auto mapped = MappedFile::open(path, options.limits[BudgetKind::file_size]);
+  auto mapped = InputFile::open(path, options.limits[BudgetKind::file_size]);
   if (mapped.too_large) return too_large_report(display_path, mapped.size, options);
   if (mapped.error) return unreadable_report(display_path, *mapped.error, mapped.size);
   return check_bytes(mapped.file->view(), display_path, options);
@@ -146,7 +146,7 @@ void check_bytes_with_members(ByteView bytes, const std::string& display_path,
 void check_input(const std::filesystem::path& path, const CheckOptions& options,
                  const ReportSink& sink) {
   const std::string display_path = path.string();
-  auto mapped = MappedFile::open(path, options.limits[BudgetKind::file_size]);
+  auto mapped = InputFile::open(path, options.limits[BudgetKind::file_size]);
   if (mapped.too_large) return sink(too_large_report(display_path, mapped.size, options));
   if (mapped.error) return sink(unreadable_report(display_path, *mapped.error, mapped.size));
   check_tree(mapped.file->view(), display_path, std::nullopt, options, 1, sink);

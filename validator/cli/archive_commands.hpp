@@ -5,7 +5,7 @@
 
 #include "validator/check/check_options.hpp"
 #include "validator/cli/commands.hpp"
-#include "validator/input/mapped_file.hpp"
+#include "validator/input/input_file.hpp"
 
 namespace gafcheck::cli {
 
@@ -13,6 +13,6 @@ int run_ls(const Arguments& arguments);
 int run_extract(const Arguments& arguments);
 
 // Maps the archive for ls/extract; on failure prints why and returns nullopt (exit code 3).
-std::optional<MappedFile> map_archive(const std::string& path, const CheckOptions& options);
+std::optional<InputFile> map_archive(const std::string& path, const CheckOptions& options);
 
 }  // namespace gafcheck::cli

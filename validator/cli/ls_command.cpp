@@ -12,8 +12,8 @@
 namespace gafcheck::cli {
 namespace po = boost::program_options;
 
-std::optional<MappedFile> map_archive(const std::string& path, const CheckOptions& options) {
-  auto mapped = MappedFile::open(path, options.limits[BudgetKind::file_size]);
+std::optional<InputFile> map_archive(const std::string& path, const CheckOptions& options) {
+  auto mapped = InputFile::open(path, options.limits[BudgetKind::file_size]);
   if (mapped.too_large) {
     std::cerr << "gafcheck: " << escape_bytes(path) << " is " << mapped.size
               << " bytes, above --max-file-size " << options.limits[BudgetKind::file_size] << '\n';

@@ -12,7 +12,7 @@
 #include "reports/yaml_report.hpp"
 #include "validator/check/check_input.hpp"
 #include "validator/core/sha256.hpp"
-#include "validator/input/mapped_file.hpp"
+#include "validator/input/input_file.hpp"
 
 namespace gafcheck::cli {
 namespace {
@@ -41,7 +41,7 @@ bool is_archive(const std::string& path) {
 
 // The hash of a file that gets a document after it was checked without one.
 std::string hash_file(const std::string& path, std::uint64_t size_limit) {
-  auto mapped = MappedFile::open(path, size_limit);
+  auto mapped = InputFile::open(path, size_limit);
   return mapped.file ? sha256_hex(mapped.file->view()) : std::string();
 }
 

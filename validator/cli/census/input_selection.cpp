@@ -6,7 +6,7 @@
 
 #include "validator/cli/common_options.hpp"
 #include "validator/detect/sniff.hpp"
-#include "validator/input/mapped_file.hpp"
+#include "validator/input/input_file.hpp"
 
 namespace gafcheck::cli {
 namespace {
@@ -63,7 +63,7 @@ bool InputSelection::is_input(const std::string& path) const {
   if (std::find(format_extensions.begin(), format_extensions.end(), extension) !=
       format_extensions.end())
     return true;
-  auto mapped = MappedFile::open(path, sniff_size_limit, false);
+  auto mapped = InputFile::open(path, sniff_size_limit, false);
   // A file that cannot be opened now is reported by the check as unreadable, not hidden.
   if (!mapped.file) return mapped.error.has_value() && !mapped.too_large;
   return sniff_format(mapped.file->view()) != Format::unknown;
