@@ -368,4 +368,19 @@ def symlink_loops_dangling_links_and_special_files_are_findings():
     assert got['files']['by_format']['gaf'] == gafs, 'no file is reached twice'
 
 
+@tap.test
+def archives_and_their_members_are_hashed_plain_files_only_with_a_document():
+    mixed = WORK / 'mixed'
+    mixed.mkdir()
+    for name in ('clean-hpi-v1.hpi', 'clean-hpi-nested.hpi', 'clean-rle.gaf'):
+        shutil.copyfile(ROOT / 'corpus' / 'seed' / name, mixed / name)
+    report = WORK / 'mixed.yaml'
+    result = census(report, tree=mixed, check_code=0)
+    records = [d for d in documents(report.read_text()) if d['kind'] == 'record']
+    in_archives = [r for r in records if r['path'].endswith('.hpi') or 'member_of' in r]
+    assert len(in_archives) > 2 and all(len(r['sha256']) == 64 for r in in_archives), result.stderr
+    plain = [r for r in records if r['path'].endswith('clean-rle.gaf')]
+    assert len(plain) == 1 and plain[0]['sha256'] == ''
+
+
 tap.run()

@@ -149,7 +149,14 @@ void check_input(const std::filesystem::path& path, const CheckOptions& options,
   auto mapped = InputFile::open(path, options.limits[BudgetKind::file_size]);
   if (mapped.too_large) return sink(too_large_report(display_path, mapped.size, options));
   if (mapped.error) return sink(unreadable_report(display_path, *mapped.error, mapped.size));
-  check_tree(mapped.file->view(), display_path, std::nullopt, options, 1, sink);
+  const ByteView bytes = mapped.file->view();
+  if (!options.hash_contents && options.hash_archive_trees && sniff_format(bytes) == Format::hpi) {
+    CheckOptions hashed = options;
+    hashed.hash_contents = true;
+    check_tree(bytes, display_path, std::nullopt, hashed, 1, sink);
+    return;
+  }
+  check_tree(bytes, display_path, std::nullopt, options, 1, sink);
 }
 
 FileReport unreadable_report(const std::string& display_path, const std::string& reason,

@@ -12,6 +12,9 @@ struct CheckOptions {
   // SHA-256 of every input's bytes. A census turns it off for plain files (hashing is half its
   // work) and hashes only the files it writes documents for.
   bool hash_contents = true;
+  // With hash_contents off, still hash an archive and its members: they are in memory only while
+  // it is checked.
+  bool hash_archive_trees = false;
 };
 
 }  // namespace gafcheck

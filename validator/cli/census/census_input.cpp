@@ -1,11 +1,8 @@
 #include "validator/cli/census/census_input.hpp"
 
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <cerrno>
-#include <cstring>
 #include <vector>
 
 #include "reports/yaml_record.hpp"
@@ -25,18 +22,6 @@ bool at_or_above(const std::optional<Severity>& severity, const std::optional<Se
 bool vanished(const std::string& path) {
   struct stat info {};
   return ::lstat(path.c_str(), &info) != 0 && errno == ENOENT;
-}
-
-// An HPI-family archive (marker HAPI, spec/HPI.md §1): its members are only in memory while it is
-// checked, so it is hashed then, with them.
-bool is_archive(const std::string& path) {
-  const int descriptor = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-  if (descriptor < 0) return false;
-  char marker[4] = {};
-  const bool archive =
-      ::pread(descriptor, marker, 4, 0) == 4 && std::memcmp(marker, "HAPI", 4) == 0;
-  ::close(descriptor);
-  return archive;
 }
 
 // The hash of a file that gets a document after it was checked without one.
@@ -88,7 +73,8 @@ FinishedInput check_census_input(const InputItem& item, const CensusContext& con
     return skipped;
   }
   CheckOptions options = context.check;
-  options.hash_contents = context.hash_all || is_archive(item.path);
+  options.hash_contents = context.hash_all;
+  options.hash_archive_trees = true;
   check_input(item.path, options,
               [&reports](FileReport&& report) { reports.push_back(std::move(report)); });
   if (reports.empty()) reports.push_back(unreadable_report(item.path, "produced no report"));
