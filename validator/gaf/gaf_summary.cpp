@@ -27,7 +27,8 @@ class ByteCounts {
   std::array<std::uint64_t, 256> counts_{};
 };
 
-// Wider values: collected, sorted, and stored as runs.
+// Wider values: collected, sorted, and stored as runs (in ascending order, so a new histogram
+// takes each run at its end without a search).
 void store_values(std::vector<std::int64_t>& values, Histograms& survey, const char* name) {
   if (values.empty()) return;
   std::sort(values.begin(), values.end());
@@ -35,7 +36,8 @@ void store_values(std::vector<std::int64_t>& values, Histograms& survey, const c
   for (std::size_t i = 0; i < values.size();) {
     std::size_t end = i;
     while (end < values.size() && values[end] == values[i]) ++end;
-    histogram[values[i]] += end - i;
+    const auto at = histogram.try_emplace(histogram.end(), values[i], 0);
+    at->second += end - i;
     i = end;
   }
 }

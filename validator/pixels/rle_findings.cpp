@@ -30,7 +30,8 @@ void RleFindingCollector::on_issue(const RowIssue& issue) {
     return;
   }
   // Each kind is reported at most once per row by the walker, so occurrences count rows.
-  PerKind& kind = kinds_[static_cast<std::size_t>(issue.kind)];
+  if (!kinds_) kinds_ = std::make_unique<std::array<PerKind, rle_issue_kind_count>>();
+  PerKind& kind = (*kinds_)[static_cast<std::size_t>(issue.kind)];
   if (!kind.seen) {
     kind.seen = true;
     kind.first = issue;
@@ -40,10 +41,10 @@ void RleFindingCollector::on_issue(const RowIssue& issue) {
 }
 
 void RleFindingCollector::finish() {
-  for (PerKind& kind : kinds_) {
+  if (!kinds_) return;
+  for (const PerKind& kind : *kinds_)
     if (kind.seen) emit(kind.first, kind.worst, kind.rows);
-    kind = PerKind{};
-  }
+  kinds_.reset();
 }
 
 void RleFindingCollector::emit(const RowIssue& issue, Retail retail, std::uint64_t rows) {

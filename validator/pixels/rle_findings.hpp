@@ -3,6 +3,7 @@
 // first affected row and how many rows are affected, so 10,000 bad rows stay readable; with
 // all_rows (--all-rows) one finding per affected row and rule.
 #include <array>
+#include <memory>
 #include <string>
 
 #include "validator/core/walk_context.hpp"
@@ -39,7 +40,8 @@ class RleFindingCollector : public RleIssueSink {
   const std::string& frame_path_;  // outlives the collector (the index's)
   bool all_rows_;
   bool refine_retail_;
-  std::array<PerKind, rle_issue_kind_count> kinds_{};
+  // Allocated at the first issue: most frames have none, and a census walks every frame.
+  std::unique_ptr<std::array<PerKind, rle_issue_kind_count>> kinds_;
 };
 
 }  // namespace gafcheck::pixels

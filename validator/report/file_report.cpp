@@ -17,13 +17,19 @@ std::optional<Verdict> verdict_from_name(std::string_view name) {
 }
 
 void Counters::add(std::string_view key, std::uint64_t amount) {
-  for (auto& [name, value] : items_) {
-    if (name == key) {
-      value += amount;
+  // Keys tend to come in the same order every time (a census adds each file's counters in the
+  // order its checks made them), so the search starts after the last match.
+  const std::size_t size = items_.size();
+  for (std::size_t step = 0; step < size; ++step) {
+    const std::size_t i = next_ + step < size ? next_ + step : next_ + step - size;
+    if (items_[i].first == key) {
+      items_[i].second += amount;
+      next_ = i + 1;
       return;
     }
   }
   items_.emplace_back(std::string(key), amount);
+  next_ = items_.size();
 }
 
 std::uint64_t Counters::get(std::string_view key) const {

@@ -30,6 +30,7 @@ class Counters {
 
  private:
   std::vector<std::pair<std::string, std::uint64_t>> items_;
+  std::size_t next_ = 0;  // where add() starts looking (<= items_.size())
 };
 
 // Named histograms (value -> occurrences) for census survey figures; merged by adding.
