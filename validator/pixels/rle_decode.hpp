@@ -59,9 +59,11 @@ inline CommandNote note(std::uint64_t offset, std::uint32_t column, std::uint8_t
 // The fast path for the common case, used by the strict policy when no pixels are wanted: proves
 // that a row's payload [pos, end) produces exactly width pixels with no overrun, no zero-length
 // skip, no cut command and no byte left over. Any other row is decoded again by
-// decode_commands() to say what is wrong. The step is branch-free on the command kind (sprite
-// data mixes kinds unpredictably), and exact_row_pair() runs two rows' independent chains of
-// loads side by side. Each command takes at least one byte, so a row decodes at most end - pos.
+// decode_commands() to say what is wrong. exact_row_pair() runs two rows' independent chains of
+// loads side by side. The compiler keeps a jump for skip commands; a step selected entirely with
+// masks, four lanes instead of two, and a whole-frame stream without a loop exit per row all
+// measured slower on the pixel benchmark. Each command takes at least one byte, so a row decodes
+// at most end - pos.
 struct ExactLane {
   std::uint64_t pos = 0;
   std::uint64_t end = 0;

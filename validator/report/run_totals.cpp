@@ -15,6 +15,21 @@ void TopFiles::offer(const std::string& path, std::uint64_t value) {
   if (items_.size() > capacity) items_.pop_back();
 }
 
+namespace {
+
+// Both histograms are in ascending order, so each value's place in the merged one is usually
+// right after the previous value's: the hint makes that insert take no search.
+void add_histogram(Histogram& merged, const Histogram& histogram) {
+  auto at = merged.begin();
+  for (const auto& [value, count] : histogram) {
+    at = merged.try_emplace(at, value, 0);
+    at->second += count;
+    ++at;
+  }
+}
+
+}  // namespace
+
 void RunTotals::add(const FileReport& report) {
   ++files;
   bytes += report.size;
@@ -27,10 +42,7 @@ void RunTotals::add(const FileReport& report) {
     ++totals.files;
   }
   for (const auto& [key, value] : report.summary.items()) summary.add(key, value);
-  for (const auto& [name, histogram] : report.survey) {
-    Histogram& merged = survey[name];
-    for (const auto& [value, count] : histogram) merged[value] += count;
-  }
+  for (const auto& [name, histogram] : report.survey) add_histogram(survey[name], histogram);
   if (report.budget_hit) ++budget_hits;
   if (report.format == Format::unreadable) ++unreadable;
   key_pixel_files.offer(report.path, report.summary.get("key_pixels"));
@@ -46,10 +58,7 @@ void RunTotals::merge(const RunTotals& other) {
     findings[key].files += value.files;
   }
   for (const auto& [key, value] : other.summary.items()) summary.add(key, value);
-  for (const auto& [name, histogram] : other.survey) {
-    Histogram& merged = survey[name];
-    for (const auto& [value, count] : histogram) merged[value] += count;
-  }
+  for (const auto& [name, histogram] : other.survey) add_histogram(survey[name], histogram);
   budget_hits += other.budget_hits;
   unreadable += other.unreadable;
   for (const auto& item : other.key_pixel_files.items())
