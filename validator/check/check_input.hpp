@@ -11,12 +11,12 @@
 
 namespace gafcheck {
 
-// Checks bytes already in memory (a mapped file or an archive member). display_path names the
+// Checks bytes already in memory (a file read whole or an archive member). display_path names the
 // input in the report and gives the storage context (directory names, extension).
 FileReport check_bytes(ByteView bytes, const std::string& display_path,
                        const CheckOptions& options);
 
-// Opens, maps and checks a file. An unreadable file or one over the size budget gives a report
+// Opens, reads and checks a file. An unreadable file or one over the size budget gives a report
 // with an input.unreadable or budget.exceeded finding.
 FileReport check_file(const std::filesystem::path& path, const CheckOptions& options);
 

@@ -12,7 +12,7 @@ namespace gafcheck::cli {
 int run_ls(const Arguments& arguments);
 int run_extract(const Arguments& arguments);
 
-// Maps the archive for ls/extract; on failure prints why and returns nullopt (exit code 3).
-std::optional<InputFile> map_archive(const std::string& path, const CheckOptions& options);
+// Reads the archive whole for ls/extract; on failure prints why and returns nullopt (exit code 3).
+std::optional<InputFile> read_archive(const std::string& path, const CheckOptions& options);
 
 }  // namespace gafcheck::cli

@@ -81,9 +81,9 @@ int run_extract(const Arguments& arguments) {
     requests.push_back(request);
   }
 
-  const auto mapped = map_archive(archive_path, options.check);
-  if (!mapped) return 3;
-  const hpi::MemberReader reader(mapped->view(), options.check.limits);
+  const auto archive = read_archive(archive_path, options.check);
+  if (!archive) return 3;
+  const hpi::MemberReader reader(archive->view(), options.check.limits);
   if (!reader.is_archive()) {
     std::cerr << "gafcheck: " << escape_bytes(archive_path) << " is not an HPI archive\n";
     return 1;

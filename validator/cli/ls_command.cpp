@@ -12,7 +12,7 @@
 namespace gafcheck::cli {
 namespace po = boost::program_options;
 
-std::optional<InputFile> map_archive(const std::string& path, const CheckOptions& options) {
+std::optional<InputFile> read_archive(const std::string& path, const CheckOptions& options) {
   auto mapped = InputFile::open(path, options.limits[BudgetKind::file_size]);
   if (mapped.too_large) {
     std::cerr << "gafcheck: " << escape_bytes(path) << " is " << mapped.size
@@ -65,9 +65,9 @@ int run_ls(const Arguments& arguments) {
   if (!parse_command_line(arguments, visible, paths)) return 0;
   if (paths.size() != 1) throw UsageError{"ls takes exactly one ARCHIVE (see gafcheck ls --help)"};
 
-  const auto mapped = map_archive(paths[0], options.check);
-  if (!mapped) return 3;
-  const FileReport report = check_bytes(mapped->view(), paths[0], options.check);
+  const auto archive = read_archive(paths[0], options.check);
+  if (!archive) return 3;
+  const FileReport report = check_bytes(archive->view(), paths[0], options.check);
   if (report.format != Format::hpi) {
     std::cerr << "gafcheck: " << escape_bytes(paths[0]) << " is not an HPI archive (it reads as "
               << format_name(report.format) << ")\n";

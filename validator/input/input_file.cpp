@@ -12,6 +12,11 @@
 #include <utility>
 
 namespace gafcheck {
+
+namespace input_hooks {
+constinit AfterOpen after_open = nullptr;
+}  // namespace input_hooks
+
 namespace {
 
 struct FileDescriptor {
@@ -34,11 +39,19 @@ std::string file_type_name(mode_t mode) {
   return "not a regular file";
 }
 
-// Reads up to size bytes from the start of the file; the count read, or -1 with errno set.
-std::int64_t read_from_start(int fd, std::uint8_t* into, std::size_t size) {
+// The reason given for a file that changed while it was read, as input.unreadable reports it.
+std::string changed(const std::string& detail) {
+  return "changed while it was read: " + detail;
+}
+
+// Reads from the start of the file until want bytes are in or the file ends, asking for up to
+// ask bytes (ask > want asks for a byte past the expected end in the same call, so a file that
+// grew is seen without another system call). The count read, or -1 with errno set.
+std::int64_t read_from_start(int fd, std::uint8_t* into, std::size_t want, std::size_t ask) {
   std::size_t done = 0;
-  while (done < size) {
-    const ssize_t got = ::pread(fd, into + done, size - done, static_cast<off_t>(done));
+  // At least one call, so that an empty file that grew is seen too.
+  while (done < ask && (done < want || done == 0)) {
+    const ssize_t got = ::pread(fd, into + done, ask - done, static_cast<off_t>(done));
     if (got < 0) {
       if (errno == EINTR) continue;
       return -1;
@@ -49,15 +62,69 @@ std::int64_t read_from_start(int fd, std::uint8_t* into, std::size_t size) {
   return static_cast<std::int64_t>(done);
 }
 
+// ctime is left out on purpose: it also moves when the file is unlinked or renamed over, which
+// does not change the bytes the open descriptor reads. The inode and device of a descriptor
+// never change.
+bool same_state(const struct stat& before, const struct stat& after) {
+  return before.st_size == after.st_size && before.st_mtim.tv_sec == after.st_mtim.tv_sec &&
+         before.st_mtim.tv_nsec == after.st_mtim.tv_nsec;
+}
+
 }  // namespace
+
+InputFile::Buffer InputFile::Buffer::allocate(std::size_t capacity) {
+  Buffer buffer;
+  if (capacity <= read_limit) {
+    buffer.bytes_ = new std::uint8_t[capacity];
+  } else {
+    void* data = ::mmap(nullptr, capacity, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    if (data == MAP_FAILED) return buffer;
+    buffer.bytes_ = static_cast<std::uint8_t*>(data);
+    buffer.mapped_ = true;
+  }
+  buffer.capacity_ = capacity;
+  return buffer;
+}
+
+InputFile::Buffer::Buffer(Buffer&& other) noexcept
+    : bytes_(std::exchange(other.bytes_, nullptr)),
+      capacity_(std::exchange(other.capacity_, 0)),
+      mapped_(std::exchange(other.mapped_, false)) {}
+
+InputFile::Buffer& InputFile::Buffer::operator=(Buffer&& other) noexcept {
+  if (this != &other) {
+    Buffer old(std::move(*this));
+    bytes_ = std::exchange(other.bytes_, nullptr);
+    capacity_ = std::exchange(other.capacity_, 0);
+    mapped_ = std::exchange(other.mapped_, false);
+  }
+  return *this;
+}
+
+InputFile::Buffer::~Buffer() {
+  if (mapped_)
+    ::munmap(bytes_, capacity_);
+  else
+    delete[] bytes_;
+}
 
 InputFile::Buffer& InputFile::spare() {
   thread_local Buffer buffer;
   return buffer;
 }
 
-InputFile::OpenResult InputFile::open(const std::filesystem::path& path, std::uint64_t max_size,
-                                      bool read_all) {
+InputFile::OpenResult InputFile::open(const std::filesystem::path& path, std::uint64_t max_size) {
+  return read(path, max_size, UINT64_MAX);
+}
+
+InputFile::OpenResult InputFile::open_head(const std::filesystem::path& path,
+                                           std::uint64_t head_size) {
+  return read(path, UINT64_MAX, head_size);
+}
+
+InputFile::OpenResult InputFile::read(const std::filesystem::path& path, std::uint64_t max_size,
+                                      std::uint64_t read_at_most) {
   OpenResult result;
   FileDescriptor descriptor;
   descriptor.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
@@ -65,71 +132,81 @@ InputFile::OpenResult InputFile::open(const std::filesystem::path& path, std::ui
     result.error = describe_errno("cannot open");
     return result;
   }
-  struct stat info {};
-  if (::fstat(descriptor.fd, &info) != 0) {
+  struct stat before {};
+  if (::fstat(descriptor.fd, &before) != 0) {
     result.error = describe_errno("cannot stat");
     return result;
   }
-  if (!S_ISREG(info.st_mode)) {
-    result.error = "cannot read: " + file_type_name(info.st_mode);
+  if (!S_ISREG(before.st_mode)) {
+    result.error = "cannot read: " + file_type_name(before.st_mode);
     return result;
   }
-  result.size = static_cast<std::uint64_t>(info.st_size);
+  result.size = static_cast<std::uint64_t>(before.st_size);
   if (result.size > max_size) {
     result.too_large = true;
     result.error = "file is larger than the file size budget";
     return result;
   }
-  InputFile file;
-  if (result.size == 0) {
-    result.file.emplace(std::move(file));
+  if (input_hooks::after_open) input_hooks::after_open(path);
+
+  // A whole-file read asks for one byte more than fstat gave, to see a file that grew.
+  const bool whole = result.size <= read_at_most;
+  const std::uint64_t want = whole ? result.size : read_at_most;
+  const std::uint64_t ask = whole ? want + 1 : want;
+  if (ask > SIZE_MAX) {
+    result.error = "cannot read: " + std::to_string(result.size) + " bytes do not fit in memory";
     return result;
   }
-  if (read_all && result.size <= read_limit) {
-    const std::size_t size = result.size;
-    if (Buffer& kept = spare(); kept.capacity >= size) {
-      file.buffer_ = std::exchange(kept, {});
-    } else {
-      file.buffer_.capacity = std::min<std::size_t>(std::bit_ceil(size), read_limit);
-      file.buffer_.bytes.reset(new std::uint8_t[file.buffer_.capacity]);
-    }
-    const std::int64_t got = read_from_start(descriptor.fd, file.buffer_.bytes.get(), size);
-    if (got < 0) {
-      result.error = describe_errno("cannot read");
+  InputFile file;
+  if (Buffer& kept = spare(); kept.capacity() >= ask) {
+    file.buffer_ = std::exchange(kept, {});
+  } else {
+    const std::size_t capacity =
+        ask <= read_limit ? std::bit_ceil(static_cast<std::size_t>(ask)) : ask;
+    file.buffer_ = Buffer::allocate(capacity);
+    if (!file.buffer_.bytes()) {
+      result.error = describe_errno("cannot allocate memory to read it");
       return result;
     }
-    file.data_ = file.buffer_.bytes.get();
-    file.size_ = static_cast<std::size_t>(got);
-    result.file.emplace(std::move(file));
+  }
+  const std::int64_t got = read_from_start(descriptor.fd, file.buffer_.bytes(), want, ask);
+  if (got < 0) {
+    result.error = describe_errno("cannot read");
     return result;
   }
-  // Checking reads every page (SHA-256 at least): mapping them at once beats faulting each in.
-  const int flags = MAP_PRIVATE | (read_all ? MAP_POPULATE : 0);
-  void* data = ::mmap(nullptr, result.size, PROT_READ, flags, descriptor.fd, 0);
-  if (data == MAP_FAILED) {
-    result.error = describe_errno("cannot map");
+  const auto read_count = static_cast<std::uint64_t>(got);
+  if (read_count < want) {
+    result.error = changed(std::to_string(result.size) + " bytes when it was opened, " +
+                           std::to_string(read_count) + " could be read");
     return result;
   }
-  file.mapping_ = data;
-  file.data_ = static_cast<const std::uint8_t*>(data);
-  file.size_ = result.size;
+  if (read_count > want) {
+    result.error =
+        changed("it grew past the " + std::to_string(result.size) + " bytes it had when opened");
+    return result;
+  }
+  struct stat after {};
+  if (::fstat(descriptor.fd, &after) != 0) {
+    result.error = describe_errno("cannot stat");
+    return result;
+  }
+  if (!same_state(before, after)) {
+    result.error = changed("its size or modification time changed");
+    return result;
+  }
+  file.size_ = static_cast<std::size_t>(want);
   result.file.emplace(std::move(file));
   return result;
 }
 
 InputFile::InputFile(InputFile&& other) noexcept
-    : data_(std::exchange(other.data_, nullptr)),
-      size_(std::exchange(other.size_, 0)),
-      mapping_(std::exchange(other.mapping_, nullptr)),
-      buffer_(std::exchange(other.buffer_, {})) {}
+    : size_(std::exchange(other.size_, 0)), buffer_(std::move(other.buffer_)) {}
 
 InputFile& InputFile::operator=(InputFile&& other) noexcept {
   if (this != &other) {
     release();
-    data_ = std::exchange(other.data_, nullptr);
     size_ = std::exchange(other.size_, 0);
-    mapping_ = std::exchange(other.mapping_, nullptr);
-    buffer_ = std::exchange(other.buffer_, {});
+    buffer_ = std::move(other.buffer_);
   }
   return *this;
 }
@@ -139,11 +216,11 @@ InputFile::~InputFile() {
 }
 
 void InputFile::release() {
-  if (mapping_) ::munmap(mapping_, size_);
-  mapping_ = nullptr;
-  if (Buffer& kept = spare(); buffer_.capacity > kept.capacity) kept = std::move(buffer_);
+  // A small file's buffer is kept for the next one if it is the largest yet; a large file's is
+  // returned to the system.
+  if (Buffer& kept = spare(); !buffer_.mapped() && buffer_.capacity() > kept.capacity())
+    kept = std::move(buffer_);
   buffer_ = {};
-  data_ = nullptr;
   size_ = 0;
 }
 

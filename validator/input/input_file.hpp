@@ -1,9 +1,9 @@
 #pragma once
-// One input file's bytes, exposed only as a ByteView: read into memory when it is small, mapped
-// when it is large.
+// One input file's bytes, exposed only as a ByteView. Every file is read into memory (never
+// mapped: a mapped file that shrinks under the reader kills it with SIGBUS), and a file that
+// changes while it is read is an error ("changed while it was read"), never a mix of two states.
 #include <cstdint>
 #include <filesystem>
-#include <memory>
 #include <optional>
 #include <string>
 
@@ -14,19 +14,22 @@ namespace gafcheck {
 class InputFile {
  public:
   struct OpenResult;
-  // Files up to this size are read into a buffer each thread reuses; larger ones are mapped.
-  // Reading copies the bytes through the CPU cache the checks then read them from, and costs
-  // no page-table work (mapping and unmapping a census's thousands of small files cost more
-  // than copying them). The buffer is the largest such file a thread has read, so it adds at
-  // most this much per thread.
+  // Files below this size are read into a buffer each thread reuses: a census's thousands of
+  // small files cost no allocation and no page-table work each. The buffer is the largest such
+  // file a thread has read, so it adds at most this much per thread. Larger files get a buffer
+  // of their own (an anonymous mapping), returned to the system when the file is released.
   static constexpr std::uint64_t read_limit = std::uint64_t{4} << 20;
 
-  // Opens a regular file and holds its bytes when its size is at most max_size. Never blocks on
-  // a FIFO. read_all: every byte will be read (a caller that only peeks at a few bytes passes
-  // false, and the file is mapped without reading it). A file that shrinks while it is read is
-  // held as it was read.
-  static OpenResult open(const std::filesystem::path& path, std::uint64_t max_size,
-                         bool read_all = true);
+  // Opens a regular file and reads all of it when its size is at most max_size (above it,
+  // nothing is read and too_large is set). Never blocks on a FIFO. The bytes held are one state
+  // of the file: a file that comes up short, has a byte past the size fstat gave when it was
+  // opened, or whose size or modification time differ after the read is an error. A file
+  // renamed over or unlinked meanwhile is read whole: the open descriptor keeps the old one.
+  static OpenResult open(const std::filesystem::path& path, std::uint64_t max_size);
+
+  // The same for the first min(size, head_size) bytes only, whatever the file's size: enough to
+  // sniff a format without reading a large file that turns out not to be an input.
+  static OpenResult open_head(const std::filesystem::path& path, std::uint64_t head_size);
 
   InputFile(const InputFile&) = delete;
   InputFile& operator=(const InputFile&) = delete;
@@ -34,29 +37,51 @@ class InputFile {
   InputFile& operator=(InputFile&& other) noexcept;
   ~InputFile();
 
-  ByteView view() const { return ByteView(data_, size_); }
+  ByteView view() const { return ByteView(buffer_.bytes(), size_); }
 
  private:
-  struct Buffer {
-    std::unique_ptr<std::uint8_t[]> bytes;
-    std::size_t capacity = 0;
+  // Owns the memory a file is read into: heap memory below read_limit, an anonymous mapping
+  // above it.
+  class Buffer {
+   public:
+    Buffer() = default;
+    // Empty (bytes() null) when the memory cannot be had.
+    static Buffer allocate(std::size_t capacity);
+    Buffer(Buffer&& other) noexcept;
+    Buffer& operator=(Buffer&& other) noexcept;
+    ~Buffer();
+    std::uint8_t* bytes() const { return bytes_; }
+    std::size_t capacity() const { return capacity_; }
+    bool mapped() const { return mapped_; }
+
+   private:
+    std::uint8_t* bytes_ = nullptr;
+    std::size_t capacity_ = 0;
+    bool mapped_ = false;
   };
   InputFile() = default;
+  static OpenResult read(const std::filesystem::path& path, std::uint64_t max_size,
+                         std::uint64_t read_at_most);
   void release();
-  // The buffer of the largest file this thread read and released, kept for the next one.
+  // The buffer of the largest small file this thread read and released, kept for the next one.
   static Buffer& spare();
 
-  const std::uint8_t* data_ = nullptr;
   std::size_t size_ = 0;
-  void* mapping_ = nullptr;  // set when mapped
-  Buffer buffer_;            // set when read
+  Buffer buffer_;
 };
 
 struct InputFile::OpenResult {
   std::optional<InputFile> file;
   std::optional<std::string> error;  // why the file could not be read
-  std::uint64_t size = 0;            // as stat() reports it, when known
+  std::uint64_t size = 0;            // as fstat() reports it when opened, when known
   bool too_large = false;            // size above max_size: not read
 };
+
+namespace input_hooks {
+// Called (when set) right after an input is opened and its size taken, before a byte is read.
+// Only tests set it, to change the file at that exact point; the gafcheck binary never does.
+using AfterOpen = void (*)(const std::filesystem::path& path);
+extern AfterOpen after_open;
+}  // namespace input_hooks
 
 }  // namespace gafcheck

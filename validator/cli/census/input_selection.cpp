@@ -14,9 +14,11 @@ namespace {
 constexpr std::array<std::string_view, 7> format_extensions = {"gaf", "taf", "tsf", "hpi",
                                                                "ufo", "ccx", "gp3"};
 
-// Sniffing maps the file without touching more than the pages sniff_format reads; the size cap
-// only keeps absurd files from being mapped at all (they are never inputs by content).
-constexpr std::uint64_t sniff_size_limit = std::uint64_t{1} << 40;
+// Sniffing reads at most this much of a file, so a large file that is not an input (a movie, a
+// sound bank) costs one read, not all of its bytes. sniff_format reads the first 64 KiB + 2 bytes
+// (the TSF scan) and GAF words at +4 and +12; only a file larger than this whose first entry
+// header lies past it sniffs differently from its whole.
+constexpr std::uint64_t sniff_head_size = std::uint64_t{1} << 20;
 
 }  // namespace
 
@@ -63,10 +65,10 @@ bool InputSelection::is_input(const std::string& path) const {
   if (std::find(format_extensions.begin(), format_extensions.end(), extension) !=
       format_extensions.end())
     return true;
-  auto mapped = InputFile::open(path, sniff_size_limit, false);
-  // A file that cannot be opened now is reported by the check as unreadable, not hidden.
-  if (!mapped.file) return mapped.error.has_value() && !mapped.too_large;
-  return sniff_format(mapped.file->view()) != Format::unknown;
+  auto head = InputFile::open_head(path, sniff_head_size);
+  // A file that cannot be read now (or changed while it was) is left to the check to report.
+  if (!head.file) return true;
+  return sniff_format(head.file->view()) != Format::unknown;
 }
 
 }  // namespace gafcheck::cli
