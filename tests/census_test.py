@@ -4,7 +4,7 @@ generator's ground truth, output is deterministic across -j, an interrupted or k
 resumes to the same report, shards merge into a single run's summary, diff finds what changed,
 and odd directory entries are findings.
 
-usage: census_test.py GAFCHECK MAKE_TREE SOURCE_ROOT
+usage: census_test.py GAFCHECK MAKE_TREE SOURCE_ROOT GAFCHECK_TEST_HOOKS
 """
 import atexit
 import json
@@ -26,6 +26,8 @@ import tap  # noqa: E402
 
 GAFCHECK, MAKE_TREE = sys.argv[1], sys.argv[2]
 ROOT = pathlib.Path(sys.argv[3])
+# gafcheck built with a hook that changes an input right after it is opened (never installed).
+GAFCHECK_TEST_HOOKS = sys.argv[4]
 SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())
            for kind in ('header', 'file', 'summary', 'record', 'diff')}
 WORK = pathlib.Path(tempfile.mkdtemp(prefix='gafcheck-census-test-'))
@@ -36,8 +38,8 @@ TREE_FILES = 48
 RUN_FIELDS = ('command_line: ', 'started_at: ', 'wall_seconds: ', 'bytes_per_second: ')
 
 
-def run(*args, env=None, check_code=None):
-    result = subprocess.run([GAFCHECK, *map(str, args)], capture_output=True, text=True,
+def run(*args, env=None, check_code=None, binary=GAFCHECK):
+    result = subprocess.run([binary, *map(str, args)], capture_output=True, text=True,
                             timeout=300, stdin=subprocess.DEVNULL,
                             env=dict(os.environ, **(env or {})))
     if check_code is not None:
@@ -366,6 +368,39 @@ def symlink_loops_dangling_links_and_special_files_are_findings():
     assert resumed.returncode == 3 and stable(WORK / 'odd-resumed.yaml') == stable(report)
     gafs = len(list((TREE / 'terrain').iterdir())) + 1
     assert got['files']['by_format']['gaf'] == gafs, 'no file is reached twice'
+
+
+@tap.test
+def census_goes_on_past_a_file_that_changes_while_it_is_read():
+    changing = WORK / 'changing'
+    shutil.copytree(TREE / 'terrain', changing)
+    names = sorted(p.name for p in changing.iterdir())
+    target = names[len(names) // 2]
+    unchanged = WORK / 'changing-unchanged.yaml'
+    census(unchanged, '--per-file', 'all', tree=changing)
+
+    def verdicts(report):
+        return {d['path']: (d['verdict'], d['retail']) for d in documents(report.read_text())
+                if d['kind'] == 'record'}
+
+    expected = verdicts(unchanged)
+    assert str(changing / target) in expected and len(expected) == len(names)
+    for hook in ('truncate-after-open', 'grow-after-open'):
+        report = WORK / f'changing-{hook}.yaml'
+        result = census(report, '--per-file', 'all', tree=changing, binary=GAFCHECK_TEST_HOOKS,
+                        env={'GAFCHECK_TEST_HOOK': hook, 'GAFCHECK_TEST_HOOK_TARGET': target})
+        assert result.returncode == 3, (hook, result.returncode, result.stderr[-2000:])
+        docs = documents(report.read_text())
+        hit = [d for d in docs if d['kind'] == 'file' and d['path'] == str(changing / target)]
+        assert len(hit) == 1 and hit[0]['format'] == 'unreadable', (hook, hit)
+        assert hit[0]['findings'][0]['rule'] == 'input.unreadable'
+        assert hit[0]['findings'][0]['message'].startswith('changed while it was read: '), hit
+        got = verdicts(report)
+        assert got.pop(str(changing / target)) == ('rejected', 'unknown')
+        assert got == {path: v for path, v in expected.items() if path != str(changing / target)}
+        assert docs[-1]['kind'] == 'summary' and docs[-1]['unreadable'] == 1, docs[-1]
+        shutil.rmtree(changing)
+        shutil.copytree(TREE / 'terrain', changing)
 
 
 @tap.test

@@ -2,11 +2,12 @@
 """End-to-end tests of the gafcheck command line: exit codes, report validity against the JSON
 schemas in reports/schema, atomic report files, help texts.
 
-usage: cli_test.py GAFCHECK SOURCE_ROOT
+usage: cli_test.py GAFCHECK SOURCE_ROOT GAFCHECK_TEST_HOOKS
 """
 import json
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -19,14 +20,16 @@ import tap  # noqa: E402
 
 GAFCHECK = sys.argv[1]
 ROOT = pathlib.Path(sys.argv[2])
+# gafcheck built with a hook that changes an input right after it is opened (never installed).
+GAFCHECK_TEST_HOOKS = sys.argv[3]
 SEEDS = ROOT / 'corpus' / 'seed'
 SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())
            for kind in ('header', 'file', 'summary', 'record', 'diff')}
 
 
-def run(*args, check_code=None):
-    result = subprocess.run([GAFCHECK, *map(str, args)], capture_output=True, text=True, timeout=120,
-                            stdin=subprocess.DEVNULL)
+def run(*args, check_code=None, binary=GAFCHECK, env=None):
+    result = subprocess.run([binary, *map(str, args)], capture_output=True, text=True, timeout=120,
+                            stdin=subprocess.DEVNULL, env=dict(os.environ, **(env or {})))
     if check_code is not None:
         assert result.returncode == check_code, (
             f'exit {result.returncode}, wanted {check_code}\nstderr: {result.stderr[-2000:]}')
@@ -83,6 +86,47 @@ def unreadable_input_exits_three_and_is_reported():
     paths = {doc['path']: doc for doc in docs[1:-1]}
     assert paths['/nonexistent/x.gaf']['findings'][0]['rule'] == 'input.unreadable'
     assert docs[-1]['files']['total'] == 2
+
+
+def run_changing(hook, target, *args, check_code=None):
+    """gafcheck, with the input named target changed by hook right after it is opened."""
+    return run(*args, check_code=check_code, binary=GAFCHECK_TEST_HOOKS,
+               env={'GAFCHECK_TEST_HOOK': hook, 'GAFCHECK_TEST_HOOK_TARGET': target})
+
+
+@tap.test
+def input_that_shrinks_or_grows_while_read_is_unreadable_with_a_complete_report():
+    seed = (SEEDS / 'clean-raw.gaf').read_bytes()
+    # Above the 4 MiB that used to be mapped (and died with SIGBUS when truncated), and below it.
+    for hook, padding in (('truncate-after-open', 6 << 20), ('truncate-after-open', 0),
+                          ('grow-after-open', 6 << 20), ('grow-after-open', 0)):
+        with tempfile.TemporaryDirectory() as directory:
+            hit, other = pathlib.Path(directory) / 'hit.gaf', pathlib.Path(directory) / 'other.gaf'
+            hit.write_bytes(seed + bytes(padding))
+            other.write_bytes(seed)
+            report = pathlib.Path(directory) / 'report.yaml'
+            result = run_changing(hook, 'hit.gaf', 'check', '-o', report, hit, other, check_code=3)
+            docs = documents(report.read_text())
+            paths = {doc['path']: doc for doc in docs[1:-1]}
+            assert paths[str(hit)]['format'] == 'unreadable', (hook, padding)
+            assert paths[str(hit)]['size'] == len(seed) + padding
+            finding = paths[str(hit)]['findings'][0]
+            assert finding['rule'] == 'input.unreadable', finding
+            assert finding['message'].startswith('changed while it was read: '), finding
+            assert paths[str(other)]['verdict'] == 'clean', (hook, paths[str(other)])
+            assert docs[-1]['files']['total'] == 2 and 'REJECTED' in result.stderr
+
+
+@tap.test
+def input_replaced_or_unlinked_after_open_is_checked_as_it_was_opened():
+    for hook in ('replace-after-open', 'unlink-after-open'):
+        with tempfile.TemporaryDirectory() as directory:
+            hit = pathlib.Path(directory) / 'hit.gaf'
+            shutil.copyfile(SEEDS / 'entry.alias.gaf', hit)
+            result = run_changing(hook, 'hit.gaf', 'check', hit, check_code=1)
+            docs = documents(result.stdout)
+            assert docs[1]['findings'][0]['rule'] == 'entry.alias', (hook, docs[1])
+            assert hit.exists() == (hook == 'replace-after-open')
 
 
 @tap.test
