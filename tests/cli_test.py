@@ -324,6 +324,32 @@ def extract_refuses_traversal_and_symlinks():
 
 
 @tap.test
+def extract_force_replaces_the_name_never_the_file_behind_it():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        target = root / 'out'
+        run('extract', SEEDS / 'clean-hpi-v1.hpi', '-C', target, check_code=0)
+        readme, notes = target / 'readme.txt', target / 'scripts' / 'notes.txt'
+        wanted = {readme: readme.read_bytes(), notes: notes.read_bytes()}
+        # readme.txt: a hard link to a file outside the target.
+        outside = root / 'outside.txt'
+        outside.write_bytes(b'outside the target\n')
+        readme.unlink()
+        os.link(outside, readme)
+        # notes.txt: a read-only file (the directory is writable, so it can be renamed over).
+        notes.write_bytes(b'old notes')
+        notes.chmod(0o444)
+        old_notes_inode = notes.stat().st_ino
+        run('extract', '--force', SEEDS / 'clean-hpi-v1.hpi', '-C', target, check_code=0)
+        assert outside.read_bytes() == b'outside the target\n'
+        assert outside.stat().st_nlink == 1 and readme.stat().st_ino != outside.stat().st_ino
+        assert readme.read_bytes() == wanted[readme]
+        assert notes.read_bytes() == wanted[notes] and notes.stat().st_ino != old_notes_inode
+        assert notes.stat().st_mode & 0o200, 'a new file, with the mode new files get'
+        assert not [p for p in target.rglob('.gafcheck-*')], 'no temporary file is left'
+
+
+@tap.test
 def archive_commands_have_help():
     for command in ('ls', 'extract'):
         result = run(command, '--help', check_code=0)

@@ -1,10 +1,12 @@
 #include "validator/cli/safe_extract.hpp"
 
 #include <fcntl.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -60,6 +62,61 @@ bool write_all(int fd, std::span<const std::uint8_t> bytes) {
   return true;
 }
 
+std::optional<std::string> write_and_close(int fd, const std::string& name,
+                                           std::span<const std::uint8_t> bytes) {
+  const bool ok = write_all(fd, bytes);
+  const int error = errno;
+  ::close(fd);
+  if (!ok) return "writing file '" + escape_bytes(name) + "': " + std::strerror(error);
+  return std::nullopt;
+}
+
+// A name for a new file in the directory that nothing else holds (created with O_EXCL, so a
+// file or symlink planted under a guessed name only makes it try another); -1 with errno set
+// when none could be created.
+int create_temp_file(int directory_fd, std::string& temp_name) {
+  for (int attempt = 0; attempt < 16; ++attempt) {
+    std::uint64_t random = 0;
+    if (::getrandom(&random, sizeof random, 0) != sizeof random) return -1;
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(random));
+    temp_name = std::string(".gafcheck-extract-") + hex;
+    const int fd = ::openat(directory_fd, temp_name.c_str(),
+                            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd >= 0 || errno != EEXIST) return fd;
+  }
+  return -1;
+}
+
+// --force on an existing name: the bytes go to a new file beside it, renamed over the name, so
+// the old file's inode is never written (a hard link to a file outside the target keeps its
+// content, and a read-only file is replaced when the directory is writable). Anything but a
+// regular file in the way is refused, as without --force a symlink is never followed.
+std::optional<std::string> replace_file(int directory_fd, const std::string& name,
+                                        std::span<const std::uint8_t> bytes) {
+  struct stat status {};
+  if (::fstatat(directory_fd, name.c_str(), &status, AT_SYMLINK_NOFOLLOW) != 0)
+    return reason("file", directory_fd, name, errno);
+  if (S_ISLNK(status.st_mode))
+    return "file '" + escape_bytes(name) + "' is a symbolic link: not followed";
+  if (!S_ISREG(status.st_mode))
+    return "'" + escape_bytes(name) + "' exists and is not a regular file";
+  std::string temp_name;
+  const int fd = create_temp_file(directory_fd, temp_name);
+  if (fd < 0)
+    return "creating a new file beside '" + escape_bytes(name) + "': " + std::strerror(errno);
+  if (auto failed = write_and_close(fd, name, bytes)) {
+    ::unlinkat(directory_fd, temp_name.c_str(), 0);
+    return failed;
+  }
+  if (::renameat(directory_fd, temp_name.c_str(), directory_fd, name.c_str()) != 0) {
+    const int error = errno;
+    ::unlinkat(directory_fd, temp_name.c_str(), 0);
+    return "replacing file '" + escape_bytes(name) + "': " + std::strerror(error);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<ExtractDirectory> ExtractDirectory::open(const std::string& path,
@@ -92,31 +149,12 @@ std::optional<std::string> ExtractDirectory::write(std::string_view member_path,
     at.reset(next, true);
   }
   const std::string name(components.back());
-  int fd =
+  const int fd =
       ::openat(at.get(), name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-  if (fd < 0 && errno == EEXIST) {
-    if (!force) return "file '" + escape_bytes(name) + "' exists (use --force to overwrite it)";
-    // O_NONBLOCK: a FIFO planted in the way must not block the open; it is refused below.
-    fd = ::openat(at.get(), name.c_str(), O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-    if (fd >= 0) {
-      struct stat status {};
-      if (::fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) {
-        ::close(fd);
-        return "'" + escape_bytes(name) + "' exists and is not a regular file";
-      }
-      if (::ftruncate(fd, 0) != 0) {
-        const int error = errno;
-        ::close(fd);
-        return reason("file", at.get(), name, error);
-      }
-    }
-  }
-  if (fd < 0) return reason("file", at.get(), name, errno);
-  const bool ok = write_all(fd, bytes);
-  const int error = errno;
-  ::close(fd);
-  if (!ok) return "writing file '" + escape_bytes(name) + "': " + std::strerror(error);
-  return std::nullopt;
+  if (fd >= 0) return write_and_close(fd, name, bytes);
+  if (errno != EEXIST) return reason("file", at.get(), name, errno);
+  if (!force) return "file '" + escape_bytes(name) + "' exists (use --force to overwrite it)";
+  return replace_file(at.get(), name, bytes);
 }
 
 }  // namespace gafcheck::cli

@@ -2,7 +2,8 @@
 // Writes archive members under one directory without ever leaving it: every directory and file is
 // created relative to a directory file descriptor, one path component at a time, opened with
 // O_NOFOLLOW (a symlink in the way fails the member, nothing is written through it), and an
-// existing file is replaced only when forced (and only if it is a regular file).
+// existing file is replaced only when forced (and only if it is a regular file), by a new file
+// renamed over it: its inode, which a hard link may share with a file elsewhere, is never written.
 #include <cstdint>
 #include <optional>
 #include <span>
