@@ -18,9 +18,14 @@ std::runtime_error system_error(const std::string& what, const std::filesystem::
 }  // namespace
 
 ReportOutput::ReportOutput(const std::string& destination, OutputMode mode) {
-  if (destination.empty() || destination == "-") {
+  if (destination.empty() || destination == "-" || destination == "/dev/stdout") {
     fd_ = STDOUT_FILENO;
     current_ = "/dev/stdout";
+    return;
+  }
+  if (destination == "/dev/stderr") {
+    fd_ = STDERR_FILENO;
+    current_ = destination;
     return;
   }
   destination_ = destination;
@@ -33,26 +38,36 @@ ReportOutput::ReportOutput(const std::string& destination, OutputMode mode) {
     if (fd_ < 0) throw system_error("cannot open report", destination_);
     owns_fd_ = true;
     current_ = destination_;
+    // Replaced by a regular file between stat and open: never written in place.
+    if (::fstat(fd_, &info) != 0 || S_ISREG(info.st_mode)) {
+      ::close(fd_);
+      throw std::runtime_error("report path " + destination + " changed while it was opened");
+    }
     return;
   }
-  if (mode == OutputMode::journal) {
-    fd_ = ::open(destination.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
-    if (fd_ < 0) throw system_error("cannot create report", destination_);
-    owns_fd_ = true;
-    current_ = destination_;
-    journal_ = true;
-    return;
-  }
+  // A regular file is never written in place (it may be a hard link, or a symlink, to a file
+  // elsewhere): the report goes to a new file beside it that is renamed over the name, at
+  // commit() (atomic) or at once (journal: the new file is the report, written as the run goes).
   const std::filesystem::path parent =
       destination_.has_parent_path() ? destination_.parent_path() : std::filesystem::path(".");
   std::string pattern =
       (parent / ("." + destination_.filename().string() + ".tmp-XXXXXX")).string();
-  fd_ = ::mkstemp(pattern.data());
+  fd_ = ::mkostemp(pattern.data(), O_CLOEXEC);
   if (fd_ < 0) throw system_error("cannot create a temp file for report", destination_);
   ::fchmod(fd_, 0644);
   owns_fd_ = true;
   temp_ = pattern;
   current_ = pattern;
+  if (mode == OutputMode::journal) {
+    journal_ = true;
+    try {
+      rename_into_place();
+    } catch (...) {
+      ::close(fd_);
+      ::unlink(pattern.c_str());
+      throw;
+    }
+  }
 }
 
 ReportOutput::~ReportOutput() {
@@ -75,6 +90,10 @@ void ReportOutput::commit() {
   if (journal_ && ::fsync(fd_) != 0) throw system_error("cannot flush report", current_);
   if (!temp_) return;
   if (::fsync(fd_) != 0) throw system_error("cannot flush report", *temp_);
+  rename_into_place();
+}
+
+void ReportOutput::rename_into_place() {
   if (::rename(temp_->c_str(), destination_.c_str()) != 0)
     throw system_error("cannot rename report into place at", destination_);
   temp_.reset();

@@ -1,10 +1,12 @@
 #pragma once
-// Where a report goes. In the atomic mode (check) a regular file (or a path that does not exist
-// yet) is written to a temp file beside it and renamed into place on commit(), so readers never
-// see half a report. In the journal mode (census) the destination itself is written as the run
+// Where a report goes. An existing regular file is never written in place (a hard link or a
+// symlink to a file elsewhere keeps its content): the report is a new file renamed over the name.
+// In the atomic mode (check) it is renamed into place on commit(), so readers never see half a
+// report. In the journal mode (census) it is renamed into place at once and written as the run
 // goes, so a killed census leaves every completed document where --resume finds it; the summary
 // document at the end is what marks it complete. A device, FIFO or other special path (e.g.
-// /dev/null) is written directly and never replaced; "-" or an empty path is standard output.
+// /dev/null) is written directly and never replaced; "-", an empty path or /dev/stdout is
+// standard output, /dev/stderr standard error.
 // Each write() is one whole document (or group of documents), written with one call loop.
 #include <filesystem>
 #include <optional>
@@ -31,6 +33,8 @@ class ReportOutput {
   bool is_temp() const { return temp_.has_value(); }
 
  private:
+  void rename_into_place();
+
   int fd_ = -1;
   bool owns_fd_ = false;
   bool journal_ = false;

@@ -274,6 +274,43 @@ def shards_merge_into_a_single_runs_summary():
 
 
 @tap.test
+def report_outputs_replace_a_hard_link_never_write_through_it():
+    outside = WORK / 'outside-report.yaml'
+    outside.write_text('outside\n')
+    links = WORK / 'links'
+    links.mkdir()
+
+    def linked(name):
+        path = links / name
+        os.link(outside, path)
+        return path
+
+    census_report = linked('census.yaml')
+    census(census_report, '-j', '1', '--per-file', 'all', check_code=0)
+    assert stable(census_report) == stable(REFERENCE)
+    shards = []
+    for k in (1, 2):
+        shards.append(linked(f'shard{k}.yaml'))
+        census(shards[-1], '-j', '1', '--per-file', 'all', '--shard', f'{k}/2', check_code=0)
+    merged = linked('merged.yaml')
+    run('merge', '-o', merged, *shards, check_code=0)
+    assert summary(merged)['files']['total'] == TRUTH['files']
+    diff = linked('diff.yaml')
+    run('diff', '-o', diff, REFERENCE, census_report, check_code=0)
+    assert documents(diff.read_text())[0]['counts']['new'] == 0
+    # A killed census resumed into its own report (a fresh file, renamed over the name).
+    resumed = linked('resumed.yaml')
+    result = census(resumed, '-j', '1', '--per-file', 'all',
+                    env={'GAFCHECK_TEST_RAISE_AFTER_GROUPS': '3:KILL'})
+    assert result.returncode == -signal.SIGKILL, result.returncode
+    census(resumed, '-j', '1', '--per-file', 'all', '--resume', resumed, check_code=0)
+    assert stable(resumed) == stable(REFERENCE)
+    assert outside.read_text() == 'outside\n' and outside.stat().st_nlink == 1
+    assert sorted(p.name for p in links.iterdir()) == [
+        'census.yaml', 'diff.yaml', 'merged.yaml', 'resumed.yaml', 'shard1.yaml', 'shard2.yaml']
+
+
+@tap.test
 def diff_of_a_report_with_itself_is_empty():
     result = run('diff', REFERENCE, REFERENCE, check_code=0)
     diff = documents(result.stdout)[0]

@@ -139,6 +139,33 @@ def report_file_is_renamed_into_place():
 
 
 @tap.test
+def report_file_replaces_a_hard_link_never_writes_through_it():
+    with tempfile.TemporaryDirectory() as directory:
+        outside = pathlib.Path(directory) / 'outside.yaml'
+        outside.write_text('outside\n')
+        target = pathlib.Path(directory) / 'report.yaml'
+        os.link(outside, target)
+        run('check', '-o', target, SEEDS / 'clean-rle.gaf', check_code=0)
+        assert outside.read_text() == 'outside\n' and outside.stat().st_nlink == 1
+        documents(target.read_text())
+
+
+@tap.test
+def dev_stdout_is_standard_output_even_when_that_is_a_regular_file():
+    with tempfile.TemporaryDirectory() as directory:
+        for command in ('check', 'census'):
+            captured = pathlib.Path(directory) / f'{command}.yaml'
+            with open(captured, 'w') as out:
+                code = subprocess.run([GAFCHECK, command, '-o', '/dev/stdout',
+                                       SEEDS / 'clean-rle.gaf'], stdout=out,
+                                      stderr=subprocess.DEVNULL, timeout=120).returncode
+            assert code == 0, (command, code)
+            assert documents(captured.read_text())[-1]['kind'] == 'summary'
+            assert os.path.islink('/dev/stdout') and os.listdir(directory) == [captured.name]
+            captured.unlink()
+
+
+@tap.test
 def device_output_is_written_not_replaced():
     run('check', '-o', '/dev/null', SEEDS / 'clean-raw.gaf', check_code=0)
     assert pathlib.Path('/dev/null').is_char_device()
