@@ -118,6 +118,22 @@ def input_that_shrinks_or_grows_while_read_is_unreadable_with_a_complete_report(
 
 
 @tap.test
+def archive_that_shrinks_while_read_is_unreadable_for_ls_and_extract():
+    with tempfile.TemporaryDirectory() as directory:
+        archive = pathlib.Path(directory) / 'mod.hpi'
+        shutil.copyfile(SEEDS / 'clean-hpi-v1.hpi', archive)
+        result = run_changing('truncate-after-open', 'mod.hpi', 'ls', archive, check_code=3)
+        assert 'changed while it was read' in result.stderr, result.stderr
+        shutil.copyfile(SEEDS / 'clean-hpi-v1.hpi', archive)
+        target = pathlib.Path(directory) / 'out'
+        result = run_changing('grow-after-open', 'mod.hpi', 'extract', archive, '-C', target,
+                              check_code=3)
+        assert 'changed while it was read' in result.stderr and not target.exists()
+        shutil.copyfile(SEEDS / 'clean-hpi-v1.hpi', archive)
+        run_changing('grow-after-open', 'other.hpi', 'ls', archive, check_code=0)  # control
+
+
+@tap.test
 def input_replaced_or_unlinked_after_open_is_checked_as_it_was_opened():
     for hook in ('replace-after-open', 'unlink-after-open'):
         with tempfile.TemporaryDirectory() as directory:

@@ -114,8 +114,8 @@ TEST(ReportOutput, JournalIsInPlaceFromTheFirstWrite) {
 
 INSTANTIATE_TEST_SUITE_P(Modes, ReportOutputReplaceTest,
                          ::testing::Values(OutputMode::atomic, OutputMode::journal),
-                         [](const auto& info) {
-                           return std::string(info.param == OutputMode::atomic ? "Atomic"
+                         [](const ::testing::TestParamInfo<OutputMode>& mode) {
+                           return std::string(mode.param == OutputMode::atomic ? "Atomic"
                                                                                : "Journal");
                          });
 
