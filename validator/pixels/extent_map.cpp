@@ -79,6 +79,45 @@ void find_structure_overlaps(ExtentMap& map) {
   }
 }
 
+// Structures overlapping structures. In offset order a structure meets an earlier one iff the
+// earlier ones reach past its start, and a later one iff the next structure starts before its end,
+// so one pass each way marks every structure that shares bytes; the pair reported for a structure
+// is the earlier one reaching furthest (at most one per structure: linear however many overlap).
+// Two structures of one kind at one offset are one structure reached twice: other rules report
+// that (entry.alias, frame.header-shared, composite.table-shared).
+void find_structure_pairs(ExtentMap& map) {
+  map.overlapping_structure.assign(map.sorted.size(), false);
+  std::uint64_t reach = 0;
+  std::size_t reacher = 0;
+  bool any = false;
+  std::size_t previous = map.sorted.size();
+  for (std::size_t i = 0; i < map.sorted.size(); ++i) {
+    const Extent& extent = map.sorted[i];
+    if (is_pixels(extent.kind)) continue;
+    if (previous < i && extent.offset < map.sorted[previous].end()) {
+      // Sorting put the previous structure first; it overlaps this one unless they are the same
+      // structure (one kind, one offset).
+      const Extent& before = map.sorted[previous];
+      if (before.kind != extent.kind || before.offset != extent.offset)
+        map.overlapping_structure[previous] = true;
+    }
+    if (any && extent.offset < reach) {
+      const Extent& earlier = map.sorted[reacher];
+      if (earlier.kind != extent.kind || earlier.offset != extent.offset) {
+        map.overlapping_structure[i] = true;
+        const std::uint64_t common = std::min(reach, extent.end()) - extent.offset;
+        map.structure_pairs.push_back({i, reacher, extent.offset, common});
+      }
+    }
+    if (!any || extent.end() > reach) {
+      reach = extent.end();
+      reacher = i;
+      any = true;
+    }
+    previous = i;
+  }
+}
+
 void find_gaps(ExtentMap& map, std::uint64_t file_size) {
   std::uint64_t covered = 0;
   const auto gap = [&](std::uint64_t from, std::uint64_t to) {
@@ -108,6 +147,8 @@ std::string_view extent_kind_name(ExtentKind kind) {
     case ExtentKind::layer_table: return "layer table";
     case ExtentKind::raw_pixels: return "raw pixels";
     case ExtentKind::rle_rows: return "RLE rows";
+    case ExtentKind::truecolor_pixels: return "16-bit pixels";
+    case ExtentKind::payload: return "payload";
   }
   return "extent";
 }
@@ -126,6 +167,7 @@ ExtentMap map_extents(std::vector<Extent> extents, std::uint64_t file_size) {
   map.sorted = std::move(extents);
   find_pixel_overlaps(map);
   find_structure_overlaps(map);
+  find_structure_pairs(map);
   find_gaps(map, file_size);
   return map;
 }
