@@ -141,6 +141,17 @@ TEST(StructureExtents, EntryHeaderOverTheEntryTableLosesItsName) {
       << rebase->message;
 }
 
+TEST(StructureExtents, BehindANegativeEntryCountTheRebaseIsForensicsOnly) {
+  auto spec = simple_spec();
+  spec.entry_count_word = 0x8001;  // the game loads no entry; gafcheck walks the slots that fit
+  auto built = builder::build_gaf(spec);
+  built.put_u32(56, 0);
+  const FileReport report = check(built.bytes);
+  EXPECT_FINDING(report, "extent.rebase-overlap", 16, "entry[0]/frame[0]");
+  for (const Finding* finding : find_all(report, "extent.rebase-overlap"))
+    EXPECT_EQ(finding->retail, Retail::ignored) << finding->message;
+}
+
 TEST(StructureExtents, ReadOnlyOverlapIsAWarningWithNoRetailImpact) {
   auto spec = simple_spec();
   spec.version = 0;  // the entry at offset 0 reads the version word as 0 frames
@@ -239,21 +250,24 @@ TEST(StructureExtents, RebaseConflictsAgreeWithAPerByteModelOnRandomLayouts) {
       return byte >= e.offset && byte < e.end() &&
              pixels::field_at(index, e, byte - e.offset).use != pixels::FieldUse::unread;
     };
+    std::size_t marked = 0;
     for (std::size_t s = 0; s < sorted.size(); ++s) {
       bool meets = false;
       for (std::size_t t = 0; t < sorted.size(); ++t)
         meets |= t != s && sorted[t].offset < sorted[s].end() && sorted[s].offset < sorted[t].end();
       EXPECT_EQ(map.overlapping_structure[s], meets) << "round " << round;
+      marked += meets ? 1 : 0;
       bool meets_earlier = false;
       for (std::size_t t = 0; t < s; ++t) meets_earlier |= sorted[t].end() > sorted[s].offset;
+      const auto all_pairs = pixels::structure_pairs(map);
       const auto pairs =
-          std::count_if(map.structure_pairs.begin(), map.structure_pairs.end(),
-                        [&](const pixels::StructureOverlap& p) {
-                          const Extent& e = sorted[p.earlier];
-                          return p.later == s && p.earlier < s && e.end() > sorted[s].offset;
-                        });
+          std::count_if(all_pairs.begin(), all_pairs.end(), [&](const pixels::StructureOverlap& p) {
+            const Extent& e = sorted[p.earlier];
+            return p.later == s && p.earlier < s && e.end() > sorted[s].offset;
+          });
       EXPECT_EQ(pairs, meets_earlier ? 1 : 0) << "round " << round;
     }
+    EXPECT_EQ(map.overlapping_structures, marked) << "round " << round;
     const auto conflicts = pixels::find_rebase_conflicts(index, map);
     const auto reported = [&](std::size_t s, std::uint64_t word) {
       const pixels::RebasedWords words = pixels::rebased_words(sorted[s].kind);

@@ -48,8 +48,7 @@ struct ExtentOverlap {
   std::uint64_t length = 0;  // bytes in common
 };
 
-// A structure that partly overlaps an earlier, different structure: the later one and, of the
-// structures before it, the one reaching furthest.
+// A structure that partly overlaps an earlier, different structure.
 struct StructureOverlap {
   std::size_t later = 0;    // index into sorted
   std::size_t earlier = 0;  // index into sorted
@@ -67,10 +66,10 @@ struct ExtentMap {
   std::vector<SharedPixels> shared;
   std::vector<ExtentOverlap> pixel_overlaps;
   std::vector<ExtentOverlap> structure_overlaps;
-  std::vector<StructureOverlap> structure_pairs;
   // Per sorted extent: a structure that shares bytes with at least one other structure.
   std::vector<bool> overlapping_structure;
-  std::vector<Gap> slack;  // unclaimed ranges of at least min_slack bytes
+  std::size_t overlapping_structures = 0;  // how many are marked (none in an ordinary file)
+  std::vector<Gap> slack;                  // unclaimed ranges of at least min_slack bytes
   std::uint64_t claimed = 0;
   std::uint64_t slack_bytes = 0;
 };
@@ -79,5 +78,10 @@ struct ExtentMap {
 inline constexpr std::uint64_t min_slack = 4;
 
 ExtentMap map_extents(std::vector<Extent> extents, std::uint64_t file_size);
+
+// For every structure overlapping an earlier one: that structure and, of the structures before it,
+// the one reaching furthest (one pair per structure: linear however many overlap). Computed on
+// demand, after the caller has charged the memory for overlapping_structures pairs.
+std::vector<StructureOverlap> structure_pairs(const ExtentMap& map);
 
 }  // namespace gafcheck::pixels

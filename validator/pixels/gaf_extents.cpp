@@ -24,7 +24,9 @@ void check_extents(WalkContext& context, const gaf::GafIndex& index,
     return Extent{frame.data_offset, std::uint64_t{frame.width} * frame.height,
                   ExtentKind::raw_pixels};
   };
-  check_layout_extents(context, index, payload_of, {}, summary);
+  LayoutExtentOptions options;
+  options.game_loads = index.header.game_entry_count > 0 || index.header.walked_slots == 0;
+  check_layout_extents(context, index, payload_of, options, summary);
 }
 
 }  // namespace gafcheck::pixels

@@ -158,8 +158,9 @@ void check_layout_extents(WalkContext& context, const gaf::GafIndex& index,
                           Counters& summary) {
   if (!index.header.present) return;  // nothing to map in a file without a header
   const std::uint64_t count = 2 + 2 * index.entries.size() + 2 * index.frames.size();
-  // The extents, the sweep's index arrays, and the claims of overlapping structures.
-  if (!context.charge_heap(count, 3 * sizeof(Extent) + 6 * sizeof(std::size_t), 0, "extents"))
+  // The extents (and the sort's buffer) and the sweep's index arrays; the overlapping part of a
+  // hostile file is charged when it is found (report_structure_overlaps).
+  if (!context.charge_heap(count, 2 * sizeof(Extent) + 2 * sizeof(std::size_t), 0, "extents"))
     return;
   const ExtentMap map = map_extents(collect_extents(index, payload_of), context.file.size());
   const ExtentNames names(index, options);

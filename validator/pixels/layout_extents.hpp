@@ -28,6 +28,9 @@ struct LayoutExtentOptions {
   // True when the target loader is known to rebase its pointers in place (TA's, spec §5). When
   // false, extent.rebase-overlap findings take retail `unknown` and say so.
   bool rebasing_established = true;
+  // False when the game loads none of it (a negative entry count): the findings are forensics and
+  // keep the retail impact the caller's override gives them.
+  bool game_loads = true;
 };
 
 void check_layout_extents(WalkContext& context, const gaf::GafIndex& index,

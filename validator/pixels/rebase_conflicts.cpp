@@ -9,13 +9,7 @@ namespace {
 
 inline constexpr std::uint64_t word = 4;
 inline constexpr std::size_t none = SIZE_MAX;
-
-// A byte range of a structure that the game reads or the loader rebases.
-struct Claim {
-  std::uint64_t begin = 0;
-  std::uint64_t end = 0;
-  std::size_t owner = 0;  // index into ExtentMap::sorted
-};
+using Claim = FieldClaim;
 
 // Claims in offset order with, for every prefix, the claim reaching furthest and the one
 // reaching furthest among the other owners: a range [a, b) meets a claim of an owner other than

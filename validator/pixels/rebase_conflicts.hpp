@@ -26,6 +26,18 @@ struct RebaseConflict {
   std::uint64_t worst_at = 0;
 };
 
+// A byte range of a structure that the game reads or the loader rebases.
+struct FieldClaim {
+  std::uint64_t begin = 0;
+  std::uint64_t end = 0;
+  std::size_t owner = 0;  // index into ExtentMap::sorted
+};
+
+// Heap bytes find_rebase_conflicts() needs per overlapping structure, at most: two claims with
+// their prefix entries, and one conflict.
+inline constexpr std::uint64_t rebase_heap_per_structure =
+    2 * (sizeof(FieldClaim) + 2 * sizeof(std::size_t)) + sizeof(RebaseConflict);
+
 // Looks only at structures the map marks as overlapping another (none in an ordinary file), so
 // its cost is nothing there and O(n log n) in the overlapping part of a hostile one. A pointer
 // word that two structures rebase (the same four bytes) is reported once.

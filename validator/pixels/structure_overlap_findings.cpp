@@ -70,7 +70,7 @@ void report_conflict(WalkContext& context, const gaf::GafIndex& index, const Ext
                     : ", among other fields") +
                "): " + consequence(hit);
       });
-  if (!finding) return;
+  if (!finding || !options.game_loads) return;
   finding->retail = options.rebasing_established ? conflict.impact : Retail::unknown;
 }
 
@@ -96,9 +96,13 @@ bool writes_into(const gaf::GafIndex& index, const Extent& writer, const Extent&
 void report_structure_overlaps(WalkContext& context, const gaf::GafIndex& index,
                                const ExtentMap& map, const ExtentNames& names,
                                const LayoutExtentOptions& options) {
+  if (map.overlapping_structures == 0) return;  // every ordinary file
+  if (!context.charge_heap(map.overlapping_structures,
+                           rebase_heap_per_structure + sizeof(StructureOverlap), 0, "extents"))
+    return;
   for (const RebaseConflict& conflict : find_rebase_conflicts(index, map))
     report_conflict(context, index, map, names, options, conflict);
-  for (const StructureOverlap& pair : map.structure_pairs) {
+  for (const StructureOverlap& pair : structure_pairs(map)) {
     const Extent& later = map.sorted[pair.later];
     const Extent& earlier = map.sorted[pair.earlier];
     const std::uint64_t end = pair.offset + pair.length;
