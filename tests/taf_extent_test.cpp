@@ -102,6 +102,23 @@ TEST(TafExtents, OverlappingFrameHeadersAreARebaseHazardOfUnknownImpact) {
   EXPECT_EQ(rebases[0]->retail, Retail::unknown);
 }
 
+TEST(TafExtents, ASequenceTableLongerThanTheFileEndsAtTheNextStructure) {
+  auto spec = simple_taf_spec();
+  spec.sequence_count = 0x00010005;  // low 16 bits 5: only the full u32 says it runs past the file
+  const FileReport report = check_taf(build_taf(spec).bytes);
+  EXPECT_FINDING(report, "header.truncated", 12, "sequence_table");
+  // The garbage slots lead to sequence headers all over the file, but the table itself is only
+  // 12..16: the first structure after it (the real sequence at 16) ends it.
+  std::size_t table_findings = 0;
+  for (const Finding& finding : report.findings) {
+    if (finding.path != "entry_table") continue;
+    ++table_findings;
+    EXPECT_EQ(finding.offset, 12u) << finding.message;
+    EXPECT_EQ(finding.length, 4u) << finding.message;
+  }
+  EXPECT_GT(table_findings, 0u) << describe(report);
+}
+
 TEST(TafExtents, TrailingBytesAreSlack) {
   auto bytes = build_taf(simple_taf_spec()).bytes;
   bytes.insert(bytes.end(), {1, 2, 3, 4, 5, 6, 7, 8});

@@ -3,7 +3,6 @@
 #include "validator/pixels/layout_extents.hpp"
 
 #include <algorithm>
-#include <unordered_map>
 
 #include "validator/core/text.hpp"
 #include "validator/gaf/gaf_layout.hpp"
@@ -12,7 +11,8 @@
 namespace gafcheck::pixels {
 namespace {
 
-std::vector<Extent> collect_extents(const gaf::GafIndex& index, const PayloadExtentOf& payload_of) {
+std::vector<Extent> collect_extents(const gaf::GafIndex& index, const PayloadExtentOf& payload_of,
+                                    const LayoutExtentOptions& options) {
   std::vector<Extent> extents;
   extents.reserve(2 + 2 * index.entries.size() + 2 * index.frames.size());
   extents.push_back({0, gaf::header_size, ExtentKind::file_header, 0});
@@ -24,8 +24,6 @@ std::vector<Extent> collect_extents(const gaf::GafIndex& index, const PayloadExt
                        std::uint64_t{entry.ref_count} * gaf::frame_ref_size,
                        ExtentKind::frame_table, i});
   }
-  // A layer table shared by several composites is one table (composite.table-shared reports it).
-  std::unordered_map<std::uint64_t, std::size_t> layer_table_at;
   for (std::uint32_t i = 0; i < index.frames.size(); ++i) {
     const gaf::FrameRecord& frame = index.frames[i];
     if (!frame.header_in_bounds) continue;
@@ -33,21 +31,26 @@ std::vector<Extent> collect_extents(const gaf::GafIndex& index, const PayloadExt
     std::optional<Extent> payload = payload_of(i, frame);
     if (!payload || payload->length == 0) continue;
     payload->owner = i;
-    if (payload->kind == ExtentKind::layer_table) {
-      const auto [known, inserted] = layer_table_at.try_emplace(payload->offset, extents.size());
-      if (!inserted) {
-        Extent& first = extents[known->second];
-        first.length = std::max(first.length, payload->length);
-        continue;
-      }
-    }
     extents.push_back(*payload);
   }
+  // A layer table shared by several composites is one table (composite.table-shared reports it):
+  // keep the longest at each offset. In place, so nothing is allocated.
+  const auto tables = std::partition(extents.begin(), extents.end(), [](const Extent& extent) {
+    return extent.kind != ExtentKind::layer_table;
+  });
+  std::sort(tables, extents.end(), [](const Extent& a, const Extent& b) {
+    return a.offset != b.offset   ? a.offset < b.offset
+           : a.length != b.length ? a.length > b.length
+                                  : a.owner < b.owner;
+  });
+  extents.erase(std::unique(tables, extents.end(),
+                            [](const Extent& a, const Extent& b) { return a.offset == b.offset; }),
+                extents.end());
   // A table longer than the file (header.truncated) runs into whatever follows it: only the
   // slots before the next structure count as table.
   std::uint64_t table_end =
       gaf::header_size + std::uint64_t{index.header.walked_slots} * gaf::entry_slot_size;
-  if ((index.header.entry_count_word & 0xFFFF) > index.header.walked_slots)
+  if ((index.header.entry_count_word & options.slot_count_mask) > index.header.walked_slots)
     for (const Extent& extent : extents)
       if (extent.offset >= gaf::header_size) table_end = std::min(table_end, extent.offset);
   extents.push_back({gaf::header_size, table_end - gaf::header_size, ExtentKind::entry_table, 0});
@@ -162,7 +165,8 @@ void check_layout_extents(WalkContext& context, const gaf::GafIndex& index,
   // hostile file is charged when it is found (report_structure_overlaps).
   if (!context.charge_heap(count, 2 * sizeof(Extent) + 2 * sizeof(std::size_t), 0, "extents"))
     return;
-  const ExtentMap map = map_extents(collect_extents(index, payload_of), context.file.size());
+  const ExtentMap map =
+      map_extents(collect_extents(index, payload_of, options), context.file.size());
   const ExtentNames names(index, options);
   report_shared(context, map, names);
   report_pixel_overlaps(context, map, names, options);

@@ -25,6 +25,10 @@ using PayloadExtentOf =
 
 struct LayoutExtentOptions {
   std::string_view slot_name = "entry";  // "sequence" in a truecolor TAF
+  // The bits of the header's count word that give the slots (a truecolor TAF's count is a u32):
+  // a table claiming more slots than were walked runs past the file and counts only up to the
+  // next structure.
+  std::uint32_t slot_count_mask = 0xFFFF;
   // True when the target loader is known to rebase its pointers in place (TA's, spec §5). When
   // false, extent.rebase-overlap findings take retail `unknown` and say so.
   bool rebasing_established = true;

@@ -44,8 +44,10 @@ void check_truecolor_extents(WalkContext& context, const gaf::GafIndex& index, C
                           std::uint64_t{frame.width} * frame.height * bytes_per_pixel,
                           pixels::ExtentKind::truecolor_pixels};
   };
-  pixels::check_layout_extents(context, index, pixels_of,
-                               {.slot_name = "sequence", .rebasing_established = false}, summary);
+  pixels::check_layout_extents(
+      context, index, pixels_of,
+      {.slot_name = "sequence", .slot_count_mask = 0xFFFFFFFF, .rebasing_established = false},
+      summary);
 }
 
 void summarize(const gaf::GafIndex& index, const TafTally& tally, FileReport& report) {
