@@ -12,6 +12,7 @@
 #include "corpus/builder/gaf_builder.hpp"
 #include "validator/pixels/extent_map.hpp"
 #include "validator/pixels/raw_scan.hpp"
+#include "validator/pixels/rebase_conflicts.hpp"
 #include "validator/pixels/rle_walker.hpp"
 
 namespace gafcheck::pixels {
@@ -176,6 +177,24 @@ void BM_ExtentMap(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * extents.size()));
 }
 BENCHMARK(BM_ExtentMap)->Arg(1000)->Arg(100000);
+
+// The structure-overlap worst case: a frame header at every byte, each sharing bytes with 23
+// others and its data_offset with 4 others' read fields. Map, rebase conflicts and pairs.
+void BM_OverlappingFrameHeaders(benchmark::State& state) {
+  const auto frames = static_cast<std::uint32_t>(state.range(0));
+  std::vector<Extent> extents{{0, 12, ExtentKind::file_header, 0}};
+  for (std::uint32_t i = 0; i < frames; ++i)
+    extents.push_back({100 + std::uint64_t{i}, 24, ExtentKind::frame_header, i});
+  std::shuffle(extents.begin(), extents.end(), std::mt19937(5));
+  const gaf::GafIndex index;  // frame headers need nothing from it
+  for (auto _ : state) {
+    const ExtentMap map = map_extents(extents, 100 + frames + 24);
+    benchmark::DoNotOptimize(find_rebase_conflicts(index, map).size());
+    benchmark::DoNotOptimize(structure_pairs(map).size());
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * extents.size()));
+}
+BENCHMARK(BM_OverlappingFrameHeaders)->Arg(1000)->Arg(100000);
 
 }  // namespace
 }  // namespace gafcheck::pixels

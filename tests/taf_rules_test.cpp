@@ -243,7 +243,9 @@ TEST(TafRules, HugeSequenceCountIsBoundedByTheFile) {
   const FileReport report = check_taf(spec);
   EXPECT_FINDING(report, "header.truncated", 12, "sequence_table");
   EXPECT_FINDING(report, "taf.sequence-count", 4, "header/sequence_count");
-  EXPECT_LT(report.findings.size(), 100u);
+  // 43 slots fit: their garbage headers overlap each other (extent.* findings), but the count is
+  // bounded by the file, not by the 4G slots the header claims.
+  EXPECT_LT(report.findings.size(), 150u) << describe(report);
 }
 
 }  // namespace

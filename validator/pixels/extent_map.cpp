@@ -79,6 +79,40 @@ void find_structure_overlaps(ExtentMap& map) {
   }
 }
 
+// Structures overlapping structures. In offset order a structure meets an earlier one iff the
+// earlier ones reach past its start, and a later one iff the next structure starts before its end,
+// so one pass marks every structure that shares bytes. Two structures of one kind at one offset
+// are one structure reached twice: other rules report that (entry.alias, frame.header-shared,
+// composite.table-shared).
+bool same_structure(const Extent& a, const Extent& b) {
+  return a.kind == b.kind && a.offset == b.offset;
+}
+
+void mark_overlapping_structures(ExtentMap& map) {
+  map.overlapping_structure.assign(map.sorted.size(), false);
+  std::uint64_t reach = 0;
+  std::size_t reacher = 0;
+  bool any = false;
+  std::size_t previous = map.sorted.size();
+  for (std::size_t i = 0; i < map.sorted.size(); ++i) {
+    const Extent& extent = map.sorted[i];
+    if (is_pixels(extent.kind)) continue;
+    if (previous < i && extent.offset < map.sorted[previous].end() &&
+        !same_structure(map.sorted[previous], extent))
+      map.overlapping_structure[previous] = true;
+    if (any && extent.offset < reach && !same_structure(map.sorted[reacher], extent))
+      map.overlapping_structure[i] = true;
+    if (!any || extent.end() > reach) {
+      reach = extent.end();
+      reacher = i;
+      any = true;
+    }
+    previous = i;
+  }
+  map.overlapping_structures = static_cast<std::size_t>(
+      std::count(map.overlapping_structure.begin(), map.overlapping_structure.end(), true));
+}
+
 void find_gaps(ExtentMap& map, std::uint64_t file_size) {
   std::uint64_t covered = 0;
   const auto gap = [&](std::uint64_t from, std::uint64_t to) {
@@ -98,6 +132,25 @@ void find_gaps(ExtentMap& map, std::uint64_t file_size) {
 
 }  // namespace
 
+std::vector<StructureOverlap> structure_pairs(const ExtentMap& map) {
+  std::vector<StructureOverlap> pairs;
+  std::uint64_t reach = 0;
+  std::size_t reacher = 0;
+  bool any = false;
+  for (std::size_t i = 0; i < map.sorted.size(); ++i) {
+    const Extent& extent = map.sorted[i];
+    if (is_pixels(extent.kind)) continue;
+    if (any && extent.offset < reach && !same_structure(map.sorted[reacher], extent))
+      pairs.push_back({i, reacher, extent.offset, std::min(reach, extent.end()) - extent.offset});
+    if (!any || extent.end() > reach) {
+      reach = extent.end();
+      reacher = i;
+      any = true;
+    }
+  }
+  return pairs;
+}
+
 std::string_view extent_kind_name(ExtentKind kind) {
   switch (kind) {
     case ExtentKind::file_header: return "file header";
@@ -108,6 +161,8 @@ std::string_view extent_kind_name(ExtentKind kind) {
     case ExtentKind::layer_table: return "layer table";
     case ExtentKind::raw_pixels: return "raw pixels";
     case ExtentKind::rle_rows: return "RLE rows";
+    case ExtentKind::truecolor_pixels: return "16-bit pixels";
+    case ExtentKind::payload: return "payload";
   }
   return "extent";
 }
@@ -126,6 +181,7 @@ ExtentMap map_extents(std::vector<Extent> extents, std::uint64_t file_size) {
   map.sorted = std::move(extents);
   find_pixel_overlaps(map);
   find_structure_overlaps(map);
+  mark_overlapping_structures(map);
   find_gaps(map, file_size);
   return map;
 }

@@ -1,8 +1,8 @@
 #pragma once
 // Who owns each byte of a file (spec/GAF.md §5): the extents of every structure and pixel block,
 // sorted once (n log n) and swept, never a per-byte array. Finds identical pixel extents shared by
-// several frames, pixel extents that partly overlap, pixel bytes inside structures, and byte
-// ranges no extent claims.
+// several frames, pixel extents that partly overlap, pixel bytes inside structures, structures
+// that overlap other structures, and byte ranges no extent claims.
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -19,10 +19,12 @@ enum class ExtentKind : std::uint8_t {
   layer_table,
   raw_pixels,
   rle_rows,
+  truecolor_pixels,  // truecolor TAF: width x height little-endian u16
+  payload,           // a frame payload gafcheck does not decode (TA3D's zlib or JPEG)
 };
 
 inline bool is_pixels(ExtentKind kind) {
-  return kind == ExtentKind::raw_pixels || kind == ExtentKind::rle_rows;
+  return kind >= ExtentKind::raw_pixels;
 }
 std::string_view extent_kind_name(ExtentKind kind);
 
@@ -46,6 +48,14 @@ struct ExtentOverlap {
   std::uint64_t length = 0;  // bytes in common
 };
 
+// A structure that partly overlaps an earlier, different structure.
+struct StructureOverlap {
+  std::size_t later = 0;    // index into sorted
+  std::size_t earlier = 0;  // index into sorted
+  std::uint64_t offset = 0;
+  std::uint64_t length = 0;  // bytes in common
+};
+
 struct Gap {
   std::uint64_t offset = 0;
   std::uint64_t length = 0;
@@ -56,7 +66,10 @@ struct ExtentMap {
   std::vector<SharedPixels> shared;
   std::vector<ExtentOverlap> pixel_overlaps;
   std::vector<ExtentOverlap> structure_overlaps;
-  std::vector<Gap> slack;  // unclaimed ranges of at least min_slack bytes
+  // Per sorted extent: a structure that shares bytes with at least one other structure.
+  std::vector<bool> overlapping_structure;
+  std::size_t overlapping_structures = 0;  // how many are marked (none in an ordinary file)
+  std::vector<Gap> slack;                  // unclaimed ranges of at least min_slack bytes
   std::uint64_t claimed = 0;
   std::uint64_t slack_bytes = 0;
 };
@@ -65,5 +78,10 @@ struct ExtentMap {
 inline constexpr std::uint64_t min_slack = 4;
 
 ExtentMap map_extents(std::vector<Extent> extents, std::uint64_t file_size);
+
+// For every structure overlapping an earlier one: that structure and, of the structures before it,
+// the one reaching furthest (one pair per structure: linear however many overlap). Computed on
+// demand, after the caller has charged the memory for overlapping_structures pairs.
+std::vector<StructureOverlap> structure_pairs(const ExtentMap& map);
 
 }  // namespace gafcheck::pixels

@@ -47,6 +47,8 @@ namespace gafcheck {
   X(extent_shared_pixels, "extent.shared-pixels")           \
   X(extent_overlap, "extent.overlap")                       \
   X(extent_overlaps_structure, "extent.overlaps-structure") \
+  X(extent_structure_overlap, "extent.structure-overlap")   \
+  X(extent_rebase_overlap, "extent.rebase-overlap")         \
   X(extent_slack, "extent.slack")                           \
   X(storage_raw_required, "storage.raw-required")           \
   X(tak_corner_key, "tak.corner-key")

@@ -4,6 +4,7 @@
 
 #include "validator/core/text.hpp"
 #include "validator/gaf/structure_reader.hpp"
+#include "validator/pixels/layout_extents.hpp"
 #include "validator/taf/taf_layout.hpp"
 #include "validator/taf/taf_reader.hpp"
 
@@ -32,6 +33,23 @@ void report_no_frames(WalkContext& context, const gaf::GafIndex& index) {
   }
 }
 
+// The extent map (spec/GAF.md §5, §7): the GAF structures, and width x height x 2 bytes of
+// pixels at each frame's data_offset. TA: Kingdoms' loader is not documented to rebase pointers in
+// place as TA's does, so extent.rebase-overlap takes retail `unknown` here.
+void check_truecolor_extents(WalkContext& context, const gaf::GafIndex& index, Counters& summary) {
+  const auto pixels_of = [](std::uint32_t,
+                            const gaf::FrameRecord& frame) -> std::optional<pixels::Extent> {
+    if (!frame.data_in_bounds) return std::nullopt;
+    return pixels::Extent{frame.data_offset,
+                          std::uint64_t{frame.width} * frame.height * bytes_per_pixel,
+                          pixels::ExtentKind::truecolor_pixels};
+  };
+  pixels::check_layout_extents(
+      context, index, pixels_of,
+      {.slot_name = "sequence", .slot_count_mask = 0xFFFFFFFF, .rebasing_established = false},
+      summary);
+}
+
 void summarize(const gaf::GafIndex& index, const TafTally& tally, FileReport& report) {
   Counters& summary = report.summary;
   summary.add("entries", index.header.walked_slots);
@@ -54,6 +72,9 @@ void summarize(const gaf::GafIndex& index, const TafTally& tally, FileReport& re
   summary.add("alpha.transparent", tally.transparent);
   summary.add("alpha.opaque", tally.opaque);
   summary.add("alpha.soft", tally.soft);
+  // Present in every truecolor TAF document, as in GAF ones.
+  for (const char* key : {"coverage.claimed", "coverage.slack", "coverage.extents"})
+    summary.add(key, 0);
 }
 
 }  // namespace
@@ -68,8 +89,7 @@ void check_truecolor_taf(WalkContext& context, FileReport& report) {
     check_truecolor_sequences(context, index);
   }
   if (!context.stopped()) read_truecolor_frames(context, index, tally);
-  // Shared pixel extents and slack: the extent map of the pixel-forensics work applies to TAF
-  // frames too once it has landed (extents are width x height x 2 bytes at data_offset).
+  if (!context.stopped()) check_truecolor_extents(context, index, report.summary);
   if (!context.stopped()) report_no_frames(context, index);
   summarize(index, tally, report);
 }
