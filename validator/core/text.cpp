@@ -16,7 +16,25 @@ void append_hex_byte(std::string& out, unsigned char byte) {
   out.push_back(hex_digits[byte & 0xF]);
 }
 
-// Length of the valid UTF-8 sequence starting at text[i], or 0 when it is not valid.
+// Whether a non-ASCII code point may stand as itself in a report. A report is read as YAML 1.1
+// (PyYAML, libyaml) and 1.2 (yaml-cpp), so a character passes only when both specs call it
+// printable and not a line break, and yaml-cpp's emitter keeps it:
+// - U+0080..U+009F are C1 controls, outside c-printable except NEL (U+0085), which YAML 1.1 reads
+//   as a line break, as it does U+2028 and U+2029: a break followed by "--- " ends the document;
+// - U+FEFF is the byte order mark, excluded from nb-char in both specs;
+// - U+FFFE and U+FFFF are outside c-printable;
+// - yaml-cpp's emitter writes every noncharacter (U+FDD0..U+FDEF and the last two code points of
+//   every plane) as U+FFFD, so two names would come back as one.
+// U+00A0 passes: yaml-cpp writes it as the YAML escape \xa0, which every reader decodes back.
+bool report_safe(std::uint32_t code) {
+  if (code < 0xA0) return false;
+  if (code == 0x2028 || code == 0x2029 || code == 0xFEFF) return false;
+  if (code >= 0xFDD0 && code <= 0xFDEF) return false;
+  return (code & 0xFFFE) != 0xFFFE;
+}
+
+// Length of the valid UTF-8 sequence starting at text[i] when its code point is report-safe,
+// else 0 (its bytes are escaped one by one).
 std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
   const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
   const unsigned char lead = byte(i);
@@ -42,9 +60,7 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
   const bool overlong = (length == 3 && code < 0x800) || (length == 4 && code < 0x10000);
   const bool surrogate = code >= 0xD800 && code <= 0xDFFF;
   if (overlong || surrogate || code > 0x10FFFF) return 0;
-  // U+0080..U+009F are C1 control characters: escape them too.
-  if (code < 0xA0) return 0;
-  return length;
+  return report_safe(code) ? length : 0;
 }
 
 }  // namespace
@@ -202,6 +218,21 @@ std::string escape_bytes(std::string_view bytes) {
 }
 std::string sanitize_text(std::string_view text) {
   return escape_with(text, false);
+}
+
+std::string escape_argument(std::string_view bytes) {
+  std::string escaped;
+  for (const char c : escape_bytes(bytes)) {
+    if (c == ' ')
+      escaped += "\\x20";
+    else
+      escaped.push_back(c);
+  }
+  return escaped;
+}
+
+std::string canonical_escaped(std::string_view text) {
+  return escape_bytes(unescape_bytes(text));
 }
 
 std::string unescape_bytes(std::string_view text) {
