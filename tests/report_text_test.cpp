@@ -235,6 +235,23 @@ TEST(ReportText, ReadersTakeNamesOfEarlierBuildsInTodaysForm) {
   EXPECT_EQ(canonical_escaped("\\\\x41\\xFF"), "\\\\x41\\xFF");
 }
 
+TEST(ReportText, ShortenedNamesAreCutBetweenWholeEscapesAndCharacters) {
+  const std::string escapes = shorten_middle(escape_bytes(std::string(300, '\xFF')), 511);
+  ASSERT_LE(escapes.size(), 511u);
+  const std::size_t marker = escapes.find("...");
+  ASSERT_NE(marker, std::string::npos);
+  EXPECT_EQ(marker % 4, 0u) << escapes;
+  EXPECT_EQ((escapes.size() - marker - 3) % 4, 0u) << escapes;
+  EXPECT_EQ(unescape_bytes(escapes.substr(0, marker)), std::string(marker / 4, '\xFF'));
+
+  std::string accents;
+  for (int i = 0; i < 300; ++i) accents += "\xC3\xA9";
+  const std::string shortened = shorten_middle(accents, 101);
+  EXPECT_LE(shortened.size(), 101u);
+  EXPECT_EQ(sanitize_text(shortened), shortened);  // still whole UTF-8 characters
+  EXPECT_EQ(shorten_middle("short", 101), "short");
+}
+
 // The names reach the report through the checks, not only through the report writer.
 TEST(ReportText, GafEntryNamesReachTheDuplicateMessageEscaped) {
   auto spec = simple_spec();

@@ -167,12 +167,37 @@ std::string join_indexed(std::string_view parent, std::string_view name, std::ui
   return path;
 }
 
+namespace {
+
+// Byte length of the token at text[i]: a \\ or \xNN escape, a UTF-8 sequence as its lead byte
+// announces it, or one byte. Cutting only between tokens keeps escapes and characters whole.
+std::size_t token_length(std::string_view text, std::size_t i) {
+  const auto lead = static_cast<unsigned char>(text[i]);
+  std::size_t length = 1;
+  if (lead == '\\' && i + 1 < text.size())
+    length = text[i + 1] == 'x' ? 4 : 2;
+  else if (lead >= 0xC2 && lead <= 0xF4)
+    length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+  return std::min(length, text.size() - i);
+}
+
+}  // namespace
+
 std::string shorten_middle(std::string text, std::size_t max_bytes) {
   constexpr std::string_view marker = "...";
   if (text.size() <= max_bytes || max_bytes < 2 * marker.size()) return text;
   const std::size_t keep = max_bytes - marker.size();
   const std::size_t head = keep / 2, tail = keep - head;
-  return text.substr(0, head).append(marker).append(text, text.size() - tail, tail);
+  std::size_t head_end = 0, tail_start = 0;
+  for (std::size_t i = 0; i < text.size(); i += token_length(text, i)) {
+    if (i <= head) head_end = i;
+    if (i >= text.size() - tail) {
+      tail_start = i;
+      break;
+    }
+  }
+  if (tail_start == 0) tail_start = text.size();
+  return text.substr(0, head_end).append(marker).append(text, tail_start);
 }
 
 std::string hexdump(ByteView view, std::uint64_t offset, std::uint64_t max_bytes) {

@@ -22,7 +22,9 @@ std::string join_path(std::string_view parent, std::string_view child);
 std::string join_indexed(std::string_view parent, std::string_view name, std::uint64_t index);
 
 // text when it has at most max_bytes bytes, else its first and last bytes around "...": names
-// an input makes arbitrarily long stay readable in findings without multiplying memory.
+// an input makes arbitrarily long stay readable in findings without multiplying memory. The cuts
+// fall between whole UTF-8 characters and whole \\ / \xNN escapes (so the result may be a few
+// bytes shorter), never inside one.
 std::string shorten_middle(std::string text, std::size_t max_bytes);
 
 // Up to max_bytes bytes from offset as space-separated hex pairs (fewer at the end of the view).
