@@ -61,11 +61,11 @@ void require_findings_inside(const FileReport& report, std::uint64_t input_size)
 }
 
 void require_printable_report_text(std::string_view text) {
-  std::size_t start = 0;
-  while (start < text.size()) {
+  if (printable_report_text(text)) return;
+  for (std::size_t start = 0; start < text.size();) {
     const std::size_t end = std::min(text.find('\n', start), text.size());
     const std::string_view line = text.substr(start, end - start);
-    require(sanitize_text(line) == line,
+    require(printable_report_text(line),
             "report text holds a line break or non-printable character: " + sanitize_text(line));
     start = end + 1;
   }

@@ -6,6 +6,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <set>
@@ -15,6 +17,7 @@
 #include "reports/yaml_report.hpp"
 #include "tests/support/check_helpers.hpp"
 #include "tests/support/hpi_helpers.hpp"
+#include "validator/cli/census/resume_cursor.hpp"
 #include "validator/core/text.hpp"
 
 namespace gafcheck::testing {
@@ -250,6 +253,37 @@ TEST(ReportText, ShortenedNamesAreCutBetweenWholeEscapesAndCharacters) {
   EXPECT_LE(shortened.size(), 101u);
   EXPECT_EQ(sanitize_text(shortened), shortened);  // still whole UTF-8 characters
   EXPECT_EQ(shorten_middle("short", 101), "short");
+}
+
+TEST(ReportText, ResumeChecksAgainAGroupAnEarlierBuildWroteWithARawYamlBreak) {
+  const std::string odd = "a\xE2\x80\xA8--- b.gaf", plain = "c.gaf";
+  ReportHeader header;
+  header.command = "census";
+  header.started_at = "2026-01-01T00:00:00Z";
+  header.census = CensusSettings{};
+  std::string text = yaml_header_document(header);
+  std::vector<cli::InputItem> items;
+  for (const std::string& name : {odd, plain}) {
+    const FileReport report = check(builder::build_gaf(simple_spec()).bytes, {}, name);
+    text += yaml_file_document(report) + yaml_record_document(report, {42, std::nullopt});
+    items.push_back({name, std::nullopt, cli::InputKind::file, report.size, 42, name});
+  }
+  // What an earlier build wrote: U+2028 raw. yaml-cpp reads it, PyYAML splits the document.
+  const std::string escaped = "\\\\xE2\\\\x80\\\\xA8";
+  ASSERT_NE(text.find(escaped), std::string::npos) << text;
+  for (std::size_t at; (at = text.find(escaped)) != std::string::npos;)
+    text.replace(at, escaped.size(), "\xE2\x80\xA8");
+  ASSERT_FALSE(printable_report_text(text));
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / "gafcheck-report-text-resume.yaml";
+  std::ofstream(file, std::ios::binary) << text;
+  cli::ResumeCursor cursor(file.string());
+  EXPECT_FALSE(cursor.take(items[0]).has_value());
+  const auto taken = cursor.take(items[1]);
+  ASSERT_TRUE(taken.has_value());
+  EXPECT_TRUE(printable_report_text(taken->text));
+  EXPECT_EQ(cursor.taken(), 1u);
+  std::filesystem::remove(file);
 }
 
 // The names reach the report through the checks, not only through the report writer.

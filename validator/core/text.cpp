@@ -245,6 +245,20 @@ std::string sanitize_text(std::string_view text) {
   return escape_with(text, false);
 }
 
+bool printable_report_text(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte == '\n' || (byte >= 0x20 && byte < 0x7F)) {
+      ++i;
+    } else if (const std::size_t length = byte >= 0x80 ? utf8_sequence_length(text, i) : 0) {
+      i += length;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
 std::string escape_argument(std::string_view bytes) {
   std::string escaped;
   for (const char c : escape_bytes(bytes)) {

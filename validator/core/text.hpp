@@ -52,6 +52,11 @@ std::string escape_argument(std::string_view bytes);
 // are escaped now, and a name must match itself across them.
 std::string canonical_escaped(std::string_view text);
 
+// Whether text (lines separated by '\n') holds nothing escape_bytes would escape but backslashes:
+// what every report line must be, since yaml-cpp reads a raw U+2028 or U+FFFE that YAML 1.1
+// readers reject. Reports of earlier builds may fail it.
+bool printable_report_text(std::string_view text);
+
 // Like escape_bytes but leaves backslashes alone: for text gafcheck composed itself (messages,
 // structure paths) whose input-derived parts were escaped when it was composed. Guarantees
 // printable UTF-8 without escaping twice.
