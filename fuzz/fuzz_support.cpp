@@ -60,6 +60,17 @@ void require_findings_inside(const FileReport& report, std::uint64_t input_size)
   }
 }
 
+void require_printable_report_text(std::string_view text) {
+  if (printable_report_text(text)) return;
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    const std::string_view line = text.substr(start, end - start);
+    require(printable_report_text(line),
+            "report text holds a line break or non-printable character: " + sanitize_text(line));
+    start = end + 1;
+  }
+}
+
 namespace {
 
 // Text a double-quoted YAML scalar holds as it is: printable ASCII without quotes or backslashes.
@@ -84,6 +95,7 @@ bool worth_round_trip(const FileReport& report) {
 }
 
 YAML::Node require_text_round_trip(const FileReport& report, const std::string& text) {
+  require_printable_report_text(text);
   YAML::Node document;
   try {
     document = YAML::Load(text);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "validator/check/check_options.hpp"
 #include "validator/report/file_report.hpp"
@@ -26,9 +27,14 @@ void require(bool condition, const std::string& what);
 // Every finding's [offset, offset + length) lies inside an input of input_size bytes.
 void require_findings_inside(const FileReport& report, std::uint64_t input_size);
 
+// Requires that every line of a report's text holds only characters YAML 1.1 and 1.2 readers take
+// as printable, non-break text (what escape_bytes lets through): yaml-cpp parses a raw U+2028 or
+// U+FFFE, PyYAML does not.
+void require_printable_report_text(std::string_view text);
+
 // Emits the report's YAML document, parses it back with yaml-cpp and requires that it says what
-// the report says (kind, format, verdict, every finding's rule, offset, length, path and message).
-// Returns the parsed document.
+// the report says (kind, format, verdict, every finding's rule, offset, length, path and message)
+// and that its text is printable. Returns the parsed document.
 YAML::Node require_report_round_trip(const FileReport& report);
 
 // The same for the reports worth it, with their first 16 findings: every report with free text

@@ -56,6 +56,20 @@ TEST(FuzzInvariants, HostileTextRoundTrips) {
   EXPECT_EQ(document["findings"][0]["message"].as<std::string>(), report.findings[0].message);
 }
 
+TEST(FuzzInvariants, ReportTextWithARawYamlBreakAborts) {
+  EXPECT_DEATH(require_printable_report_text("---\npath: \"a\xE2\x80\xA8--- b\"\n"),
+               "line break or non-printable character: path: \"a\\\\xE2");
+  EXPECT_DEATH(require_printable_report_text("path: \"\xEF\xBF\xBE\"\n"), "non-printable");
+  require_printable_report_text("---\npath: \"caf\xC3\xA9 \\\\xFF\"\n");
+}
+
+TEST(FuzzInvariants, NamesWithYamlBreaksRoundTrip) {
+  FileReport report = report_with_finding(0, 1);
+  report.path = "a\xE2\x80\xA8--- \xEF\xBF\xBE\xC2\x85.gaf";
+  const YAML::Node document = require_report_round_trip(report);
+  EXPECT_EQ(unescape_bytes(document["path"].as<std::string>()), report.path);
+}
+
 TEST(FuzzInvariants, SampledRoundTripAlwaysParsesTextThatNeedsEscaping) {
   // Plain reports are parsed one in eight; these differ only in a byte that must be escaped.
   for (const char* message : {"quote \" in it", "back\\slash", "byte \x01", "high \xC3\xA9"}) {

@@ -26,11 +26,12 @@ Baseline Baseline::load(const std::string& report_path) {
   try {
     while (auto document = stream.next()) {
       if (document->kind != "file") continue;
-      FileEntry& entry = baseline.files_[document->node["path"].as<std::string>()];
+      FileEntry& entry =
+          baseline.files_[canonical_escaped(document->node["path"].as<std::string>())];
       std::map<std::string, std::uint64_t> listed;
       for (const auto& finding : document->node["findings"]) {
         const auto rule = finding["rule"].as<std::string>();
-        entry.keys.push_back(finding_key(rule, finding["path"].as<std::string>()));
+        entry.keys.push_back(finding_key(rule, sanitize_text(finding["path"].as<std::string>())));
         ++listed[rule];
       }
       if (const YAML::Node counts = document->node["finding_counts"]) {

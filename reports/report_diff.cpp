@@ -6,6 +6,7 @@
 
 #include "reports/finding_match.hpp"
 #include "reports/report_reader.hpp"
+#include "validator/core/text.hpp"
 
 namespace gafcheck {
 namespace {
@@ -13,14 +14,20 @@ namespace {
 // Figures that differ between any two runs and say nothing about the files.
 const std::set<std::string> timing_keys = {"wall_seconds", "bytes_per_second"};
 
+// Texts are read in the form this build writes, so that a name matches itself in a report of an
+// earlier build that left some characters raw.
+std::string file_key(const YAML::Node& node) {
+  return canonical_escaped(node["path"].as<std::string>());
+}
+
 DiffFinding read_finding(const YAML::Node& node) {
   DiffFinding finding;
   finding.rule = node["rule"].as<std::string>();
   finding.severity = node["severity"].as<std::string>();
   finding.retail = node["retail"].as<std::string>();
   finding.offset = node["offset"].as<std::uint64_t>();
-  finding.path = node["path"].as<std::string>();
-  finding.message = node["message"].as<std::string>();
+  finding.path = sanitize_text(node["path"].as<std::string>());
+  finding.message = sanitize_text(node["message"].as<std::string>());
   return finding;
 }
 
@@ -89,14 +96,14 @@ ReportContents load_report_contents(const std::string& path) {
       if (document->kind == "summary") {
         contents.summary = node;
       } else if (document->kind == "file") {
-        FileFindings& file = contents.files[node["path"].as<std::string>()];
+        FileFindings& file = contents.files[file_key(node)];
         file.listed = true;
         file.verdict = node["verdict"].as<std::string>();
         file.sha256 = node["sha256"].as<std::string>();
         file.findings.clear();
         for (const auto& finding : node["findings"]) file.findings.push_back(read_finding(finding));
       } else if (document->kind == "record") {
-        FileFindings& file = contents.files[node["path"].as<std::string>()];
+        FileFindings& file = contents.files[file_key(node)];
         if (file.listed) continue;
         file.verdict = node["verdict"].as<std::string>();
         file.sha256 = node["sha256"].as<std::string>();

@@ -52,8 +52,9 @@ const std::string& check_packable(const std::string& name) {
   return name;
 }
 
-// escape_bytes leaves printable UTF-8 and \\ / \xNN escapes, so in a YAML double-quoted scalar
-// only the quote and the backslash still need escaping (yaml-cpp's emitter writes the same).
+// escape_bytes leaves only characters YAML 1.1 and 1.2 read as printable, non-break text, and
+// \\ / \xNN escapes, so in a YAML double-quoted scalar only the quote and the backslash still
+// need escaping (yaml-cpp's emitter writes the same; U+00A0 it writes as \xa0, equally valid).
 std::string quoted_path(const std::string& path) {
   const std::string text = escape_bytes(path);
   std::string quoted = "\"";

@@ -1,9 +1,11 @@
 // Recipes with a top-level `hpi:` key (corpus/recipes/hpi.*.yaml): an archive described member by
 // member, rendered by the test-side HPI writer. Keys:
 //   version (default 0x00010000), key (v1 XOR key word), footer (default true),
-//   compress_directory (v2), files: [{path, method: stored|lz77|zlib, obfuscate, and one of
-//   text | hex | fill: {byte, size} | sample: {size, seed} | gaf: [ENTRY NAMES] | archive: {...}}],
+//   compress_directory (v2), files: [{path (or path_hex: its bytes), method: stored|lz77|zlib,
+//   obfuscate, and one of text | hex | fill: {byte, size} | sample: {size, seed} |
+//   gaf: [ENTRY NAMES, a name given as {hex: BYTES} up to 32 bytes] | archive: {...}}],
 //   patches: [{at, offset, u8|u16|u32, to}] applied to the plain archive before encryption.
+#include <algorithm>
 #include <stdexcept>
 
 #include "corpus/builder/hpi_builder.hpp"
@@ -41,7 +43,14 @@ std::vector<std::uint8_t> gaf_member(const YAML::Node& names) {
   for (const auto& name : names) {
     const std::string id = "f" + std::to_string(spec.frames.size());
     EntrySpec entry;
-    entry.name = name.as<std::string>();
+    if (name.IsMap()) {
+      const auto bytes = parse_hex_bytes(name["hex"].as<std::string>());
+      if (bytes.size() > 32) throw std::runtime_error("a gaf entry name holds at most 32 bytes");
+      entry.name_bytes.emplace();
+      std::copy(bytes.begin(), bytes.end(), entry.name_bytes->begin());
+    } else {
+      entry.name = name.as<std::string>();
+    }
     entry.frames.push_back({id, 1, std::nullopt});
     spec.entries.push_back(entry);
     FrameSpec frame;
@@ -98,7 +107,12 @@ BuiltFile render_hpi_recipe(const YAML::Node& body) {
   if (body["files"]) {
     for (const auto& node : body["files"]) {
       HpiFileSpec file;
-      file.path = node["path"].as<std::string>();
+      if (node["path_hex"]) {
+        const auto bytes = parse_hex_bytes(node["path_hex"].as<std::string>());
+        file.path.assign(bytes.begin(), bytes.end());
+      } else {
+        file.path = node["path"].as<std::string>();
+      }
       file.method = method(node["method"]);
       if (node["obfuscate"]) file.obfuscate_chunks = node["obfuscate"].as<bool>();
       file.data = content(node);

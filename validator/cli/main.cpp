@@ -8,6 +8,7 @@
 #include "validator/cli/archive_commands.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
+#include "validator/core/text.hpp"
 
 namespace {
 
@@ -29,11 +30,13 @@ constexpr const char* usage =
     "Exit codes: 0 clean (below --fail-on), 1 findings at or above --fail-on, 2 usage error,\n"
     "3 an input could not be read, 4 internal error.\n";
 
+// Arguments are escaped one by one (spaces too), so a file name in them comes back distinct and
+// the line splits back at its spaces.
 std::string join_command_line(int argc, char** argv) {
   std::string line;
   for (int i = 0; i < argc; ++i) {
     if (i) line += ' ';
-    line += argv[i];
+    line += gafcheck::escape_argument(argv[i]);
   }
   return line;
 }

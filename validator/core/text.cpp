@@ -16,7 +16,25 @@ void append_hex_byte(std::string& out, unsigned char byte) {
   out.push_back(hex_digits[byte & 0xF]);
 }
 
-// Length of the valid UTF-8 sequence starting at text[i], or 0 when it is not valid.
+// Whether a non-ASCII code point may stand as itself in a report. A report is read as YAML 1.1
+// (PyYAML, libyaml) and 1.2 (yaml-cpp), so a character passes only when both specs call it
+// printable and not a line break, and yaml-cpp's emitter keeps it:
+// - U+0080..U+009F are C1 controls, outside c-printable except NEL (U+0085), which YAML 1.1 reads
+//   as a line break, as it does U+2028 and U+2029: a break followed by "--- " ends the document;
+// - U+FEFF is the byte order mark, excluded from nb-char in both specs;
+// - U+FFFE and U+FFFF are outside c-printable;
+// - yaml-cpp's emitter writes every noncharacter (U+FDD0..U+FDEF and the last two code points of
+//   every plane) as U+FFFD, so two names would come back as one.
+// U+00A0 passes: yaml-cpp writes it as the YAML escape \xa0, which every reader decodes back.
+bool report_safe(std::uint32_t code) {
+  if (code < 0xA0) return false;
+  if (code == 0x2028 || code == 0x2029 || code == 0xFEFF) return false;
+  if (code >= 0xFDD0 && code <= 0xFDEF) return false;
+  return (code & 0xFFFE) != 0xFFFE;
+}
+
+// Length of the valid UTF-8 sequence starting at text[i] when its code point is report-safe,
+// else 0 (its bytes are escaped one by one).
 std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
   const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
   const unsigned char lead = byte(i);
@@ -42,9 +60,7 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
   const bool overlong = (length == 3 && code < 0x800) || (length == 4 && code < 0x10000);
   const bool surrogate = code >= 0xD800 && code <= 0xDFFF;
   if (overlong || surrogate || code > 0x10FFFF) return 0;
-  // U+0080..U+009F are C1 control characters: escape them too.
-  if (code < 0xA0) return 0;
-  return length;
+  return report_safe(code) ? length : 0;
 }
 
 }  // namespace
@@ -151,12 +167,37 @@ std::string join_indexed(std::string_view parent, std::string_view name, std::ui
   return path;
 }
 
+namespace {
+
+// Byte length of the token at text[i]: a \\ or \xNN escape, a UTF-8 sequence as its lead byte
+// announces it, or one byte. Cutting only between tokens keeps escapes and characters whole.
+std::size_t token_length(std::string_view text, std::size_t i) {
+  const auto lead = static_cast<unsigned char>(text[i]);
+  std::size_t length = 1;
+  if (lead == '\\' && i + 1 < text.size())
+    length = text[i + 1] == 'x' ? 4 : 2;
+  else if (lead >= 0xC2 && lead <= 0xF4)
+    length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+  return std::min(length, text.size() - i);
+}
+
+}  // namespace
+
 std::string shorten_middle(std::string text, std::size_t max_bytes) {
   constexpr std::string_view marker = "...";
   if (text.size() <= max_bytes || max_bytes < 2 * marker.size()) return text;
   const std::size_t keep = max_bytes - marker.size();
   const std::size_t head = keep / 2, tail = keep - head;
-  return text.substr(0, head).append(marker).append(text, text.size() - tail, tail);
+  std::size_t head_end = 0, tail_start = 0;
+  for (std::size_t i = 0; i < text.size(); i += token_length(text, i)) {
+    if (i <= head) head_end = i;
+    if (i >= text.size() - tail) {
+      tail_start = i;
+      break;
+    }
+  }
+  if (tail_start == 0) tail_start = text.size();
+  return text.substr(0, head_end).append(marker).append(text, tail_start);
 }
 
 std::string hexdump(ByteView view, std::uint64_t offset, std::uint64_t max_bytes) {
@@ -202,6 +243,35 @@ std::string escape_bytes(std::string_view bytes) {
 }
 std::string sanitize_text(std::string_view text) {
   return escape_with(text, false);
+}
+
+bool printable_report_text(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte == '\n' || (byte >= 0x20 && byte < 0x7F)) {
+      ++i;
+    } else if (const std::size_t length = byte >= 0x80 ? utf8_sequence_length(text, i) : 0) {
+      i += length;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string escape_argument(std::string_view bytes) {
+  std::string escaped;
+  for (const char c : escape_bytes(bytes)) {
+    if (c == ' ')
+      escaped += "\\x20";
+    else
+      escaped.push_back(c);
+  }
+  return escaped;
+}
+
+std::string canonical_escaped(std::string_view text) {
+  return escape_bytes(unescape_bytes(text));
 }
 
 std::string unescape_bytes(std::string_view text) {

@@ -22,19 +22,40 @@ std::string join_path(std::string_view parent, std::string_view child);
 std::string join_indexed(std::string_view parent, std::string_view name, std::uint64_t index);
 
 // text when it has at most max_bytes bytes, else its first and last bytes around "...": names
-// an input makes arbitrarily long stay readable in findings without multiplying memory.
+// an input makes arbitrarily long stay readable in findings without multiplying memory. The cuts
+// fall between whole UTF-8 characters and whole \\ / \xNN escapes (so the result may be a few
+// bytes shorter), never inside one.
 std::string shorten_middle(std::string text, std::size_t max_bytes);
 
 // Up to max_bytes bytes from offset as space-separated hex pairs (fewer at the end of the view).
 std::string hexdump(ByteView view, std::uint64_t offset, std::uint64_t max_bytes);
 
-// Makes arbitrary bytes safe to print: valid UTF-8 passes through; backslash, control bytes,
-// DEL and bytes that are not valid UTF-8 become \\, \xNN escapes.
+// Makes arbitrary bytes safe to print and to quote in a YAML report, reversibly: printable ASCII
+// and printable UTF-8 pass through; a backslash becomes \\ and every other byte becomes \xNN:
+// control bytes, DEL, bytes that are not valid UTF-8 (overlong forms and encoded surrogates
+// included), and each byte of a character YAML 1.1 or 1.2 reads as a line break or as non-printable
+// (C1 controls with U+0085, U+2028, U+2029, U+FEFF, U+FFFE, U+FFFF) or that yaml-cpp's emitter
+// would rewrite (the noncharacters U+FDD0..U+FDEF and U+nFFFE/U+nFFFF of every plane). The output
+// holds no other backslash, so two different byte strings never escape to the same text.
 std::string escape_bytes(std::string_view bytes);
 
 // The inverse of escape_bytes: \\ and \xNN become the bytes they stand for (a report's paths
 // back to the names on disk).
 std::string unescape_bytes(std::string_view text);
+
+// escape_bytes, and a space as \x20 too: arguments joined with spaces into one command line
+// split back into the same arguments.
+std::string escape_argument(std::string_view bytes);
+
+// An escaped name read back from a report, in the form escape_bytes writes today
+// (escape_bytes(unescape_bytes(text))): reports of earlier builds left some characters raw that
+// are escaped now, and a name must match itself across them.
+std::string canonical_escaped(std::string_view text);
+
+// Whether text (lines separated by '\n') holds nothing escape_bytes would escape but backslashes:
+// what every report line must be, since yaml-cpp reads a raw U+2028 or U+FFFE that YAML 1.1
+// readers reject. Reports of earlier builds may fail it.
+bool printable_report_text(std::string_view text);
 
 // Like escape_bytes but leaves backslashes alone: for text gafcheck composed itself (messages,
 // structure paths) whose input-derived parts were escaped when it was composed. Guarantees
