@@ -316,6 +316,23 @@ TEST(GameReading, ShortFilesWithOtherNamesAreUnknown) {
   EXPECT_FINDING(archive, "format.unknown", 0, "");
 }
 
+// The engine loads a .gaf by name whatever it holds: a script named .gaf is a GAF whose entry
+// count word is text, so its entry table runs past the end of the file.
+TEST(GameReading, OtherFormatsNamedGafGetTheGafChecks) {
+  const std::string text =
+      "[Anim]\n{\n  Looping = 0;\n  [Frame0] { [Layer0] { Filename = a.jpg; } }\n}\n";
+  const std::vector<std::uint8_t> script(text.begin(), text.end());
+  const FileReport named_gaf = check(script, {}, "menu.gaf");
+  EXPECT_EQ(named_gaf.format, Format::tsf);
+  EXPECT_FINDING(named_gaf, "format.extension-mismatch", 0, "");
+  const Finding& truncated = expect_one(named_gaf, "header.truncated");
+  EXPECT_EQ(truncated.path, "entry_table");
+  EXPECT_EQ(truncated.retail, Retail::crash);
+  EXPECT_EQ(named_gaf.verdict, Verdict::errors);
+  // Named as what it is, it is only a script.
+  EXPECT_NO_FINDING(check(script, {}, "menu.tsf"), "header.truncated");
+}
+
 // Class 9b: a frame without pixels reads nothing at its data_offset.
 TEST(GameReading, EmptyRawFrameWithWildPointerIsOnlyEmpty) {
   for (auto [width, height] : {std::pair{0, 4}, std::pair{4, 0}, std::pair{0, 0}}) {

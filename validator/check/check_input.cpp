@@ -74,6 +74,11 @@ FileReport check_bytes_at(ByteView bytes, const std::string& display_path,
       report.format = Format::unknown;
       break;
   }
+  // The engines open a .gaf by its name and read whatever it holds as a GAF (the TA engines never
+  // read the version word): a script or an archive named .gaf also gets the GAF checks.
+  if ((report.format == Format::tsf || report.format == Format::hpi) &&
+      display_extension(display_path) == ".gaf" && !context.stopped())
+    check_gaf(context, report, options);
   take_findings(report, findings, budget);
   finalize_verdict(report);
   if (work) {
