@@ -93,7 +93,9 @@ ReportContents load_report_contents(const std::string& path) {
   try {
     while (auto document = stream.next()) {
       const YAML::Node& node = document->node;
-      if (document->kind == "summary") {
+      if (document->kind == "header") {
+        if (node["game"]) contents.game = node["game"].as<std::string>();
+      } else if (document->kind == "summary") {
         contents.summary = node;
       } else if (document->kind == "file") {
         FileFindings& file = contents.files[file_key(node)];
@@ -117,6 +119,8 @@ ReportContents load_report_contents(const std::string& path) {
 
 ReportDiff diff_reports(const ReportContents& before, const ReportContents& after) {
   ReportDiff diff;
+  diff.old_game = before.game;
+  diff.new_game = after.game;
   std::set<std::string> paths;
   for (const auto& [path, file] : before.files) paths.insert(path);
   for (const auto& [path, file] : after.files) paths.insert(path);

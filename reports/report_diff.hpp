@@ -32,6 +32,7 @@ struct FileFindings {
 
 // What a report says per file (paths as written in the report) and its summary.
 struct ReportContents {
+  std::string game;  // the header's --game (empty when the report has none)
   std::map<std::string, FileFindings> files;
   std::optional<YAML::Node> summary;
 };
@@ -60,6 +61,8 @@ struct SummaryDelta {
 };
 
 struct ReportDiff {
+  std::string old_game;  // the --game each report was made for: findings differ by engine
+  std::string new_game;
   std::vector<std::string> files_added;
   std::vector<std::string> files_removed;
   std::vector<FileDiff> files;  // files whose findings or verdict differ

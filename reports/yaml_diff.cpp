@@ -74,6 +74,12 @@ std::string yaml_diff_document(const ReportDiff& diff, const std::string& old_pa
   emit_input_path(out, old_path);
   out << YAML::Key << "new" << YAML::Value;
   emit_input_path(out, new_path);
+  if (!diff.old_game.empty() || !diff.new_game.empty()) {
+    out << YAML::Key << "games" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "old" << YAML::Value << diff.old_game;
+    out << YAML::Key << "new" << YAML::Value << diff.new_game;
+    out << YAML::EndMap;
+  }
   out << YAML::Key << "counts" << YAML::Value << YAML::Flow << YAML::BeginMap;
   out << YAML::Key << "files_added" << YAML::Value << diff.files_added.size();
   out << YAML::Key << "files_removed" << YAML::Value << diff.files_removed.size();

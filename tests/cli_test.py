@@ -401,4 +401,111 @@ def archive_commands_have_help():
     assert 'ls ARCHIVE' in run('--help', check_code=0).stdout
 
 
+
+def documents_of(text):
+    return [json.loads(json.dumps(doc)) for doc in yaml.safe_load_all(text)]
+
+
+def issue_example_bytes():
+    """Issue 12's class 2 example: version word 0x00010101 over ordinary TA frames, a composite
+    whose second layer points back at itself, and a short RLE row that ends the file."""
+    import struct
+    def entry(name, frame_header):
+        return (struct.pack('<HHI', 1, 1, 0) + name.ljust(32, b'\0') +
+                struct.pack('<II', frame_header, 1))
+    def frame(width, height, compressed, layers, data):
+        return struct.pack('<HHhhBBBBIII', width, height, 0, 0, 9, compressed, layers, 0, 0, data,
+                           0)
+    out = struct.pack('<III', 0x00010101, 2, 0) + struct.pack('<II', 20, 68)
+    out += entry(b'FIRE', 116) + entry(b'SMOKE', 140)  # entries at 20 and 68
+    out += frame(4, 4, 0, 2, 164)                      # composite at 116
+    out += frame(4, 2, 1, 0, 212)                      # RLE frame at 140
+    out += struct.pack('<II', 172, 116)                # layer table at 164: [leaf, itself]
+    out += frame(4, 4, 0, 0, 196)                      # leaf at 172
+    out += bytes(range(1, 17))                         # leaf pixels at 196
+    out += struct.pack('<H', 5) + bytes([0x0C, 1, 2, 3, 4])  # row 0 at 212: exact
+    out += struct.pack('<H', 2) + bytes([0x04, 1])            # row 1: 2-px literal with 1 byte
+    assert len(out) == 223
+    return out
+
+
+def ta3d_file_bytes():
+    """A TA3D truecolor GAF as TA3D's create_gaf writes it: one entry, one 8x8 frame whose header
+    points just past itself at a u32 byte count and a level-9 zlib stream of 8x8 RGBA pixels."""
+    import struct
+    import zlib
+    stream = zlib.compress(bytes(range(256)), 9)
+    out = bytearray(struct.pack('<III', 0x00010101, 1, 0))
+    out += struct.pack('<I', 16)
+    out += struct.pack('<HHI', 1, 1, 0) + b'armcom_gadget'.ljust(32, b'\0')
+    out += struct.pack('<II', 64, 0)
+    out += struct.pack('<HHhhBBHIII', 8, 8, 0, 0, 1, 1, 0, 0, 88, 0)
+    out += struct.pack('<I', len(stream)) + stream
+    return bytes(out)
+
+
+@tap.test
+def game_decides_the_exit_code_of_foreign_gafs():
+    example = issue_example_bytes()
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = pathlib.Path(tmp)
+        (tmp / 'example.gaf').write_bytes(example)
+        (tmp / 'armcom_gadget.gaf').write_bytes(ta3d_file_bytes())
+        for game in ('ta', 'tak', 'ta3d'):
+            # The issue's example: the TA engines load it as a GAF; TA3D reads its payloads.
+            result = run('check', '--game', game, '--fail-on', 'error', tmp / 'example.gaf',
+                         check_code=1)
+            docs = documents(result.stdout)
+            assert docs[0]['game'] == game, docs[0]
+            rules = {f['rule'] for f in docs[1]['findings']}
+            if game == 'ta3d':
+                assert 'ta3d.payload-out-of-bounds' in rules or 'ta3d.payload-encoding' in rules, rules
+                assert 'composite.cycle' not in rules, rules
+            else:
+                assert {'composite.cycle', 'format.foreign-variant'} <= rules, rules
+            # A real TA3D file: garbage for the TA engines, clean for TA3D.
+            result = run('check', '--game', game, '--fail-on', 'error', tmp / 'armcom_gadget.gaf',
+                         check_code=0 if game == 'ta3d' else 1)
+            doc = documents(result.stdout)[1]
+            assert doc['format'] == 'ta3d-gaf', doc
+            if game == 'ta3d':
+                assert doc['verdict'] == 'clean', doc
+            else:
+                foreign = [f for f in doc['findings'] if f['rule'] == 'format.foreign-variant']
+                assert foreign and foreign[0]['severity'] == 'error', doc
+                assert foreign[0]['retail'] == 'garbage' and foreign[0]['path'] == 'entry[0]/frame[0]'
+        run('check', '--game', 'ta2', tmp / 'example.gaf', check_code=2)
+
+
+@tap.test
+def census_and_merge_headers_record_the_game():
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = pathlib.Path(tmp)
+        (tmp / 'in').mkdir()
+        (tmp / 'in' / 'armcom_gadget.gaf').write_bytes(ta3d_file_bytes())
+        for k in (1, 2):
+            run('census', '--game', 'ta3d', '--shard', f'{k}/2', '-o', tmp / f's{k}.yaml',
+                tmp / 'in', check_code=0)
+            header = documents((tmp / f's{k}.yaml').read_text())[0]
+            assert header['game'] == 'ta3d', header
+        run('merge', '-o', tmp / 'm.yaml', tmp / 's1.yaml', tmp / 's2.yaml', check_code=0)
+        assert documents((tmp / 'm.yaml').read_text())[0]['game'] == 'ta3d'
+        # A census for another game (where this TA3D file is an error) does not merge with these.
+        run('census', '--game', 'ta', '--shard', '2/2', '-o', tmp / 'ta.yaml', tmp / 'in',
+            check_code=1)
+        run('merge', '-o', tmp / 'x.yaml', tmp / 's1.yaml', tmp / 'ta.yaml', check_code=2)
+        # A diff says which game each side was made for.
+        result = run('diff', tmp / 's2.yaml', tmp / 'ta.yaml', check_code=1)
+        diff = documents_of(result.stdout)[0]
+        jsonschema.validate(diff, SCHEMAS['diff'])
+        assert diff['games'] == {'old': 'ta3d', 'new': 'ta'}, diff
+
+
+@tap.test
+def help_explains_the_games():
+    text = run('check', '--help', check_code=0).stdout
+    for word in ('ta3d', 'tak', 'Total Annihilation', 'format.foreign-variant'):
+        assert word in text, text
+
+
 tap.run()

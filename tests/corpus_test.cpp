@@ -49,7 +49,7 @@ TEST(Corpus, EverySeedTriggersWhatItsRecipeExpects) {
   for (const fs::path& path : recipe_paths()) {
     const auto recipe = builder::load_recipe(path);
     CheckOptions options;
-    options.game = recipe.game == "tak" ? Game::tak : Game::ta;
+    options.game = recipe.game == "tak" ? Game::tak : recipe.game == "ta3d" ? Game::ta3d : Game::ta;
     const FileReport report =
         check(builder::render_recipe(recipe), options,
               recipe.checked_as.empty() ? recipe.name + "." + recipe.format : recipe.checked_as);

@@ -69,14 +69,14 @@ TEST(HeaderRules, NegativeCountLoadsNothingButIsStillExamined) {
   EXPECT_FINDING(report, "header.truncated", 12, "entry_table");
 }
 
-TEST(HeaderRules, FindingsBehindNegativeCountAreIgnoredByTheGame) {
+TEST(HeaderRules, FindingsBehindNegativeCountAreDroppedByTheGame) {
   auto spec = simple_spec();
   spec.entries.push_back(spec.entries[0]);
   spec.entry_count_word = 0xFFFE;
   const FileReport report = check(spec);
   const Finding* duplicate = find_finding(report, "entry.name-duplicate");
   ASSERT_NE(duplicate, nullptr) << describe(report);
-  EXPECT_EQ(duplicate->retail, Retail::ignored);
+  EXPECT_EQ(duplicate->retail, Retail::dropped);
 }
 
 TEST(HeaderRules, PositiveCountIsNotNegative) {
@@ -112,7 +112,8 @@ TEST(HeaderRules, UnrecognisedBytesAreFormatUnknown) {
 }
 
 TEST(HeaderRules, EmptyFileIsFormatUnknown) {
-  const FileReport report = check(std::vector<std::uint8_t>{});
+  // (Named .gaf, it is a truncated GAF header: tests/game_reading_test.cpp.)
+  const FileReport report = check(std::vector<std::uint8_t>{}, {}, "upload.bin");
   EXPECT_FINDING(report, "format.unknown", 0, "");
   EXPECT_EQ(report.verdict, Verdict::rejected);
 }

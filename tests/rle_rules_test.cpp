@@ -232,7 +232,7 @@ TEST(RleRules, BehindANegativeEntryCountRowsAreForensicsOnly) {
   const FileReport report = check(built.bytes);
   const Finding* finding = find_finding(report, "rle.short-row");
   ASSERT_NE(finding, nullptr) << describe(report);
-  EXPECT_EQ(finding->retail, Retail::ignored);
+  EXPECT_EQ(finding->retail, Retail::dropped);
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ struct Recipe {
   std::string description;
   std::vector<std::string> expect;  // rule ids the seed must trigger ([] = clean)
   // The context the seed is checked in, for rules that depend on it: the path it stands for
-  // (e.g. textures/x.gaf; default NAME.FORMAT) and the --game option (ta or tak).
+  // (e.g. textures/x.gaf; default NAME.FORMAT) and the --game option (ta, tak or ta3d).
   std::string checked_as;
   std::string game = "ta";
   GafSpec gaf;

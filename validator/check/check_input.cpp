@@ -50,9 +50,19 @@ FileReport check_bytes_at(ByteView bytes, const std::string& display_path,
   check_extension(context, report.format, display_path);
   switch (report.format) {
     case Format::gaf:
-    case Format::taf_paletted: check_gaf(context, report, options); break;
+    case Format::taf_paletted:
+    case Format::ta3d_gaf:
+      if (report.format == Format::ta3d_gaf && options.game == Game::ta3d) {
+        taf::check_ta3d_gaf(context, report);
+        break;
+      }
+      // The TA and TAK engines never read the version word: whatever it says, the file is the GAF
+      // they load. The foreign-layout scan goes first so its finding is always listed.
+      if (options.game != Game::ta3d)
+        taf::check_foreign_layout(context, options.limits[BudgetKind::frame_refs]);
+      check_gaf(context, report, options);
+      break;
     case Format::taf_truecolor: taf::check_truecolor_taf(context, report); break;
-    case Format::ta3d_gaf: taf::check_ta3d_gaf(context, report); break;
     case Format::tsf: tsf::check_tsf(context, report, display_path); break;
     case Format::hpi: hpi::check_archive(context, archive_depth, report, harvest); break;
     default:
@@ -64,6 +74,11 @@ FileReport check_bytes_at(ByteView bytes, const std::string& display_path,
       report.format = Format::unknown;
       break;
   }
+  // The engines open a .gaf by its name and read whatever it holds as a GAF (the TA engines never
+  // read the version word): a script or an archive named .gaf also gets the GAF checks.
+  if ((report.format == Format::tsf || report.format == Format::hpi) &&
+      display_extension(display_path) == ".gaf" && !context.stopped())
+    check_gaf(context, report, options);
   take_findings(report, findings, budget);
   finalize_verdict(report);
   if (work) {

@@ -3,7 +3,9 @@
 
 namespace gafcheck {
 
-enum class Game { ta, tak };
+// The engine whose reading of the bytes the findings describe: Total Annihilation, TA: Kingdoms,
+// or TA3D (for censuses of TA3D's own data: its truecolor GAF layout is native there).
+enum class Game { ta, tak, ta3d };
 
 struct CheckOptions {
   BudgetLimits limits;

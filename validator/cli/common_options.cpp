@@ -55,7 +55,15 @@ po::options_description report_options_description(CommonOptions& options) {
       "exit 1 when any finding is at or above this severity: error, warning, info or never")(
       "quiet,q", po::bool_switch(&options.quiet), "no per-file verdict lines on standard error")(
       "game", po::value(&options.game)->default_value("ta"),
-      "which engine's behaviour to report against: ta (Total Annihilation) or tak (Kingdoms)")(
+      "which engine's reading of the files to report against (retail impacts, and which checks "
+      "apply):\n"
+      "  ta    Total Annihilation (default): every GAF-layout file, whatever its version word, "
+      "is checked as the GAF the engine loads; a TA3D truecolor GAF is format.foreign-variant, "
+      "an error when its zlib/JPEG payloads would be drawn as palette pixels\n"
+      "  tak   TA: Kingdoms: as ta, plus the Kingdoms-only heuristics (tak.corner-key)\n"
+      "  ta3d  TA3D, for censuses of TA3D's own data: its truecolor GAF (version 0x00010101) is "
+      "native, its zlib payloads are inflated and JPEG payloads checked (ta3d.* rules), and the "
+      "TA-reading findings (RLE, composites) are not reported for it")(
       "all-rows", po::bool_switch(&options.check.all_rows),
       "list every affected RLE row instead of one finding per frame and rule")(
       "baseline", po::value(&options.baseline),
@@ -69,8 +77,10 @@ void finish_common_options(CommonOptions& options) {
     options.check.game = Game::ta;
   else if (options.game == "tak")
     options.check.game = Game::tak;
+  else if (options.game == "ta3d")
+    options.check.game = Game::ta3d;
   else
-    throw UsageError{"--game takes ta or tak, not '" + options.game + "'"};
+    throw UsageError{"--game takes ta, tak or ta3d, not '" + options.game + "'"};
   if (options.fail_on != "never" && !severity_from_name(options.fail_on))
     throw UsageError{"--fail-on takes error, warning, info or never, not '" + options.fail_on +
                      "'"};

@@ -38,6 +38,7 @@ class Findings {
   // While a retail override is set, findings take that impact instead of the default (for
   // structures the game never loads, e.g. entries behind a negative entry count).
   void set_retail_override(std::optional<Retail> retail) { retail_override_ = retail; }
+  std::optional<Retail> retail_override() const { return retail_override_; }
 
   const std::vector<Finding>& listed() const { return listed_; }
   std::vector<Finding> take_listed() { return std::move(listed_); }

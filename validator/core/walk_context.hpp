@@ -1,6 +1,7 @@
 #pragma once
 // What every reader carries: the input view, the findings, and the budget meter.
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "validator/core/budget.hpp"
@@ -27,6 +28,25 @@ struct WalkContext {
 
  private:
   bool report_refusal(std::uint64_t offset, const std::string& path);
+};
+
+// A scope over bytes the target engine never reads (the claimed table behind a negative entry
+// count, the entries, frames and pixels it leads to): while it lives, every finding raised takes
+// the retail impact of what the engine does instead (e.g. dropped: the content is unreachable),
+// whatever the rule's default says about reading those bytes. Scopes nest; the innermost wins.
+class GameDoesNotRead {
+ public:
+  GameDoesNotRead(Findings& findings, Retail what_the_game_does)
+      : findings_(findings), previous_(findings.retail_override()) {
+    findings_.set_retail_override(what_the_game_does);
+  }
+  ~GameDoesNotRead() { findings_.set_retail_override(previous_); }
+  GameDoesNotRead(const GameDoesNotRead&) = delete;
+  GameDoesNotRead& operator=(const GameDoesNotRead&) = delete;
+
+ private:
+  Findings& findings_;
+  std::optional<Retail> previous_;
 };
 
 }  // namespace gafcheck

@@ -57,6 +57,15 @@ std::string_view describe(Format format) {
   return "unrecognised";
 }
 
+// Only spaces, tabs and line breaks (or nothing): a script with no section at all.
+bool is_blank(ByteView bytes) {
+  for (std::uint64_t i = 0; i < bytes.size(); ++i) {
+    const std::uint8_t c = *bytes.u8(i);
+    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string display_extension(std::string_view display_path) {
@@ -76,9 +85,17 @@ Format refine_format_by_name(Format sniffed, ByteView bytes, std::string_view di
   if (sniffed == Format::unknown && display_extension(display_path) == ".tsf" &&
       tsf::looks_like_section_text(bytes))
     return Format::tsf;
+  const std::string extension = display_extension(display_path);
+  // The engine opens sprite files, scripts and archives by name, so a file too short for any
+  // header (empty included) is what it reads as a truncated header of the named kind.
+  if (sniffed == Format::unknown && bytes.size() < gaf::header_size) {
+    if (extension == ".gaf") return Format::gaf;
+    if (extension == ".taf") return Format::taf_paletted;
+    if (is_archive_extension(extension) && bytes.size() < 4) return Format::hpi;
+  }
+  if (sniffed == Format::unknown && extension == ".tsf" && is_blank(bytes)) return Format::tsf;
   // A file named as a sprite file whose version word is one the game's own files use (0 in the
   // mask files) is checked as one, however broken its structure: findings say what is wrong.
-  const std::string extension = display_extension(display_path);
   if (sniffed == Format::unknown && (extension == ".gaf" || extension == ".taf") &&
       bytes.u32le(gaf::header_version) == 0u)
     sniffed = Format::gaf;

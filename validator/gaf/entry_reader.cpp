@@ -29,7 +29,7 @@ std::uint32_t reach_frame(GafIndex& index, std::uint64_t header_offset, std::uin
 }
 
 void read_frame_refs(WalkContext& context, GafIndex& index, EntryRecord& entry,
-                     const std::string& entry_path) {
+                     const std::string& entry_path, bool durations) {
   const ByteView& file = context.file;
   const std::uint64_t table = std::uint64_t{entry.offset} + entry_header_size;
   const std::uint64_t table_bytes = std::uint64_t{entry.frame_count} * frame_ref_size;
@@ -55,10 +55,10 @@ void read_frame_refs(WalkContext& context, GafIndex& index, EntryRecord& entry,
     FrameRef ref;
     ref.header_offset = *file.u32le(site);
     ref.duration = *file.u32le(site + frame_ref_duration);
-    if (ref.duration == 0) {
+    if (durations && ref.duration == 0) {
       context.findings.add(RuleId::frame_duration_zero, site + frame_ref_duration, 4, path,
                            "duration is 0 ticks; the game shows the frame for one tick");
-    } else if (ref.duration > 0xFFFF) {
+    } else if (durations && ref.duration > 0xFFFF) {
       context.findings.add(RuleId::frame_duration_high_bits, site + frame_ref_duration, 4, path,
                            [&] {
                              return "duration word is " + hex(ref.duration, 8) +
@@ -78,7 +78,7 @@ std::uint32_t reach_frame_header(GafIndex& index, std::uint64_t header_offset,
   return reach_frame(index, header_offset, pointer_site, std::move(path), true);
 }
 
-void read_entries(WalkContext& context, GafIndex& index) {
+void read_entries(WalkContext& context, GafIndex& index, bool durations) {
   const ByteView& file = context.file;
   const std::uint32_t slots = index.header.walked_slots;
   if (!context.charge_heap(slots, sizeof(EntryRecord) + 32, header_entry_count, "entry_table"))
@@ -122,7 +122,7 @@ void read_entries(WalkContext& context, GafIndex& index) {
         return "entry '" + entry_display_name(entry) + "' has no frames";
       });
     }
-    read_frame_refs(context, index, entry, path);
+    read_frame_refs(context, index, entry, path, durations);
   }
   check_entry_names(context, index);
 }

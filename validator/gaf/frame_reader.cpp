@@ -48,7 +48,8 @@ void check_leaf(WalkContext& context, FrameRecord& frame) {
     }
     return;
   }
-  frame.data_in_bounds = context.file.contains(frame.data_offset, pixels);
+  // A frame without pixels reads nothing at data_offset (spec/GAF.md §3): only frame.empty.
+  frame.data_in_bounds = pixels == 0 || context.file.contains(frame.data_offset, pixels);
   if (!frame.data_in_bounds) {
     context.findings.add(
         RuleId::frame_out_of_bounds, frame.offset + frame_data_offset, 4, frame.path, [&] {

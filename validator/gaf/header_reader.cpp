@@ -1,4 +1,6 @@
 // GAF header (spec/GAF.md §1): version, the entry count as the game reads it, the entry table.
+#include <optional>
+
 #include "validator/core/text.hpp"
 #include "validator/gaf/gaf_layout.hpp"
 #include "validator/gaf/structure_reader.hpp"
@@ -24,7 +26,8 @@ void read_header(WalkContext& context, GafIndex& index) {
   if (header.version == 0) {
     findings.add(RuleId::header_version_zero, header_version, 4, "header/version",
                  "version word is 0 (as in the retail mask files); the game never reads it");
-  } else if (header.version != version_standard) {
+  } else if (header.version != version_standard && header.version != version_ta3d) {
+    // (0x00010101 is TA3D's mark: format.foreign-variant says what the engine makes of it.)
     findings.add(RuleId::header_version_nonstandard, header_version, 4, "header/version", [&] {
       return "version word is " + hex(header.version, 8) + ", expected " +
              hex(version_standard, 8) + " or 0; the game never reads it";
@@ -56,7 +59,10 @@ void read_header(WalkContext& context, GafIndex& index) {
         });
   }
 
-  // The table gafcheck walks: the game's count, or the unsigned count as forensics.
+  // The table gafcheck walks: the game's count, or the unsigned count as forensics, whose findings
+  // take what the game does with a table it never reads: it drops it.
+  std::optional<GameDoesNotRead> unread;
+  if (!game_reads_entries(header)) unread.emplace(findings, Retail::dropped);
   const std::uint32_t claimed = low16;
   if (!context.check(BudgetKind::entries, claimed, header_entry_count, "header/entry_count"))
     return;

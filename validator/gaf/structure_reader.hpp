@@ -11,10 +11,17 @@ GafIndex read_gaf_structure(WalkContext& context);
 
 // The stages, in order; each stops early when the budget is exhausted.
 void read_header(WalkContext& context, GafIndex& index);
-void read_entries(WalkContext& context, GafIndex& index);
+// durations: whether the frame references' duration words are checked (TA3D never reads them).
+void read_entries(WalkContext& context, GafIndex& index, bool durations = true);
 void read_frames(WalkContext& context, GafIndex& index);
 void check_frame_sharing(WalkContext& context, const GafIndex& index);
 void check_composite_graph(WalkContext& context, const GafIndex& index);
+
+// False when the entry count, as the game reads it (low 16 bits, signed), is negative: the game
+// loads no entry, so the claimed table and all it leads to are forensics (spec/GAF.md §1).
+inline bool game_reads_entries(const HeaderFields& header) {
+  return !header.present || (header.entry_count_word & 0x8000) == 0;
+}
 
 // Fills a frame record's header fields from the 24 bytes at frame.offset (which must be inside the
 // file). Shared with the readers of the other GAF-layout formats (truecolor TAF, TA3D).

@@ -1,5 +1,8 @@
 #include "validator/pixels/pixel_checks.hpp"
 
+#include <optional>
+
+#include "validator/gaf/structure_reader.hpp"
 #include "validator/pixels/gaf_pixel_stages.hpp"
 
 namespace gafcheck::pixels {
@@ -7,8 +10,9 @@ namespace gafcheck::pixels {
 void check_gaf_pixels(WalkContext& context, const gaf::GafIndex& index, const CheckOptions& options,
                       std::string_view display_path, Counters& summary) {
   // Behind a negative entry count the game loads nothing: findings are forensics only.
-  const bool game_loads = index.header.game_entry_count > 0 || index.header.walked_slots == 0;
-  if (!game_loads) context.findings.set_retail_override(Retail::ignored);
+  const bool game_loads = gaf::game_reads_entries(index.header);
+  std::optional<GameDoesNotRead> unread;
+  if (!game_loads) unread.emplace(context.findings, Retail::dropped);
   std::vector<std::uint64_t> rle_end;
   if (!context.stopped() &&
       walk_rle_leaves(context, index, options.all_rows, game_loads, rle_end)) {
@@ -16,7 +20,7 @@ void check_gaf_pixels(WalkContext& context, const gaf::GafIndex& index, const Ch
     check_storage_context(context, index, display_path);
     check_extents(context, index, rle_end, summary);
   }
-  context.findings.set_retail_override(std::nullopt);
+  unread.reset();
   // Present in every GAF document, so census sums and schemas see the same keys.
   for (const char* key : {"raw_frames_with_key", "key_pixels", "coverage.claimed", "coverage.slack",
                           "coverage.extents"})

@@ -96,11 +96,19 @@ namespace gafcheck {
   X(hpi_slack, "hpi.slack")                                   \
   X(hpi_overlap, "hpi.overlap")
 
+// TA3D's own truecolor GAF, as TA3D reads it (--game ta3d): ta3d.*
+#define GAFCHECK_RULES_TA3D(X)                                \
+  X(ta3d_payload_out_of_bounds, "ta3d.payload-out-of-bounds") \
+  X(ta3d_payload_encoding, "ta3d.payload-encoding")           \
+  X(ta3d_payload_corrupt, "ta3d.payload-corrupt")             \
+  X(ta3d_payload_size, "ta3d.payload-size")
+
 #define GAFCHECK_RULES(X)    \
   GAFCHECK_RULES_CORE(X)     \
   GAFCHECK_RULES_PIXELS(X)   \
   GAFCHECK_RULES_KINGDOMS(X) \
-  GAFCHECK_RULES_ARCHIVES(X)
+  GAFCHECK_RULES_ARCHIVES(X) \
+  GAFCHECK_RULES_TA3D(X)
 
 enum class RuleId : std::size_t {
 #define GAFCHECK_RULE_ENUM(name, text) name,

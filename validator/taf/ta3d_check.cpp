@@ -1,19 +1,213 @@
-// TA3D's truecolor GAF (version 0x00010101; not in the format documents): recognised, flagged
-// as foreign, and checked only as far as the GAF layout it shares — header, entries, frame
-// headers and payload offsets. Its payloads (zlib RGBA or JPEG) are not decoded, so the GAF
-// pixel, compression and layer rules are not applied: one warning, not a storm.
+// TA3D's truecolor GAF (version 0x00010101; not in the format documents, see ta3d_payload.hpp for
+// what TA3D writes). Two readers of the same bytes:
+// - the TA and TA: Kingdoms engines never read the version word and load every such file as a
+//   GAF: it gets every GAF check (check_input runs them), and format.foreign-variant says what a
+//   TA3D payload becomes there (compressed bytes decoded as palette pixels);
+// - TA3D itself (--game ta3d) reads the shared header, entries and frame headers, then each
+//   frame's payload: zlib streams are inflated under the pixel budget, JPEGs checked for their
+//   markers and bounds; the TA-reading rules (RLE, composites) do not apply.
 #include "validator/core/text.hpp"
 #include "validator/gaf/gaf_layout.hpp"
 #include "validator/gaf/structure_reader.hpp"
+#include "validator/taf/ta3d_inflate.hpp"
+#include "validator/taf/ta3d_payload.hpp"
 #include "validator/taf/taf_check.hpp"
 #include "validator/taf/taf_reader.hpp"
 
 namespace gafcheck::taf {
 namespace {
 
+// The first top-level frame, in the TA engine's reading order, that holds a TA3D payload.
+struct ForeignFrame {
+  std::string path;
+  std::uint64_t data_offset = 0;
+};
+
+struct LayoutScan {
+  std::optional<ForeignFrame> first;
+  bool complete = true;  // false when the scan stopped at its limit
+};
+
+// Walks the entries and frame references as the TA engine counts them (low 16 bits of the count,
+// signed) without allocating, until the first TA3D payload or `limit` frame references.
+LayoutScan scan_for_ta3d_payloads(ByteView file, std::uint64_t limit) {
+  LayoutScan scan;
+  const auto count_word = file.u32le(gaf::header_entry_count);
+  if (!count_word) return scan;
+  const auto game_count = static_cast<std::int16_t>(*count_word & 0xFFFF);
+  std::uint64_t examined = 0;
+  for (std::int32_t slot = 0; slot < game_count; ++slot) {
+    const auto entry = file.u32le(gaf::header_size + std::uint64_t(slot) * gaf::entry_slot_size);
+    if (!entry) return scan;
+    const auto frames = file.u16le(*entry + gaf::entry_frame_count);
+    if (!frames || !file.contains(*entry, gaf::entry_header_size)) continue;
+    for (std::uint32_t j = 0; j < *frames; ++j) {
+      if (++examined > limit) {
+        scan.complete = false;
+        return scan;
+      }
+      const std::uint64_t site = *entry + gaf::entry_header_size + j * gaf::frame_ref_size;
+      const auto header = file.u32le(site);
+      if (!header) break;
+      const auto layers = file.u8(*header + gaf::frame_layer_count);
+      const auto data = file.u32le(*header + gaf::frame_data_offset);
+      if (!layers || !data || *layers != 0) continue;
+      if (holds_ta3d_payload(file, *data)) {
+        scan.first = ForeignFrame{indexed("entry", slot) + "/" + indexed("frame", j), *data};
+        return scan;
+      }
+    }
+  }
+  return scan;
+}
+
+std::string payload_kind(ByteView file, std::uint64_t data_offset) {
+  const auto payload = read_ta3d_payload(file, data_offset);
+  return payload && payload->encoding == Ta3dEncoding::jpeg ? "a JPEG" : "a zlib stream";
+}
+
+}  // namespace
+
+void check_foreign_layout(WalkContext& context, std::uint64_t scan_limit) {
+  const ByteView& file = context.file;
+  const bool ta3d_version = file.u32le(gaf::header_version) == gaf::version_ta3d;
+  const LayoutScan scan = scan_for_ta3d_payloads(file, scan_limit);
+  if (!ta3d_version && !scan.first && scan.complete) return;
+  const std::string version =
+      ta3d_version ? "version word 0x00010101 marks TA3D's truecolor GAF" : "";
+  if (scan.first) {
+    Finding* finding = context.findings.add(
+        RuleId::format_foreign_variant, scan.first->data_offset, 4, scan.first->path, [&] {
+          return (ta3d_version ? version + "; " : std::string()) + "frame " + scan.first->path +
+                 " holds a TA3D payload at " + hex(scan.first->data_offset) +
+                 " (u32 byte count, then " + payload_kind(file, scan.first->data_offset) +
+                 "): the engine, which never reads the version word, decodes "
+                 "those compressed bytes as palette pixels";
+        });
+    if (finding) {
+      finding->severity = Severity::error;
+      finding->retail = Retail::garbage;
+    }
+    return;
+  }
+  if (!scan.complete) {
+    Finding* finding = context.findings.add(
+        RuleId::format_foreign_variant, gaf::header_version, 4, "header/version", [&] {
+          return (ta3d_version ? version + "; " : std::string()) + "the first " +
+                 std::to_string(scan_limit) +
+                 " frame references hold no TA3D payload, the rest were not scanned "
+                 "(--max-frame-refs)";
+        });
+    if (finding) {
+      finding->severity = Severity::error;
+      finding->retail = Retail::unknown;
+    }
+    return;
+  }
+  Finding* finding = context.findings.add(
+      RuleId::format_foreign_variant, gaf::header_version, 4, "header/version", [&] {
+        return version +
+               ", but no frame holds a TA3D payload: the engine never reads the version word and "
+               "loads the file as the GAF it is (checked as one); TA3D would misread its frames";
+      });
+  if (finding) finding->retail = Retail::ignored;
+}
+
+namespace {
+
+void report_payload_bounds(WalkContext& context, const gaf::FrameRecord& frame,
+                           const std::optional<Ta3dPayload>& payload, std::string_view what) {
+  context.findings.add(
+      RuleId::ta3d_payload_out_of_bounds,
+      payload ? payload->size_offset : frame.offset + gaf::frame_data_offset, 4, frame.path, [&] {
+        if (!payload)
+          return std::string(what) + " byte count at " +
+                 hex(frame.offset + gaf::frame_data_offset) + " lies outside the " +
+                 std::to_string(context.file.size()) + "-byte file";
+        return std::string(what) + " of " + std::to_string(payload->size) + " bytes at " +
+               hex(payload->stream) + " does not fit the " + std::to_string(context.file.size()) +
+               "-byte file";
+      });
+}
+
+// TA3D's create_gaf deflates width x height pixels of 4 bytes, whatever the transparency byte; its
+// reader inflates into a surface of 4 bytes per pixel (3 when the transparency byte is 0, a
+// mismatch in TA3D itself that its own files carry, so not reported). Any other size leaves the
+// surface shifted or partly unwritten.
+void check_zlib_payload(WalkContext& context, const gaf::FrameRecord& frame,
+                        const Ta3dPayload& payload) {
+  const std::uint64_t pixels = std::uint64_t{frame.width} * frame.height;
+  if (!context.charge(BudgetKind::pixels, pixels, frame.offset, frame.path)) return;
+  const std::uint64_t expected = pixels * 4;
+  const std::uint64_t opaque = pixels * 3;
+  const InflatedCount count =
+      count_inflated(*context.file.sub(payload.stream, payload.size), expected);
+  using Status = InflatedCount::Status;
+  if (count.status == Status::corrupt || count.status == Status::truncated) {
+    context.findings.add(RuleId::ta3d_payload_corrupt, payload.stream + count.consumed, 0,
+                         frame.path, [&] {
+                           return "zlib stream at " + hex(payload.stream) + " " +
+                                  (count.status == Status::corrupt
+                                       ? "is corrupt after " + std::to_string(count.consumed) +
+                                             " bytes (" + count.detail + ")"
+                                       : "ends with its " + std::to_string(payload.size) +
+                                             "-byte count before the stream does") +
+                                  ", having produced " + std::to_string(count.produced) + " of " +
+                                  std::to_string(expected) + " bytes";
+                         });
+    return;
+  }
+  if (count.status == Status::complete &&
+      (count.produced == expected || (frame.color_key == 0 && count.produced == opaque)))
+    return;
+  context.findings.add(RuleId::ta3d_payload_size, payload.stream, payload.size, frame.path, [&] {
+    return "zlib stream inflates to " +
+           (count.status == Status::longer ? "more than " + std::to_string(expected)
+                                           : std::to_string(count.produced)) +
+           " bytes; TA3D fills " + std::to_string(frame.width) + "x" +
+           std::to_string(frame.height) + " pixels of 4 bytes (" + std::to_string(expected) + ")";
+  });
+}
+
+void check_jpeg_payload(WalkContext& context, const gaf::FrameRecord& frame,
+                        const Ta3dPayload& payload, std::string_view what) {
+  if (jpeg_markers_fit(context.file, payload)) return;
+  context.findings.add(RuleId::ta3d_payload_corrupt, payload.stream, payload.size, frame.path, [&] {
+    return std::string(what) + " at " + hex(payload.stream) + " (" + std::to_string(payload.size) +
+           " bytes) does not start with a JPEG start-of-image marker and end with an end-of-image "
+           "marker";
+  });
+}
+
+void check_payload(WalkContext& context, const gaf::FrameRecord& frame) {
+  const auto payload = read_ta3d_payload(context.file, frame.data_offset);
+  if (!payload || !payload->in_bounds)
+    return report_payload_bounds(context, frame, payload, "payload");
+  switch (payload->encoding) {
+    case Ta3dEncoding::zlib: return check_zlib_payload(context, frame, *payload);
+    case Ta3dEncoding::jpeg: {
+      check_jpeg_payload(context, frame, *payload, "colour JPEG");
+      if (frame.color_key == 0) return;
+      // The JPEG era stores the alpha channel as a second counted JPEG right after the first.
+      const auto alpha = read_ta3d_payload(context.file, payload->stream + payload->size);
+      if (!alpha || !alpha->in_bounds)
+        return report_payload_bounds(context, frame, alpha, "alpha JPEG");
+      return check_jpeg_payload(context, frame, *alpha, "alpha JPEG");
+    }
+    case Ta3dEncoding::other: break;
+  }
+  context.findings.add(
+      RuleId::ta3d_payload_encoding, payload->stream, payload->size, frame.path, [&] {
+        return "payload at " + hex(payload->stream) + " (" + std::to_string(payload->size) +
+               " bytes, first bytes " + hexdump(context.file, payload->stream, 4) +
+               ") is neither a zlib stream nor a JPEG";
+      });
+}
+
 void read_ta3d_frames(WalkContext& context, gaf::GafIndex& index) {
   const ByteView& file = context.file;
   for (gaf::FrameRecord& frame : index.frames) {
+    if (context.stopped()) return;
     if (!file.contains(frame.offset, gaf::frame_header_size)) {
       context.findings.add(RuleId::frame_out_of_bounds, frame.pointer_site, 4, frame.path, [&] {
         return "frame header at " + hex(frame.offset) + " (24 bytes) lies outside the " +
@@ -23,31 +217,21 @@ void read_ta3d_frames(WalkContext& context, gaf::GafIndex& index) {
     }
     frame.header_in_bounds = true;
     gaf::read_frame_fields(file, frame);
-    frame.data_in_bounds = frame.data_offset < file.size();
-    if (!frame.data_in_bounds) {
-      context.findings.add(
-          RuleId::frame_out_of_bounds, frame.offset + gaf::frame_data_offset, 4, frame.path, [&] {
-            return "payload offset " + hex(frame.data_offset) + " lies past the end of the " +
-                   std::to_string(file.size()) + "-byte file";
-          });
-    }
+    check_payload(context, frame);
   }
 }
 
 }  // namespace
 
 void check_ta3d_gaf(WalkContext& context, FileReport& report) {
-  context.findings.add(
-      RuleId::format_foreign_variant, gaf::header_version, 4, "header/version", [&] {
-        return "version word " + hex(gaf::version_ta3d, 8) +
-               " marks TA3D's truecolor GAF (zlib or JPEG frame payloads): the TA "
-               "and TA: Kingdoms engines cannot load it; checked as far as the GAF "
-               "layout goes";
-      });
   gaf::GafIndex index;
   read_counted_header(context, index, "entry");
-  if (index.header.walked_slots > 0 && !context.stopped()) gaf::read_entries(context, index);
+  // TA3D never reads the frame table's second word (create_gaf leaves it unset): no duration rules.
+  if (index.header.walked_slots > 0 && !context.stopped())
+    gaf::read_entries(context, index, /*durations=*/false);
   if (!context.stopped()) read_ta3d_frames(context, index);
+  // TODO(issue 12 class 5): hand the payload extents (count word + stream) to the extent map once
+  // its API takes TA3D payload extents.
 
   report.summary.add("entries", index.header.walked_slots);
   report.summary.add("frames", index.refs.size());

@@ -10,8 +10,14 @@ namespace gafcheck::taf {
 // and the summary (frames, formats, dimensions, alpha statistics).
 void check_truecolor_taf(WalkContext& context, FileReport& report);
 
-// TA3D's 0x00010101 GAF: format.foreign-variant, then header, entries, frame headers and payload
-// offsets only. The payloads (zlib RGBA or JPEG) are not decoded, so nothing per pixel is claimed.
+// TA3D's 0x00010101 GAF as TA3D reads it (--game ta3d): header, entries, frame headers and each
+// frame's payload (zlib streams inflated under the pixel budget, JPEG markers and bounds).
 void check_ta3d_gaf(WalkContext& context, FileReport& report);
+
+// For the TA and TA: Kingdoms engines, which load any GAF-layout file as a GAF whatever its version
+// word: format.foreign-variant when the version word is TA3D's or a frame holds a TA3D payload —
+// an error (retail garbage) when the engine would decode a TA3D payload as palette pixels. Scans at
+// most scan_limit frame references; run it before the GAF checks so that it is always listed.
+void check_foreign_layout(WalkContext& context, std::uint64_t scan_limit);
 
 }  // namespace gafcheck::taf

@@ -70,7 +70,8 @@ bool check_pixel_extent(WalkContext& context, gaf::FrameRecord& frame, TafTally&
   if (!context.charge(BudgetKind::pixels, pixels, frame.offset, frame.path)) return false;
   tally.pixels += pixels;
   const std::uint64_t bytes = pixels * bytes_per_pixel;
-  frame.data_in_bounds = context.file.contains(frame.data_offset, bytes);
+  // A frame without pixels reads nothing at data_offset: only frame.empty.
+  frame.data_in_bounds = bytes == 0 || context.file.contains(frame.data_offset, bytes);
   if (!frame.data_in_bounds) {
     context.findings.add(
         RuleId::frame_out_of_bounds, frame.offset + gaf::frame_data_offset, 4, frame.path, [&] {
