@@ -134,6 +134,31 @@ TEST(GameReading, Ta3dFilesAreCleanForTa3d) {
   }
 }
 
+// Under --game ta3d the payloads go through the same extent map as GAF pixels (class 5): a tidy
+// file claims every byte; a frame moved onto its neighbour's payload shares it and leaves its own
+// as slack.
+TEST(GameReading, Ta3dPayloadsAreExtents) {
+  builder::Ta3dSpec spec;
+  spec.entries[0].frames[0] = {.width = 3, .height = 5, .alpha = true};
+  spec.entries[0].frames.push_back({.width = 3, .height = 5, .alpha = true});
+  auto built = builder::build_ta3d(spec);
+  const FileReport tidy = check(built.bytes, for_game(Game::ta3d));
+  EXPECT_NO_FINDING(tidy, "extent.slack");
+  EXPECT_EQ(tidy.summary.get("coverage.claimed"), built.bytes.size());
+
+  const ByteView file(built.bytes.data(), built.bytes.size());
+  const std::uint32_t entry = *file.u32le(12);
+  const std::uint32_t frame0 = *file.u32le(entry + 40);
+  const std::uint32_t frame1 = *file.u32le(entry + 48);
+  const std::uint32_t payload0 = *file.u32le(frame0 + 16);
+  const std::uint32_t payload1 = *file.u32le(frame1 + 16);
+  built.put_u32(frame1 + 16, payload0);
+  const FileReport shared = check(built.bytes, for_game(Game::ta3d));
+  EXPECT_FINDING(shared, "extent.shared-pixels", payload0, "entry[0]/frame[0]");
+  EXPECT_FINDING(shared, "extent.slack", payload1, "");
+  EXPECT_EQ(find_finding(shared, "extent.slack")->length, 4 + *file.u32le(payload1));
+}
+
 // A 3x5 zlib-era frame as create_gaf writes it: 4 bytes per pixel.
 builder::Ta3dSpec small_frame_spec() {
   builder::Ta3dSpec spec;
