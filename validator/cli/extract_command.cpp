@@ -40,7 +40,8 @@ constexpr const char* extract_usage =
     "  gafcheck extract mod.ufo anims/ARMCOM.GAF -C /tmp/review # one member\n"
     "  gafcheck extract mod.ufo anims -C /tmp/review            # one directory\n\n"
     "Exit codes: 0 every selected member written, 1 some refused, skipped or not found,\n"
-    "2 usage error (also: DIR unusable), 3 the archive could not be read.\n\nOptions";
+    "2 usage error (also: DIR cannot be created or written), 3 the archive could not be read.\n"
+    "\nOptions";
 
 bool selected(const std::string& folded_member, const std::vector<std::string>& requests,
               std::vector<bool>& matched) {

@@ -128,6 +128,18 @@ std::optional<ExtractDirectory> ExtractDirectory::open(const std::string& path,
     error = reason("target directory", AT_FDCWD, path, errno);
     return std::nullopt;
   }
+  // Whether files can be created here is only known by creating one (permission bits say
+  // nothing to root, and a read-only mount or a pseudo file system says no to root too).
+  std::string probe;
+  const int probe_fd = create_temp_file(fd, probe);
+  if (probe_fd < 0) {
+    error =
+        "target directory '" + escape_bytes(path) + "' cannot be written: " + std::strerror(errno);
+    ::close(fd);
+    return std::nullopt;
+  }
+  ::close(probe_fd);
+  ::unlinkat(fd, probe.c_str(), 0);
   return ExtractDirectory(fd);
 }
 
