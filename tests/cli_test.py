@@ -552,6 +552,27 @@ def check_and_census_pick_the_same_inputs_in_a_directory():
 
 
 @tap.test
+def bang_in_a_real_file_name_is_not_an_archive_separator():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'textures').mkdir()
+        (root / 'anims').mkdir()
+        for name in ('textures!unit.gaf', 'anims!vismasks.gaf', 'textures/unit.gaf',
+                     'anims/vismasks.gaf'):
+            shutil.copyfile(SEEDS / 'storage.raw-required.gaf', root / name)
+        result = run('check', '--fail-on', 'never', root, check_code=0)
+        rules = {pathlib.Path(doc['path']).relative_to(root).as_posix():
+                 [finding['rule'] for finding in doc['findings']]
+                 for doc in documents(result.stdout) if doc['kind'] == 'file'}
+        assert rules['textures!unit.gaf'] == [] and rules['anims!vismasks.gaf'] == [], rules
+        # Controls: where the engine does read plain arrays.
+        assert rules['textures/unit.gaf'] == ['storage.raw-required'], rules
+        assert rules['anims/vismasks.gaf'] == ['storage.raw-required'], rules
+        run('check', root / 'textures!unit.gaf', check_code=0)
+        run('check', root / 'textures' / 'unit.gaf', check_code=1)
+
+
+@tap.test
 def archive_commands_have_help():
     for command in ('ls', 'extract'):
         result = run(command, '--help', check_code=0)
