@@ -573,6 +573,24 @@ def bang_in_a_real_file_name_is_not_an_archive_separator():
 
 
 @tap.test
+def extract_force_never_replaces_the_archive_being_extracted():
+    with tempfile.TemporaryDirectory() as directory:
+        target = pathlib.Path(directory)
+        # The archive is named like one of its members (readme.txt), in the target directory.
+        archive = target / 'readme.txt'
+        shutil.copyfile(SEEDS / 'clean-hpi-v1.hpi', archive)
+        original = archive.read_bytes()
+        (target / 'scripts').mkdir()
+        os.link(archive, target / 'scripts' / 'notes.txt')  # a hard link to it, by another member
+        result = run('extract', '--force', archive, '-C', target, check_code=1)
+        assert result.stderr.count('is the archive being extracted') == 2, result.stderr
+        assert archive.read_bytes() == original
+        assert (target / 'scripts' / 'notes.txt').stat().st_ino == archive.stat().st_ino
+        # Control: the other members are written.
+        assert (target / 'anims' / 'armcom.gaf').is_file()
+
+
+@tap.test
 def archive_commands_have_help():
     for command in ('ls', 'extract'):
         result = run(command, '--help', check_code=0)
