@@ -11,8 +11,8 @@
 namespace gafcheck {
 namespace {
 
-std::runtime_error system_error(const std::string& what, const std::filesystem::path& path) {
-  return std::runtime_error(what + " " + path.string() + ": " + std::strerror(errno));
+OutputError system_error(const std::string& what, const std::filesystem::path& path) {
+  return OutputError(what + " " + path.string() + ": " + std::strerror(errno));
 }
 
 }  // namespace
@@ -32,8 +32,7 @@ ReportOutput::ReportOutput(const std::string& destination, OutputMode mode) {
   struct stat info {};
   const bool exists = ::stat(destination.c_str(), &info) == 0;
   if (exists && !S_ISREG(info.st_mode)) {
-    if (S_ISDIR(info.st_mode))
-      throw std::runtime_error("report path " + destination + " is a directory");
+    if (S_ISDIR(info.st_mode)) throw OutputError("report path " + destination + " is a directory");
     fd_ = ::open(destination.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
     if (fd_ < 0) throw system_error("cannot open report", destination_);
     owns_fd_ = true;
@@ -41,7 +40,7 @@ ReportOutput::ReportOutput(const std::string& destination, OutputMode mode) {
     // Replaced by a regular file between stat and open: never written in place.
     if (::fstat(fd_, &info) != 0 || S_ISREG(info.st_mode)) {
       ::close(fd_);
-      throw std::runtime_error("report path " + destination + " changed while it was opened");
+      throw OutputError("report path " + destination + " changed while it was opened");
     }
     return;
   }
@@ -91,6 +90,12 @@ void ReportOutput::commit() {
   if (!temp_) return;
   if (::fsync(fd_) != 0) throw system_error("cannot flush report", *temp_);
   rename_into_place();
+}
+
+std::optional<std::pair<std::uint64_t, std::uint64_t>> ReportOutput::file_identity() const {
+  struct stat info {};
+  if (!owns_fd_ || ::fstat(fd_, &info) != 0 || !S_ISREG(info.st_mode)) return std::nullopt;
+  return std::pair<std::uint64_t, std::uint64_t>{info.st_dev, info.st_ino};
 }
 
 void ReportOutput::rename_into_place() {

@@ -8,18 +8,31 @@
 // /dev/null) is written directly and never replaced; "-", an empty path or /dev/stdout is
 // standard output, /dev/stderr standard error.
 // Each write() is one whole document (or group of documents), written with one call loop.
+#include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace gafcheck {
+
+// The report (or another output) cannot be created, written, flushed or renamed into place: a
+// missing directory, a read-only place, a directory given as the file, a full disk. Every
+// command exits 2 for it with the reason (the output named on the command line is unusable),
+// never 4: it is not a bug in gafcheck.
+class OutputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 enum class OutputMode { atomic, journal };
 
 class ReportOutput {
  public:
-  // Throws std::runtime_error with the reason when the destination cannot be opened.
+  // Throws OutputError with the reason when the destination cannot be opened; write() and
+  // commit() throw it too.
   explicit ReportOutput(const std::string& destination, OutputMode mode = OutputMode::atomic);
   ReportOutput(const ReportOutput&) = delete;
   ReportOutput& operator=(const ReportOutput&) = delete;
@@ -31,6 +44,9 @@ class ReportOutput {
   // The file being written now (the temp file until commit), for a census checkpoint.
   const std::filesystem::path& current_path() const { return current_; }
   bool is_temp() const { return temp_.has_value(); }
+  // Device and inode of the file being written (temp file or destination, the same inode once
+  // renamed), for a walk to leave out; nullopt for standard output and devices.
+  std::optional<std::pair<std::uint64_t, std::uint64_t>> file_identity() const;
 
  private:
   void rename_into_place();

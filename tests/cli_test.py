@@ -392,6 +392,204 @@ def extract_force_replaces_the_name_never_the_file_behind_it():
         assert not [p for p in target.rglob('.gafcheck-*')], 'no temporary file is left'
 
 
+def read_only_places(root):
+    """Directories no file can be created in, as the current user: a chmod 555 directory (root
+    ignores the bits, so it is used only when it really refuses) and /sys (sysfs refuses even
+    root). At least one of them works wherever the tests run."""
+    places = []
+    locked = root / 'locked'
+    locked.mkdir(parents=True)
+    locked.chmod(0o555)
+    for place in (locked, pathlib.Path('/sys')):
+        try:
+            (place / 'gafcheck-probe').touch()
+            (place / 'gafcheck-probe').unlink()
+        except OSError:
+            places.append(place)
+    assert places, 'no read-only place to test with'
+    return places
+
+
+def writing_commands(root):
+    """Each command that writes a report, as a function of its -o value."""
+    tree = root / 'tree'
+    tree.mkdir()
+    shutil.copyfile(SEEDS / 'clean-raw.gaf', tree / 'a.gaf')
+    run('census', '--shard', '1/1', '-o', root / 'shard.yaml', tree, check_code=0)
+    run('check', '-o', root / 'old.yaml', tree / 'a.gaf', check_code=0)
+    return {
+        'check': lambda out: ('check', '-o', out, tree / 'a.gaf'),
+        'census': lambda out: ('census', '-o', out, tree),
+        'merge': lambda out: ('merge', '-o', out, root / 'shard.yaml'),
+        'diff': lambda out: ('diff', '-o', out, root / 'old.yaml', root / 'old.yaml'),
+    }
+
+
+@tap.test
+def output_that_cannot_be_written_exits_two_with_the_reason():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        commands = writing_commands(root)
+        (root / 'a-directory').mkdir()
+        cases = [(root / 'missing' / 'r.yaml', 'No such file or directory'),
+                 (root / 'a-directory', 'is a directory'),
+                 (root / 'tree' / 'a.gaf' / 'r.yaml', 'Not a directory'),
+                 ('/dev/full', 'No space left on device')]
+        cases += [(place / 'r.yaml', 'denied') for place in read_only_places(root)]
+        for name, command in commands.items():
+            for output, reason in cases:
+                result = run(*command(output))
+                assert result.returncode == 2, (name, output, result.returncode, result.stderr)
+                assert reason in result.stderr and 'internal error' not in result.stderr, (
+                    name, output, result.stderr)
+            # Control: a new file in a writable directory.
+            out = root / f'{name}-new.yaml'
+            result = run(*command(out))
+            assert result.returncode == 0, (name, result.stderr)
+            docs = list(yaml.safe_load_all(out.read_text()))
+            assert docs[-1]['kind'] == ('diff' if name == 'diff' else 'summary'), (name, docs)
+        assert not list(root.rglob('.*.tmp-*')), 'no temp file is left behind'
+        for place in read_only_places(root / 'extract'):
+            result = run('extract', SEEDS / 'clean-hpi-v1.hpi', '-C', place, check_code=2)
+            assert 'cannot be written' in result.stderr and 'internal' not in result.stderr
+        result = run('extract', SEEDS / 'clean-hpi-v1.hpi', '-C', root / 'missing' / 'x',
+                     check_code=2)
+        assert 'No such file or directory' in result.stderr, result.stderr
+        run('extract', SEEDS / 'clean-hpi-v1.hpi', '-C', root / 'tree' / 'a.gaf', check_code=2)
+        for command in ('check', 'census', 'merge', 'diff'):
+            assert '-o cannot be written' in run(command, '--help').stdout, command
+        assert 'the output cannot be written' in run('--help').stdout
+
+
+@tap.test
+def output_that_is_an_input_is_refused_and_nothing_is_written():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        upload = root / 'x.gaf'
+        shutil.copyfile(SEEDS / 'clean-raw.gaf', upload)
+        original = upload.read_bytes()
+        os.link(upload, root / 'hard.gaf')
+        (root / 'soft.gaf').symlink_to('x.gaf')
+        for output in (upload, root / 'hard.gaf', root / 'soft.gaf', root / '.' / 'x.gaf'):
+            result = run('check', '-o', output, upload, check_code=2)
+            assert 'refusing to write the report' in result.stderr, result.stderr
+            assert upload.read_bytes() == original and (root / 'soft.gaf').is_symlink()
+        assert sorted(os.listdir(root)) == ['hard.gaf', 'soft.gaf', 'x.gaf'], os.listdir(root)
+        # Reports read by diff and merge are inputs too.
+        run('check', '-o', root / 'a.yaml', upload, check_code=0)
+        run('census', '--shard', '1/1', '-o', root / 's.yaml', upload, check_code=0)
+        before = (root / 'a.yaml').read_bytes(), (root / 's.yaml').read_bytes()
+        run('diff', '-o', root / 'a.yaml', root / 'a.yaml', root / 'a.yaml', check_code=2)
+        run('merge', '-o', root / 's.yaml', root / 's.yaml', check_code=2)
+        assert ((root / 'a.yaml').read_bytes(), (root / 's.yaml').read_bytes()) == before
+        # Control: another path is written.
+        run('check', '-o', root / 'report.yaml', upload, check_code=0)
+        assert upload.read_bytes() == original
+
+
+@tap.test
+def report_inside_a_walked_tree_is_never_an_input():
+    with tempfile.TemporaryDirectory() as directory:
+        tree = pathlib.Path(directory) / 'T'
+        tree.mkdir()
+        shutil.copyfile(SEEDS / 'clean-raw.gaf', tree / 'z.gaf')
+        original = (tree / 'z.gaf').read_bytes()
+        expected = ['z.gaf']
+        for command in ('check', 'census'):
+            # The report would replace an input of the walk, or be one: refused.
+            for name in ('z.gaf', 'new.gaf', 'NEW.UFO'):
+                result = run(command, '-o', tree / name, tree, check_code=2)
+                assert 'input of the walk' in result.stderr, (command, name, result.stderr)
+            assert (tree / 'z.gaf').read_bytes() == original
+            assert sorted(os.listdir(tree)) == expected, os.listdir(tree)
+            expected = sorted(expected + [f'{command}.yaml'])
+            # A report named as a report: written in the tree, left out of the walk, run after run.
+            report = tree / f'{command}.yaml'
+            for _ in range(2):
+                run(command, '-o', report, tree, check_code=0)
+                docs = documents(report.read_text())
+                paths = {doc['path'] for doc in docs if doc['kind'] in ('file', 'record')}
+                assert paths == {str(tree / 'z.gaf')}, (command, paths)
+                assert docs[-1]['files']['total'] == 1, docs[-1]['files']
+        # Resuming into the report in the tree leaves the old report (moved aside) out too.
+        report = tree / 'census.yaml'
+        run('census', '--resume', report, '-o', report, tree, check_code=0)
+        docs = documents(report.read_text())
+        assert {doc['path'] for doc in docs if doc['kind'] == 'record'} == {str(tree / 'z.gaf')}
+        assert sorted(os.listdir(tree)) == ['census.yaml', 'check.yaml', 'z.gaf']
+
+
+@tap.test
+def check_and_census_pick_the_same_inputs_in_a_directory():
+    with tempfile.TemporaryDirectory() as directory:
+        upload = pathlib.Path(directory) / 'mod'
+        (upload / 'anims').mkdir(parents=True)
+        shutil.copyfile(SEEDS / 'clean-raw.gaf', upload / 'anims' / 'unit.gaf')
+        shutil.copyfile(SEEDS / 'entry.alias.gaf', upload / 'anims' / 'old.bak')
+        (upload / 'readme.txt').write_text('My mod. Install into the TA folder.\n')
+        (upload / 'LICENSE').write_bytes(b'\x00\x01 not a sprite')
+        checked = run('check', '--fail-on', 'never', upload, check_code=0)
+        census = run('census', '--per-file', 'all', '--fail-on', 'never', upload, check_code=0)
+        check_docs, census_docs = documents(checked.stdout), documents(census.stdout)
+        check_paths = [doc['path'] for doc in check_docs if doc['kind'] == 'file']
+        census_paths = [doc['path'] for doc in census_docs if doc['kind'] == 'file']
+        assert check_paths == census_paths == [str(upload / 'anims' / 'old.bak'),
+                                               str(upload / 'anims' / 'unit.gaf')], check_paths
+        assert check_docs[-1]['files']['not_inputs'] == census_docs[-1]['files']['not_inputs'] == 2
+        assert 'readme' not in checked.stderr
+        # A readme does not fail vetting; the renamed GAF (found by content) still does.
+        run('check', upload / 'readme.txt', upload / 'LICENSE', check_code=1)
+        run('check', upload, check_code=1)
+        (upload / 'anims' / 'old.bak').unlink()
+        run('check', upload, check_code=0)
+        # Named on the command line, a file is always checked, by every command.
+        for command in ('check', 'census'):
+            result = run(command, '--per-file', 'all', upload / 'readme.txt') if command == 'census' \
+                else run(command, upload / 'readme.txt')
+            assert result.returncode == 1, (command, result.stderr)
+            doc = [d for d in documents(result.stdout) if d['kind'] == 'file'][0]
+            assert doc['findings'][0]['rule'] == 'format.unknown', (command, doc)
+
+
+@tap.test
+def bang_in_a_real_file_name_is_not_an_archive_separator():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'textures').mkdir()
+        (root / 'anims').mkdir()
+        for name in ('textures!unit.gaf', 'anims!vismasks.gaf', 'textures/unit.gaf',
+                     'anims/vismasks.gaf'):
+            shutil.copyfile(SEEDS / 'storage.raw-required.gaf', root / name)
+        result = run('check', '--fail-on', 'never', root, check_code=0)
+        rules = {pathlib.Path(doc['path']).relative_to(root).as_posix():
+                 [finding['rule'] for finding in doc['findings']]
+                 for doc in documents(result.stdout) if doc['kind'] == 'file'}
+        assert rules['textures!unit.gaf'] == [] and rules['anims!vismasks.gaf'] == [], rules
+        # Controls: where the engine does read plain arrays.
+        assert rules['textures/unit.gaf'] == ['storage.raw-required'], rules
+        assert rules['anims/vismasks.gaf'] == ['storage.raw-required'], rules
+        run('check', root / 'textures!unit.gaf', check_code=0)
+        run('check', root / 'textures' / 'unit.gaf', check_code=1)
+
+
+@tap.test
+def extract_force_never_replaces_the_archive_being_extracted():
+    with tempfile.TemporaryDirectory() as directory:
+        target = pathlib.Path(directory)
+        # The archive is named like one of its members (readme.txt), in the target directory.
+        archive = target / 'readme.txt'
+        shutil.copyfile(SEEDS / 'clean-hpi-v1.hpi', archive)
+        original = archive.read_bytes()
+        (target / 'scripts').mkdir()
+        os.link(archive, target / 'scripts' / 'notes.txt')  # a hard link to it, by another member
+        result = run('extract', '--force', archive, '-C', target, check_code=1)
+        assert result.stderr.count('is the archive being extracted') == 2, result.stderr
+        assert archive.read_bytes() == original
+        assert (target / 'scripts' / 'notes.txt').stat().st_ino == archive.stat().st_ino
+        # Control: the other members are written.
+        assert (target / 'anims' / 'armcom.gaf').is_file()
+
+
 @tap.test
 def archive_commands_have_help():
     for command in ('ls', 'extract'):

@@ -155,6 +155,37 @@ TEST_F(WalkTest, FileThatVanishesAfterTheWalkIsAFindingNotAFailure) {
   EXPECT_NE(finished.documents.find("input.unreadable"), std::string::npos);
 }
 
+TEST_F(WalkTest, NamedFileIsAlwaysAnInputWalkedFilesAreSelectedByNameOrContent) {
+  touch("up/readme.txt", "hi\n");
+  touch("up/sprite.gaf", "");
+  touch("named.txt", "hi\n");
+  const cli::InputSelection selection({});
+  const auto items = walk({(root_ / "up").string(), (root_ / "named.txt").string()});
+  ASSERT_EQ(items.size(), 3u);
+  const InputItem& named = item_named(items, "named.txt");
+  EXPECT_TRUE(named.named);
+  EXPECT_TRUE(selection.selects(named)) << "a file named on the command line is always checked";
+  const InputItem& readme = item_named(items, "readme.txt");
+  EXPECT_FALSE(readme.named);
+  EXPECT_FALSE(selection.selects(readme)) << "a readme.txt found by the walk is not an input";
+  EXPECT_TRUE(selection.selects(item_named(items, "sprite.gaf")));
+  EXPECT_TRUE(cli::InputSelection({"taf"}).selects(named)) << "--ext does not drop a named file";
+}
+
+TEST_F(WalkTest, ExcludedFileIsLeftOutOfTheWalk) {
+  touch("a.gaf");
+  touch("report.gaf");
+  touch("z.gaf");
+  struct stat info {};
+  ASSERT_EQ(::stat((root_ / "report.gaf").c_str(), &info), 0);
+  cli::InputWalk walker({root_.string()});
+  walker.exclude(info.st_dev, info.st_ino);
+  std::vector<std::string> names;
+  while (auto item = walker.next()) names.push_back(fs::path(item->path).filename().string());
+  EXPECT_EQ(names, (std::vector<std::string>{"a.gaf", "z.gaf"}));
+  EXPECT_EQ(walk().size(), 3u) << "control: without the exclusion it is walked";
+}
+
 TEST_F(WalkTest, FilesThatAreNotInputsAreSkippedByContent) {
   touch("readme.txt", "[UNITINFO]");
   cli::InputWalk walker({root_.string()});

@@ -5,6 +5,7 @@
 
 #include "corpus/builder/recipe.hpp"
 #include "tests/support/check_helpers.hpp"
+#include "tests/support/hpi_helpers.hpp"
 #include "validator/pixels/gaf_pixel_stages.hpp"
 #include "validator/pixels/raw_scan.hpp"
 
@@ -79,12 +80,76 @@ TEST(TakCornerKey, OnlyWithGameTakAndOnlyWhenTheHeuristicWouldFire) {
 TEST(StorageContext, PathsTheEngineReadsAsPlainArrays) {
   EXPECT_TRUE(pixels::engine_reads_raw_arrays("textures/armtex.gaf"));
   EXPECT_TRUE(pixels::engine_reads_raw_arrays("C:\\TA\\Textures\\armtex.gaf"));
-  EXPECT_TRUE(pixels::engine_reads_raw_arrays("totala1.hpi!textures/logos.gaf"));
+  EXPECT_TRUE(pixels::engine_reads_raw_arrays(
+      InputName::file("totala1.hpi").member_named("textures/logos.gaf").engine_path()));
   EXPECT_TRUE(pixels::engine_reads_raw_arrays("mods/x/anims/VisMasks.GAF"));
   EXPECT_FALSE(pixels::engine_reads_raw_arrays("anims/armlab.gaf"));
   EXPECT_FALSE(pixels::engine_reads_raw_arrays("mytextures/armtex.gaf"));
   EXPECT_FALSE(pixels::engine_reads_raw_arrays("anims/textures.gaf"));
   EXPECT_FALSE(pixels::engine_reads_raw_arrays("vismasks.gaf.bak"));
+}
+
+// '!' is an ordinary byte in a real file name: these are files in the current directory.
+TEST(StorageContext, BangInARealFileNameIsNotAnArchiveSeparator) {
+  EXPECT_FALSE(pixels::engine_reads_raw_arrays("textures!unit.gaf"));
+  EXPECT_FALSE(pixels::engine_reads_raw_arrays("anims!vismasks.gaf"));
+  EXPECT_FALSE(pixels::engine_reads_raw_arrays("mods/textures!x/unit.gaf"));
+  auto spec = simple_spec();
+  spec.frames[0].compressed = 1;
+  const auto bytes = builder::build_gaf(spec).bytes;
+  EXPECT_NO_FINDING(check(bytes, {}, "textures!unit.gaf"), "storage.raw-required");
+  EXPECT_NO_FINDING(check(bytes, {}, "up/anims!vismasks.gaf"), "storage.raw-required");
+  // Controls: the same bytes where the engine reads plain arrays.
+  const FileReport texture = check(bytes, {}, "textures/unit.gaf");
+  EXPECT_FINDING(texture, "storage.raw-required", 64 + 9, "entry[0]/frame[0]");
+  const FileReport bang_directory = check(bytes, {}, "mods/x!y/textures/unit.gaf");
+  EXPECT_FINDING(bang_directory, "storage.raw-required", 64 + 9, "entry[0]/frame[0]");
+}
+
+// A member's context is its path inside the archive: neither the archive's own directories nor
+// a '!' in any name count.
+TEST(StorageContext, MembersAreJudgedByTheirPathInsideTheArchive) {
+  auto spec = simple_spec();
+  spec.frames[0].compressed = 1;
+  const auto bytes = builder::build_gaf(spec).bytes;
+  const auto member = [&bytes](const std::string& archive, const std::string& path) {
+    FileReport report = check_bytes(ByteView(bytes.data(), bytes.size()),
+                                    InputName::file(archive).member_named(path), {});
+    record_triggered(report);
+    return report;
+  };
+  const FileReport texture = member("mod.ufo", "textures/unit.gaf");
+  EXPECT_EQ(texture.path, "mod.ufo!textures/unit.gaf");
+  EXPECT_FINDING(texture, "storage.raw-required", 64 + 9, "entry[0]/frame[0]");
+  EXPECT_NE(find_finding(texture, "storage.raw-required")->message.find("'textures/unit.gaf'"),
+            std::string::npos);
+  EXPECT_NO_FINDING(member("mod.ufo", "textures!unit.gaf"), "storage.raw-required");
+  EXPECT_NO_FINDING(member("textures/mod.ufo", "anims/unit.gaf"), "storage.raw-required");
+  EXPECT_NO_FINDING(member("textures!a.ufo", "unit.gaf"), "storage.raw-required");
+  const FileReport mask = member("a.ufo!anims", "anims/vismasks.gaf");
+  EXPECT_FINDING(mask, "storage.raw-required", 64 + 9, "entry[0]/frame[0]");
+}
+
+// Through the archive pipeline: the member path is carried from the directory, not re-split.
+TEST(StorageContext, ArchiveMembersNamedWithBangOrInTextures) {
+  auto spec = simple_spec();
+  spec.frames[0].compressed = 1;
+  const auto bytes = builder::build_gaf(spec).bytes;
+  builder::HpiSpec archive;
+  archive.files.push_back({"textures/unit.gaf", bytes, builder::HpiMethod::stored});
+  archive.files.push_back({"textures!other.gaf", bytes, builder::HpiMethod::stored});
+  const auto reports = check_hpi_input(builder::build_hpi(archive).bytes, {}, "textures!mod.ufo");
+  ASSERT_EQ(reports.size(), 3u);
+  const auto report_for = [&reports](const std::string& suffix) -> const FileReport& {
+    for (const FileReport& report : reports)
+      if (report.path.size() >= suffix.size() &&
+          report.path.compare(report.path.size() - suffix.size(), suffix.size(), suffix) == 0)
+        return report;
+    throw std::runtime_error("no report for " + suffix);
+  };
+  EXPECT_FINDING(report_for("textures!mod.ufo!textures/unit.gaf"), "storage.raw-required", 64 + 9,
+                 "entry[0]/frame[0]");
+  EXPECT_NO_FINDING(report_for("textures!mod.ufo!textures!other.gaf"), "storage.raw-required");
 }
 
 TEST(StorageContext, RleFrameInATextureFile) {

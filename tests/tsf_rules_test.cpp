@@ -293,6 +293,22 @@ TEST_F(TsfLint, ImagesAreNotLookedUpWhereTheScriptIsNotOnDisk) {
   EXPECT_EQ(report.summary.get("tsf.images_found") + report.summary.get("tsf.images_missing"), 0u);
 }
 
+// A member's siblings are members, not the files beside the archive, whatever its display path
+// "DIR/mod.ufo!menu.tsf" looks like; a real file with '!' in its name is a file on disk.
+TEST_F(TsfLint, MemberImagesAreNotLookedUpBesideTheArchiveButBangFilesAreOnDisk) {
+  const auto bytes = build_tsf(simple_tsf_spec(1, "frame.png")).bytes;
+  const InputName member =
+      InputName::file((directory_ / "mod.ufo").string()).member_named("menu.tsf");
+  FileReport report = check_bytes(ByteView(bytes.data(), bytes.size()), member, {});
+  EXPECT_EQ(report.summary.get("tsf.images_found") + report.summary.get("tsf.images_missing"), 0u);
+  // Controls: a real file named with '!' beside frame.png finds it, and misses what is not there.
+  report = check(bytes, {}, (directory_ / "mod.ufo!menu.tsf").string());
+  EXPECT_EQ(report.summary.get("tsf.images_found"), 1u) << describe(report);
+  const FileReport missing = check(build_tsf(simple_tsf_spec(1, "gone.png")).bytes, {},
+                                   (directory_ / "mod.ufo!menu.tsf").string());
+  EXPECT_EQ(count_rule(missing, "tsf.missing-image"), 1u) << describe(missing);
+}
+
 TEST_F(TsfLint, FilenamesLeavingTheDirectoryAreNotLookedUp) {
   create("../outside.png");
   auto spec = simple_tsf_spec(4);

@@ -27,27 +27,28 @@ void take_findings(FileReport& report, Findings& findings, const BudgetMeter& bu
   if (findings.suppressed() > 0) report.retail = findings.suppressed_worst_retail();
 }
 
-void check_gaf(WalkContext& context, FileReport& report, const CheckOptions& options) {
+void check_gaf(WalkContext& context, FileReport& report, const CheckOptions& options,
+               const InputName& name) {
   const gaf::GafIndex index = gaf::read_gaf_structure(context);
   gaf::summarize_gaf(index, report.summary, report.survey);
-  pixels::check_gaf_pixels(context, index, options, report.path, report.summary);
+  pixels::check_gaf_pixels(context, index, options, name.engine_path(), report.summary);
 }
 
 // archive_depth: how deep in archives these bytes are (1 outside any); harvest collects an
 // archive's members for check_tree (nullptr: the archive's own report only).
-FileReport check_bytes_at(ByteView bytes, const std::string& display_path,
-                          const CheckOptions& options, std::uint64_t archive_depth,
-                          hpi::MemberHarvest* harvest, hpi::ArchiveUse* work = nullptr) {
+FileReport check_bytes_at(ByteView bytes, const InputName& name, const CheckOptions& options,
+                          std::uint64_t archive_depth, hpi::MemberHarvest* harvest,
+                          hpi::ArchiveUse* work = nullptr) {
   FileReport report;
-  report.path = display_path;
+  report.path = name.display;
   report.size = bytes.size();
   if (options.hash_contents) report.sha256 = sha256_hex(bytes);
-  report.format = refine_format_by_name(sniff_format(bytes), bytes, display_path);
+  report.format = refine_format_by_name(sniff_format(bytes), bytes, name.engine_path());
 
   BudgetMeter budget(options.limits);
   Findings findings(embedded_catalog(), options.limits[BudgetKind::findings]);
   WalkContext context{bytes, findings, budget};
-  check_extension(context, report.format, display_path);
+  check_extension(context, report.format, name.engine_path());
   switch (report.format) {
     case Format::gaf:
     case Format::taf_paletted:
@@ -60,10 +61,10 @@ FileReport check_bytes_at(ByteView bytes, const std::string& display_path,
       // they load. The foreign-layout scan goes first so its finding is always listed.
       if (options.game != Game::ta3d)
         taf::check_foreign_layout(context, options.limits[BudgetKind::frame_refs]);
-      check_gaf(context, report, options);
+      check_gaf(context, report, options, name);
       break;
     case Format::taf_truecolor: taf::check_truecolor_taf(context, report); break;
-    case Format::tsf: tsf::check_tsf(context, report, display_path); break;
+    case Format::tsf: tsf::check_tsf(context, report, name); break;
     case Format::hpi: hpi::check_archive(context, archive_depth, report, harvest); break;
     default:
       findings.add(
@@ -77,8 +78,8 @@ FileReport check_bytes_at(ByteView bytes, const std::string& display_path,
   // The engines open a .gaf by its name and read whatever it holds as a GAF (the TA engines never
   // read the version word): a script or an archive named .gaf also gets the GAF checks.
   if ((report.format == Format::tsf || report.format == Format::hpi) &&
-      display_extension(display_path) == ".gaf" && !context.stopped())
-    check_gaf(context, report, options);
+      display_extension(name.engine_path()) == ".gaf" && !context.stopped())
+    check_gaf(context, report, options, name);
   take_findings(report, findings, budget);
   finalize_verdict(report);
   if (work) {
@@ -92,12 +93,12 @@ FileReport check_bytes_at(ByteView bytes, const std::string& display_path,
 // checking, nested archives recursively. Returns what the bytes used of the budgets members
 // share with their archive (decompressed output, directory entries, pixels, RLE commands), so
 // that neither many members nor an archive of archives can multiply them.
-hpi::ArchiveUse check_tree(ByteView bytes, const std::string& display_path,
+hpi::ArchiveUse check_tree(ByteView bytes, const InputName& name,
                            std::optional<std::string> member_of, const CheckOptions& options,
                            std::uint64_t archive_depth, const ReportSink& sink) {
   hpi::MemberHarvest harvest(options.limits, options.limits[BudgetKind::heap]);
   hpi::ArchiveUse work;
-  FileReport report = check_bytes_at(bytes, display_path, options, archive_depth, &harvest, &work);
+  FileReport report = check_bytes_at(bytes, name, options, archive_depth, &harvest, &work);
   report.member_of = std::move(member_of);
   sink(std::move(report));
   hpi::ArchiveUse used = harvest.used();
@@ -114,8 +115,8 @@ hpi::ArchiveUse check_tree(ByteView bytes, const std::string& display_path,
     inner.limits[BudgetKind::pixels] = left(BudgetKind::pixels, used.pixels);
     inner.limits[BudgetKind::rle_commands] = left(BudgetKind::rle_commands, used.rle_commands);
     const hpi::ArchiveUse nested =
-        check_tree(ByteView(member.data(), member.size()), display_path + "!" + harvest.path(i),
-                   display_path, inner, archive_depth + 1, sink);
+        check_tree(ByteView(member.data(), member.size()), name.member_named(harvest.path(i)),
+                   name.display, inner, archive_depth + 1, sink);
     used.output += nested.output;
     used.entries += nested.entries;
     used.pixels += nested.pixels;
@@ -142,7 +143,11 @@ FileReport too_large_report(const std::string& display_path, std::uint64_t size,
 
 FileReport check_bytes(ByteView bytes, const std::string& display_path,
                        const CheckOptions& options) {
-  return check_bytes_at(bytes, display_path, options, 1, nullptr);
+  return check_bytes(bytes, InputName::file(display_path), options);
+}
+
+FileReport check_bytes(ByteView bytes, const InputName& name, const CheckOptions& options) {
+  return check_bytes_at(bytes, name, options, 1, nullptr);
 }
 
 FileReport check_file(const std::filesystem::path& path, const CheckOptions& options) {
@@ -150,12 +155,12 @@ FileReport check_file(const std::filesystem::path& path, const CheckOptions& opt
   auto mapped = InputFile::open(path, options.limits[BudgetKind::file_size]);
   if (mapped.too_large) return too_large_report(display_path, mapped.size, options);
   if (mapped.error) return unreadable_report(display_path, *mapped.error, mapped.size);
-  return check_bytes(mapped.file->view(), display_path, options);
+  return check_bytes(mapped.file->view(), InputName::file(display_path), options);
 }
 
 void check_bytes_with_members(ByteView bytes, const std::string& display_path,
                               const CheckOptions& options, const ReportSink& sink) {
-  check_tree(bytes, display_path, std::nullopt, options, 1, sink);
+  check_tree(bytes, InputName::file(display_path), std::nullopt, options, 1, sink);
 }
 
 void check_input(const std::filesystem::path& path, const CheckOptions& options,
@@ -168,10 +173,10 @@ void check_input(const std::filesystem::path& path, const CheckOptions& options,
   if (!options.hash_contents && options.hash_archive_trees && sniff_format(bytes) == Format::hpi) {
     CheckOptions hashed = options;
     hashed.hash_contents = true;
-    check_tree(bytes, display_path, std::nullopt, hashed, 1, sink);
+    check_tree(bytes, InputName::file(display_path), std::nullopt, hashed, 1, sink);
     return;
   }
-  check_tree(bytes, display_path, std::nullopt, options, 1, sink);
+  check_tree(bytes, InputName::file(display_path), std::nullopt, options, 1, sink);
 }
 
 FileReport unreadable_report(const std::string& display_path, const std::string& reason,

@@ -7,14 +7,17 @@
 
 #include "validator/check/check_options.hpp"
 #include "validator/core/byte_view.hpp"
+#include "validator/core/input_name.hpp"
 #include "validator/report/file_report.hpp"
 
 namespace gafcheck {
 
-// Checks bytes already in memory (a file read whole or an archive member). display_path names the
-// input in the report and gives the storage context (directory names, extension).
+// Checks bytes already in memory (a file read whole or an archive member). The name is shown in
+// the report; its path on disk, or for a member its path inside the archive, gives the storage
+// context (directory names, extension). A display_path is the name of a file on disk.
 FileReport check_bytes(ByteView bytes, const std::string& display_path,
                        const CheckOptions& options);
+FileReport check_bytes(ByteView bytes, const InputName& name, const CheckOptions& options);
 
 // Opens, reads and checks a file. An unreadable file or one over the size budget gives a report
 // with an input.unreadable or budget.exceeded finding.

@@ -79,7 +79,8 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
   if (!parse_command_line(
           arguments, visible, roots,
           "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
-          "3 an input could not be read, 2 usage error, 4 internal error; 128+N when\n"
+          "2 usage error (also: -o cannot be written, or would be an input of the walk),\n"
+          "3 an input could not be read, 4 internal error; 128+N when\n"
           "signal N interrupted the run (the report is then marked interrupted).\n"
           "Example: gafcheck census -j 2 -o ta.yaml ~/ta/extracted\n"))
     return 0;

@@ -6,6 +6,7 @@
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/input_walk.hpp"
+#include "validator/cli/output_guard.hpp"
 #include "validator/cli/run_inputs.hpp"
 #include "validator/cli/run_reporter.hpp"
 
@@ -20,7 +21,10 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
       "Checks GAF files (directories are walked recursively) and writes a YAML\n"
       "report: a header document, one document per file with its verdict,\n"
       "what the retail game would do with it, and every finding (rule, offset,\n"
-      "structure path, message), then a summary document.\n\n"
+      "structure path, message), then a summary document.\n"
+      "A file named as a PATH is always checked. In a walked directory, the inputs are\n"
+      "picked as census picks them: by extension (gaf, taf, tsf, hpi, ufo, ccx, gp3) or by\n"
+      "content; other files (a readme.txt) are counted in the summary as not_inputs.\n\n"
       "Options");
   general.add_options()("help,h", po::bool_switch(), "show this help");
   po::options_description visible;
@@ -30,7 +34,8 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
   if (!parse_command_line(
           arguments, visible, paths,
           "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
-          "2 usage error, 3 an input could not be read, 4 internal error.\n"
+          "2 usage error (also: -o cannot be written, or is one of the inputs: nothing is\n"
+          "written then), 3 an input could not be read, 4 internal error.\n"
           "Example: gafcheck check --fail-on warning -o report.yaml upload.gaf\n"))
     return 0;
   finish_common_options(options);
@@ -40,8 +45,13 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
   header.command = "check";
   header.command_line = command_line;
   header.started_at = utc_timestamp();
+  const InputSelection selection({});
+  refuse_output_in_walk(options.output, paths, selection);
   RunReporter reporter(options, header, PerFile::all);
-  run_inputs(collect_inputs(paths), options.check, reporter);
+  InputWalk walk(paths);
+  if (const auto identity = reporter.output().file_identity())
+    walk.exclude(identity->first, identity->second);
+  run_inputs(walk, selection, options.check, reporter);
   return reporter.finish(false);
 }
 

@@ -6,6 +6,7 @@
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
+#include "validator/cli/output_guard.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -26,12 +27,14 @@ int run_diff(const Arguments& arguments, const std::string&) {
       "warning, info or never");
   if (!parse_command_line(arguments, general, reports,
                           "\nExit codes: 0 nothing new at or above --fail-on, 1 new findings,\n"
-                          "2 usage error, 3 a report could not be read.\n"))
+                          "2 usage error (also: -o cannot be written, or is OLD or NEW),\n"
+                          "3 a report could not be read.\n"))
     return 0;
   if (reports.size() != 2) throw UsageError{"diff takes exactly two reports: OLD NEW"};
   CommonOptions options;
   options.fail_on = fail_on;
   finish_common_options(options);
+  refuse_output_among_inputs(output, reports, "report");
 
   ReportContents before, after;
   try {

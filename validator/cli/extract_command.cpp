@@ -1,5 +1,7 @@
 // gafcheck extract ARCHIVE [MEMBER...] -C DIR: writes members under DIR, refusing anything that
 // could land outside it.
+#include <sys/stat.h>
+
 #include <iostream>
 
 #include "validator/cli/archive_commands.hpp"
@@ -31,7 +33,8 @@ constexpr const char* extract_usage =
     "  - an existing file is not overwritten unless --force (and even then only a regular\n"
     "    file), so two members on one path under case folding do not silently replace\n"
     "    each other; --force writes a new file and renames it over the old one, so a hard\n"
-    "    link to a file outside DIR never has that file rewritten;\n"
+    "    link to a file outside DIR never has that file rewritten, and the archive itself\n"
+    "    (or a hard link to it) is never replaced;\n"
     "  - a member that cannot be decoded (out of bounds, bad chunk header, over a budget) is\n"
     "    skipped. Members with lesser damage (checksum, size, stream findings) are written\n"
     "    as a reader would decode them.\n\n"
@@ -40,7 +43,8 @@ constexpr const char* extract_usage =
     "  gafcheck extract mod.ufo anims/ARMCOM.GAF -C /tmp/review # one member\n"
     "  gafcheck extract mod.ufo anims -C /tmp/review            # one directory\n\n"
     "Exit codes: 0 every selected member written, 1 some refused, skipped or not found,\n"
-    "2 usage error (also: DIR unusable), 3 the archive could not be read.\n\nOptions";
+    "2 usage error (also: DIR cannot be created or written), 3 the archive could not be read.\n"
+    "\nOptions";
 
 bool selected(const std::string& folded_member, const std::vector<std::string>& requests,
               std::vector<bool>& matched) {
@@ -90,8 +94,11 @@ int run_extract(const Arguments& arguments) {
     return 1;
   }
   std::string error;
-  const auto target = ExtractDirectory::open(directory, error);
+  auto target = ExtractDirectory::open(directory, error);
   if (!target) throw UsageError{"cannot extract into " + escape_bytes(directory) + ": " + error};
+  struct stat archive_status {};
+  if (::stat(archive_path.c_str(), &archive_status) == 0)
+    target->protect(archive_status.st_dev, archive_status.st_ino);
 
   std::vector<bool> matched(requests.size(), false);
   std::uint64_t written = 0, refused = 0;

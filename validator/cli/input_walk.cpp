@@ -130,6 +130,7 @@ bool path_less(std::string_view a, std::string_view b) {
 
 struct InputWalk::State {
   std::vector<Root> roots;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> excluded;  // (device, inode)
   std::size_t next_root = 0;
   std::vector<Directory> stack;
 
@@ -207,6 +208,10 @@ struct InputWalk::State {
     return item;
   }
 
+  bool is_excluded(std::uint64_t device, std::uint64_t inode) const {
+    return std::find(excluded.begin(), excluded.end(), std::pair{device, inode}) != excluded.end();
+  }
+
   std::optional<InputItem> next_in_directory() {
     while (!stack.empty()) {
       Directory& top = stack.back();
@@ -215,6 +220,7 @@ struct InputWalk::State {
         continue;
       }
       const Listed listed = top.entries[top.next++];
+      if (is_excluded(listed.device, listed.inode) && listed.error == 0) continue;
       InputItem item;
       item.path = join(top.path, listed.name);
       item.relative = top.relative.empty() ? listed.name : top.relative + "/" + listed.name;
@@ -250,6 +256,7 @@ struct InputWalk::State {
       const Root& root = roots[next_root++];
       InputItem item;
       item.path = root.path;
+      item.named = true;
       const auto slash = root.path.find_last_of('/');
       item.relative = slash == std::string::npos ? root.path : root.path.substr(slash + 1);
       struct stat info {};
@@ -291,6 +298,10 @@ std::optional<InputItem> InputWalk::next() {
     if (state_->next_root == state_->roots.size()) return std::nullopt;
     if (auto item = state_->next_root_item()) return item;
   }
+}
+
+void InputWalk::exclude(std::uint64_t device, std::uint64_t inode) {
+  state_->excluded.emplace_back(device, inode);
 }
 
 std::vector<InputItem> collect_inputs(const std::vector<std::string>& roots) {

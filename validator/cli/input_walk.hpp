@@ -28,6 +28,7 @@ struct InputItem {
   std::uint64_t size = 0;     // from lstat, for files
   std::int64_t mtime_ns = 0;  // modification time in nanoseconds since the epoch, for files
   std::string relative;       // the path inside its root (a root that is a file: its name)
+  bool named = false;         // given on the command line itself (a root), not found by walking one
 };
 
 // The order of every report: paths compared byte by byte, component by component ('/' sorts
@@ -43,6 +44,10 @@ class InputWalk {
 
   // The next item in path order, or nullopt when the walk is complete.
   std::optional<InputItem> next();
+
+  // Leaves the file with this device and inode out of the walk from now on, silently: the run's
+  // own report (or its temp file), which may lie inside a root.
+  void exclude(std::uint64_t device, std::uint64_t inode);
 
  private:
   struct State;

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <string>
 
+#include "reports/report_output.hpp"
 #include "reports/yaml_report.hpp"
 #include "validator/cli/archive_commands.hpp"
 #include "validator/cli/commands.hpp"
@@ -27,8 +28,9 @@ constexpr const char* usage =
     "  rules [--brief]    print the rule catalogue\n"
     "  explain RULE       print one rule\n\n"
     "Run 'gafcheck COMMAND --help' for a command's options.\n"
-    "Exit codes: 0 clean (below --fail-on), 1 findings at or above --fail-on, 2 usage error,\n"
-    "3 an input could not be read, 4 internal error.\n";
+    "Exit codes: 0 clean (below --fail-on), 1 findings at or above --fail-on, 2 usage error\n"
+    "(also: the output cannot be written, or would replace an input), 3 an input could not be\n"
+    "read, 4 internal error.\n";
 
 // Arguments are escaped one by one (spaces too), so a file name in them comes back distinct and
 // the line splits back at its spaces.
@@ -75,6 +77,9 @@ int main(int argc, char** argv) {
     return dispatch(argv[1], arguments, join_command_line(argc, argv));
   } catch (const gafcheck::cli::UsageError& error) {
     std::cerr << "gafcheck: " << error.message << "\n(run 'gafcheck --help' for usage)\n";
+    return 2;
+  } catch (const gafcheck::OutputError& error) {
+    std::cerr << "gafcheck: " << error.what() << " (the output cannot be written)\n";
     return 2;
   } catch (const boost::program_options::error& error) {
     std::cerr << "gafcheck: " << error.what() << "\n(run 'gafcheck " << argv[1] << " --help')\n";

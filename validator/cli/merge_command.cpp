@@ -11,6 +11,7 @@
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/input_walk.hpp"
+#include "validator/cli/output_guard.hpp"
 #include "validator/cli/run_reporter.hpp"
 
 namespace gafcheck::cli {
@@ -71,13 +72,15 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
   if (!parse_command_line(
           arguments, general, inputs,
           "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
-          "2 usage error, 3 a shard report could not be read (or recorded an unreadable input).\n"
+          "2 usage error (also: -o cannot be written, or is one of the shard reports),\n"
+          "3 a shard report could not be read (or recorded an unreadable input).\n"
           "Example: gafcheck merge -o all.yaml shard-1.yaml shard-2.yaml\n"))
     return 0;
   if (inputs.empty()) throw UsageError{"merge needs at least one shard report"};
   CommonOptions options;
   options.fail_on = fail_on;
   finish_common_options(options);
+  refuse_output_among_inputs(output, inputs, "shard report");
 
   std::vector<std::unique_ptr<CensusReportReader>> readers;
   for (const std::string& path : inputs) {
@@ -113,6 +116,8 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
       journal.write(reuse_group(std::move(*heads[*first]), context));
       heads[*first] = readers[*first]->next_group();
     }
+  } catch (const OutputError&) {
+    throw;  // the merged report cannot be written: exit 2, from main
   } catch (const std::runtime_error& error) {  // a shard report corrupt in its middle
     std::cerr << "gafcheck merge: " << error.what() << '\n';
     return 3;

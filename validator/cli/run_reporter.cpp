@@ -77,6 +77,12 @@ void RunReporter::add(FileReport report) {
     output_->write(yaml_file_document(report, outcome.matched));
 }
 
+void RunReporter::count_walk(std::uint64_t symlinks_not_followed, std::uint64_t not_inputs) {
+  totals_.walk_counted = true;
+  totals_.symlinks_not_followed += symlinks_not_followed;
+  totals_.not_inputs += not_inputs;
+}
+
 int RunReporter::finish(bool interrupted) {
   ReportClosing closing;
   closing.interrupted = interrupted;

@@ -20,8 +20,12 @@ class RunReporter {
   RunReporter(const CommonOptions& options, ReportHeader header, PerFile per_file);
 
   void add(FileReport report);
+  // Counts what the walk settled itself (symlinks it did not follow, files that are not inputs);
+  // the summary then lists them, as a census's does.
+  void count_walk(std::uint64_t symlinks_not_followed, std::uint64_t not_inputs);
   // Writes the summary, commits the report, and returns the exit code.
   int finish(bool interrupted);
+  const ReportOutput& output() const { return *output_; }
 
  private:
   void print_verdict_line(const FileReport& report) const;

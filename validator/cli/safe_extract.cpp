@@ -92,8 +92,9 @@ int create_temp_file(int directory_fd, std::string& temp_name) {
 // the old file's inode is never written (a hard link to a file outside the target keeps its
 // content, and a read-only file is replaced when the directory is writable). Anything but a
 // regular file in the way is refused, as without --force a symlink is never followed.
-std::optional<std::string> replace_file(int directory_fd, const std::string& name,
-                                        std::span<const std::uint8_t> bytes) {
+std::optional<std::string> replace_file(
+    int directory_fd, const std::string& name, std::span<const std::uint8_t> bytes,
+    const std::optional<std::pair<std::uint64_t, std::uint64_t>>& protected_file) {
   struct stat status {};
   if (::fstatat(directory_fd, name.c_str(), &status, AT_SYMLINK_NOFOLLOW) != 0)
     return reason("file", directory_fd, name, errno);
@@ -101,6 +102,9 @@ std::optional<std::string> replace_file(int directory_fd, const std::string& nam
     return "file '" + escape_bytes(name) + "' is a symbolic link: not followed";
   if (!S_ISREG(status.st_mode))
     return "'" + escape_bytes(name) + "' exists and is not a regular file";
+  if (protected_file && protected_file->first == status.st_dev &&
+      protected_file->second == status.st_ino)
+    return "file '" + escape_bytes(name) + "' is the archive being extracted: not replaced";
   std::string temp_name;
   const int fd = create_temp_file(directory_fd, temp_name);
   if (fd < 0)
@@ -128,6 +132,18 @@ std::optional<ExtractDirectory> ExtractDirectory::open(const std::string& path,
     error = reason("target directory", AT_FDCWD, path, errno);
     return std::nullopt;
   }
+  // Whether files can be created here is only known by creating one (permission bits say
+  // nothing to root, and a read-only mount or a pseudo file system says no to root too).
+  std::string probe;
+  const int probe_fd = create_temp_file(fd, probe);
+  if (probe_fd < 0) {
+    error =
+        "target directory '" + escape_bytes(path) + "' cannot be written: " + std::strerror(errno);
+    ::close(fd);
+    return std::nullopt;
+  }
+  ::close(probe_fd);
+  ::unlinkat(fd, probe.c_str(), 0);
   return ExtractDirectory(fd);
 }
 
@@ -154,7 +170,7 @@ std::optional<std::string> ExtractDirectory::write(std::string_view member_path,
   if (fd >= 0) return write_and_close(fd, name, bytes);
   if (errno != EEXIST) return reason("file", at.get(), name, errno);
   if (!force) return "file '" + escape_bytes(name) + "' exists (use --force to overwrite it)";
-  return replace_file(at.get(), name, bytes);
+  return replace_file(at.get(), name, bytes, protected_);
 }
 
 }  // namespace gafcheck::cli

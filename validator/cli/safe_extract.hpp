@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace gafcheck::cli {
 
@@ -28,9 +29,14 @@ class ExtractDirectory {
   std::optional<std::string> write(std::string_view member_path,
                                    std::span<const std::uint8_t> bytes, bool force) const;
 
+  // The file with this device and inode (the archive being extracted) is an input: --force never
+  // replaces it, whatever name a member gives it.
+  void protect(std::uint64_t device, std::uint64_t inode) { protected_ = {device, inode}; }
+
  private:
   explicit ExtractDirectory(int fd) : fd_(fd) {}
   int fd_ = -1;
+  std::optional<std::pair<std::uint64_t, std::uint64_t>> protected_;
 };
 
 }  // namespace gafcheck::cli

@@ -22,11 +22,13 @@ void scan_raw_leaves(WalkContext& context, const gaf::GafIndex& index, Game game
                      Counters& summary);
 
 // storage.raw-required for compressed or composite frames in files read as plain arrays.
+// engine_path: InputName::engine_path(), the path on disk or the member path, never the display
+// string "archive!member".
 void check_storage_context(WalkContext& context, const gaf::GafIndex& index,
-                           std::string_view display_path);
+                           std::string_view engine_path);
 // True for a path with a `textures` directory component or a file named vismasks.gaf
-// (case-insensitive); '/', '\\' and the archive separator '!' all separate components.
-bool engine_reads_raw_arrays(std::string_view display_path);
+// (case-insensitive); '/' and '\\' separate components, '!' is part of a name.
+bool engine_reads_raw_arrays(std::string_view engine_path);
 
 // The byte-extent map: extent.* findings and the coverage.* counters.
 void check_extents(WalkContext& context, const gaf::GafIndex& index,

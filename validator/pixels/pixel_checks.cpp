@@ -8,7 +8,7 @@
 namespace gafcheck::pixels {
 
 void check_gaf_pixels(WalkContext& context, const gaf::GafIndex& index, const CheckOptions& options,
-                      std::string_view display_path, Counters& summary) {
+                      std::string_view engine_path, Counters& summary) {
   // Behind a negative entry count the game loads nothing: findings are forensics only.
   const bool game_loads = gaf::game_reads_entries(index.header);
   std::optional<GameDoesNotRead> unread;
@@ -17,7 +17,7 @@ void check_gaf_pixels(WalkContext& context, const gaf::GafIndex& index, const Ch
   if (!context.stopped() &&
       walk_rle_leaves(context, index, options.all_rows, game_loads, rle_end)) {
     scan_raw_leaves(context, index, options.game, summary);
-    check_storage_context(context, index, display_path);
+    check_storage_context(context, index, engine_path);
     check_extents(context, index, rle_end, summary);
   }
   unread.reset();

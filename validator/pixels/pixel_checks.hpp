@@ -12,9 +12,9 @@
 
 namespace gafcheck::pixels {
 
-// display_path names the input as the report does; its directories and file name give the
-// storage context.
+// engine_path (InputName::engine_path(): the path on disk, or the member path inside the
+// archive) gives the storage context by its directories and file name.
 void check_gaf_pixels(WalkContext& context, const gaf::GafIndex& index, const CheckOptions& options,
-                      std::string_view display_path, Counters& summary);
+                      std::string_view engine_path, Counters& summary);
 
 }  // namespace gafcheck::pixels

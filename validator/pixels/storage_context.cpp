@@ -32,11 +32,11 @@ std::string raw_reader_problem(const gaf::FrameRecord& frame) {
 
 }  // namespace
 
-bool engine_reads_raw_arrays(std::string_view display_path) {
+bool engine_reads_raw_arrays(std::string_view engine_path) {
   std::size_t start = 0;
   while (true) {
-    const std::size_t stop = display_path.find_first_of("/\\!", start);
-    const std::string_view component = display_path.substr(start, stop - start);
+    const std::size_t stop = engine_path.find_first_of("/\\", start);
+    const std::string_view component = engine_path.substr(start, stop - start);
     if (stop == std::string_view::npos) return equals_folded(component, "vismasks.gaf");
     if (equals_folded(component, "textures")) return true;
     start = stop + 1;
@@ -44,9 +44,9 @@ bool engine_reads_raw_arrays(std::string_view display_path) {
 }
 
 void check_storage_context(WalkContext& context, const gaf::GafIndex& index,
-                           std::string_view display_path) {
-  if (!engine_reads_raw_arrays(display_path)) return;
-  const std::string where = "'" + escape_bytes(display_path) + "'";
+                           std::string_view engine_path) {
+  if (!engine_reads_raw_arrays(engine_path)) return;
+  const std::string where = "'" + escape_bytes(engine_path) + "'";
   for (const gaf::EntryRecord& entry : index.entries) {
     if (entry.alias_of != gaf::no_index) continue;
     std::uint32_t bad = 0;

@@ -3,6 +3,7 @@
 // ranges, and the images the layers name.
 #include <string_view>
 
+#include "validator/core/input_name.hpp"
 #include "validator/core/walk_context.hpp"
 #include "validator/report/file_report.hpp"
 
@@ -14,8 +15,9 @@ class ImageLookup;
 // values are looked up; nullptr skips the lookup (names are still checked for path escapes).
 void lint_tsf(WalkContext& context, Counters& summary, ImageLookup* images);
 
-// The check pipeline's entry: images are looked up next to display_path when that directory
-// exists on disk.
-void check_tsf(WalkContext& context, FileReport& report, std::string_view display_path);
+// The check pipeline's entry: images are looked up next to a file on disk when that directory
+// exists; not for an archive member (its siblings are members, not files beside a path that
+// only looks like one).
+void check_tsf(WalkContext& context, FileReport& report, const InputName& name);
 
 }  // namespace gafcheck::tsf

@@ -227,8 +227,9 @@ void lint_tsf(WalkContext& context, Counters& summary, ImageLookup* images) {
   lint.summarize(summary);
 }
 
-void check_tsf(WalkContext& context, FileReport& report, std::string_view display_path) {
-  const std::unique_ptr<ImageLookup> images = sibling_image_lookup(display_path);
+void check_tsf(WalkContext& context, FileReport& report, const InputName& name) {
+  const std::unique_ptr<ImageLookup> images =
+      name.is_member() ? nullptr : sibling_image_lookup(name.display);
   lint_tsf(context, report.summary, images.get());
 }
 

@@ -67,7 +67,7 @@ FinishedInput check_census_input(const InputItem& item, const CensusContext& con
     reports.push_back(unreadable_report(item.path, item.error.value_or("cannot be read")));
     return finish_reports(reports, 0, context);
   }
-  if (!context.selection.is_input(item.path)) {
+  if (!context.selection.is_input(item)) {
     FinishedInput skipped;
     skipped.not_input = true;
     return skipped;

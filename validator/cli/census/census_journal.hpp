@@ -30,6 +30,7 @@ class CensusJournal {
   int finish(bool interrupted);
 
   const RunTotals& totals() const { return totals_; }
+  const ReportOutput& output() const { return *output_; }
 
  private:
   std::unique_ptr<ReportOutput> output_;

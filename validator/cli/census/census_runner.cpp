@@ -11,6 +11,7 @@
 #include "validator/cli/census/interruption.hpp"
 #include "validator/cli/census/ordered_pipeline.hpp"
 #include "validator/cli/census/resume_cursor.hpp"
+#include "validator/cli/output_guard.hpp"
 
 namespace gafcheck::cli {
 namespace {
@@ -30,7 +31,7 @@ std::pair<std::uint64_t, std::uint64_t> count_candidates(const CensusRun& run,
   while (auto item = walk.next()) {
     if (run.shard && !run.shard->contains(item->relative)) continue;
     if (item->kind == InputKind::symlink_not_followed) continue;
-    if (item->kind == InputKind::file && !selection.candidate(item->path)) continue;
+    if (item->kind == InputKind::file && !selection.candidate(*item)) continue;
     ++files;
     bytes += item->size;
   }
@@ -52,6 +53,8 @@ CensusContext make_context(const CensusRun& run, const Baseline* baseline) {
 }  // namespace
 
 int run_census_walk(const CensusRun& run, ReportHeader header) {
+  refuse_output_in_walk(run.common.output, run.settings.roots,
+                        InputSelection(run.settings.extensions));
   std::unique_ptr<Baseline> baseline;
   if (!run.settings.baseline.empty()) baseline = load_baseline(run.settings.baseline);
   const CensusContext context = make_context(run, baseline.get());
@@ -71,7 +74,11 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
     // the new one is complete.
     if (run.common.output != "-" && same_file(run.resume, run.common.output)) {
       moved_aside = run.common.output + ".resume-source";
-      std::filesystem::rename(run.resume, moved_aside);
+      std::error_code error;
+      std::filesystem::rename(run.resume, moved_aside, error);
+      if (error)
+        throw OutputError("cannot move " + run.resume + " aside to " + moved_aside +
+                          " to resume into it: " + error.message());
     }
   }
 
@@ -86,6 +93,12 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
   std::uint64_t symlinks = 0, left_out = 0;
   using Pipeline = OrderedPipeline<FinishedInput>;
   InputWalk walk(run.settings.roots);
+  // The report (and an old one moved aside to resume from) may lie inside a root: never inputs.
+  if (const auto identity = journal.output().file_identity())
+    walk.exclude(identity->first, identity->second);
+  struct stat aside {};
+  if (!moved_aside.empty() && ::stat(moved_aside.c_str(), &aside) == 0)
+    walk.exclude(aside.st_dev, aside.st_ino);
   // The next task in path order; runs under the pipeline's lock, so the walk and the resume
   // cursor are only ever touched by one thread at a time.
   const auto next_task = [&]() -> std::optional<Pipeline::Task> {
@@ -97,7 +110,7 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
         ++symlinks;
         continue;
       }
-      if (item->kind == InputKind::file && !context.selection.candidate(item->path)) {
+      if (item->kind == InputKind::file && !context.selection.candidate(*item)) {
         ++left_out;
         continue;
       }
@@ -117,7 +130,9 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
   journal.count_walk(symlinks, left_out);
   const int signal = InterruptionGuard::requested();
   const int exit_code = journal.finish(signal != 0);
-  if (!moved_aside.empty() && signal == 0) std::filesystem::remove(moved_aside);
+  std::error_code removed;
+  if (!moved_aside.empty() && signal == 0 && !std::filesystem::remove(moved_aside, removed))
+    std::cerr << "census: could not remove " << moved_aside << ": " << removed.message() << '\n';
 
   const RunTotals& totals = journal.totals();
   std::cerr << "census: " << totals.files << " files checked (" << totals.not_inputs

@@ -20,6 +20,12 @@ constexpr std::array<std::string_view, 7> format_extensions = {"gaf", "taf", "ts
 // header lies past it sniffs differently from its whole.
 constexpr std::uint64_t sniff_head_size = std::uint64_t{1} << 20;
 
+bool has_format_extension(std::string_view path) {
+  const std::string extension = lower_extension(path);
+  return std::find(format_extensions.begin(), format_extensions.end(), extension) !=
+         format_extensions.end();
+}
+
 }  // namespace
 
 std::string lower_extension(std::string_view path) {
@@ -61,14 +67,16 @@ bool InputSelection::candidate(std::string_view path) const {
 }
 
 bool InputSelection::is_input(const std::string& path) const {
-  const std::string extension = lower_extension(path);
-  if (std::find(format_extensions.begin(), format_extensions.end(), extension) !=
-      format_extensions.end())
-    return true;
+  if (has_format_extension(path)) return true;
   auto head = InputFile::open_head(path, sniff_head_size);
   // A file that cannot be read now (or changed while it was) is left to the check to report.
   if (!head.file) return true;
   return sniff_format(head.file->view()) != Format::unknown;
+}
+
+bool InputSelection::would_take_output(const std::string& path, bool exists) const {
+  if (!candidate(path)) return false;
+  return exists ? is_input(path) : has_format_extension(path);
 }
 
 }  // namespace gafcheck::cli
