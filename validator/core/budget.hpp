@@ -26,9 +26,10 @@ enum class BudgetKind {
   archive_entries,  // directory entries walked per archive (shared with nested archives)
   name_length,      // bytes of one name in an archive directory
   directory_depth,  // nesting of an archive's directory tree
+  members,          // member documents per archive (shared with nested archives)
 };
 
-inline constexpr std::size_t budget_kind_count = 16;
+inline constexpr std::size_t budget_kind_count = 17;
 
 struct BudgetSpec {
   BudgetKind kind;
@@ -53,10 +54,12 @@ inline constexpr std::array<BudgetSpec, budget_kind_count> budget_specs = {{
      "costed, not walked)"},
     {BudgetKind::rle_commands, "rle_commands", "max-rle-commands", 1ull << 28,
      "RLE commands decoded per file (an archive's members share one budget)"},
-    {BudgetKind::heap, "heap", "max-heap", 256ull << 20,
-     "heap bytes allocated from sizes read out of one file"},
+    {BudgetKind::heap, "heap", "max-heap", 224ull << 20,
+     "heap bytes allocated from sizes read out of one file; an archive's decoded members held "
+     "at any moment, nested archives included, count against it in all"},
     {BudgetKind::findings, "findings", "max-findings", 10'000,
-     "findings listed per file; later ones are only counted per rule"},
+     "findings listed per file, an archive's members and nested archives included; later ones "
+     "are only counted per rule"},
     {BudgetKind::archive_output, "archive_output", "max-archive-output", 1ull << 30,
      "decompressed bytes per archive, nested archives included"},
     {BudgetKind::archive_depth, "archive_depth", "max-archive-depth", 2,
@@ -71,6 +74,8 @@ inline constexpr std::array<BudgetSpec, budget_kind_count> budget_specs = {{
      "bytes of one file or directory name in an archive"},
     {BudgetKind::directory_depth, "directory_depth", "max-directory-depth", 32,
      "nesting of an archive's directory tree"},
+    {BudgetKind::members, "members", "max-members", 16384,
+     "member documents (checked members) per archive, nested archives included"},
 }};
 
 inline const BudgetSpec& budget_spec(BudgetKind kind) {

@@ -92,7 +92,8 @@ namespace gafcheck {
   X(hpi_ratio, "hpi.ratio")                                   \
   X(hpi_footer, "hpi.footer")                                 \
   X(hpi_slack, "hpi.slack")                                   \
-  X(hpi_overlap, "hpi.overlap")
+  X(hpi_overlap, "hpi.overlap")                               \
+  X(hpi_shared_data, "hpi.shared-data")
 
 #define GAFCHECK_RULES(X)    \
   GAFCHECK_RULES_CORE(X)     \
