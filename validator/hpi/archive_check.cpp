@@ -136,7 +136,6 @@ void share_stored_data(WalkContext& context, ArchiveIndex& index, std::size_t la
   member.same_as = first;
   member.stored_size = original.stored_size;
   member.encrypted = original.encrypted;
-  member.decoded = original.decoded;
   member.format = original.format;
   if (original.stored_size > 0)
     index.extents.push_back({member.data_offset, member.data_offset + original.stored_size,

@@ -12,6 +12,7 @@ bool HeldBytes::reserve(std::uint64_t bytes) {
   }
   if (bytes > limit_ || held_ > limit_ - bytes) return false;
   held_ += bytes;
+  peak_ = std::max(peak_, held_);
   return true;
 }
 

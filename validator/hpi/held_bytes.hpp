@@ -32,6 +32,8 @@ class HeldBytes {
   bool may_keep(std::uint64_t bytes) const { return held_ + bytes <= limit_ / 2; }
 
   std::uint64_t held() const { return held_; }
+  // The most ever held at once.
+  std::uint64_t peak() const { return peak_; }
   std::uint64_t limit() const { return limit_; }
 
   void add_holder(Holder* holder) { holders_.push_back(holder); }
@@ -40,6 +42,7 @@ class HeldBytes {
  private:
   std::uint64_t limit_;
   std::uint64_t held_ = 0;
+  std::uint64_t peak_ = 0;
   std::vector<Holder*> holders_;
 };
 
