@@ -152,8 +152,8 @@ void share_content(WalkContext& context, ArchiveIndex& index, std::size_t later,
   MemberRecord& member = index.members[later];
   member.same_as = first;
   context.findings.add(RuleId::hpi_shared_data, member.entry_offset, 0, member.where, [&] {
-    return "decodes to the same " + std::to_string(member.size) + " bytes (SHA-256) as '" +
-           index.members[first].where + "': checked once, as that member";
+    return "decodes to the same content as '" + index.members[first].where + "' (" +
+           std::to_string(member.size) + " bytes, equal SHA-256): checked once, as that member";
   });
 }
 
