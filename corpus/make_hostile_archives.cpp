@@ -53,6 +53,12 @@ int main(int argc, char** argv) {
     const auto aliased_gaf = aliased_slots_gaf(scaled(10001));
     write(out / "aliased-entries.ufo",
           aliased_entries_archive(aliased_gaf, scaled(3000), HpiMethod::stored, ".gaf").bytes);
+    // 1c. 3,000 entries at that GAF's offset, each 4 bytes shorter: distinct data, overlapping.
+    auto windows = aliased_entries_archive(aliased_gaf, scaled(3000), HpiMethod::stored, ".gaf");
+    for (std::uint32_t i = 1; i < scaled(3000); ++i)
+      windows.put_u32(windows.at("record:m" + std::to_string(i) + ".gaf") + 4,
+                      static_cast<std::uint32_t>(aliased_gaf.size() - 4 * i));
+    write(out / "overlapping-windows.ufo", windows.bytes);
     // 1b. The same GAF stored 3,000 times at different offsets (zlib): same content.
     write(out / "same-content.ufo",
           same_content_archive(aliased_gaf, scaled(3000), HpiMethod::zlib, ".gaf").bytes);

@@ -108,6 +108,47 @@ TEST(HpiTreeBudgets, MemberDocumentsAreBoundedOverTheWholeArchive) {
   for (const FileReport& report : all) EXPECT_FALSE(report.budget_hit.has_value()) << report.path;
 }
 
+// A GAF with one entry of `refs` references to one 4x4 frame, named name (distinct content).
+std::vector<std::uint8_t> gaf_with_frame_refs(const std::string& name, std::uint32_t refs) {
+  builder::GafSpec spec;
+  builder::EntrySpec entry;
+  entry.name = name;
+  for (std::uint32_t i = 0; i < refs; ++i) entry.frames.push_back({"f", 1, std::nullopt});
+  spec.entries.push_back(entry);
+  builder::FrameSpec frame;
+  frame.id = "f";
+  spec.frames.push_back(frame);
+  return builder::build_gaf(spec).bytes;
+}
+
+TEST(HpiTreeBudgets, MembersShareTheEntryAndFrameReferenceBudgets) {
+  // Entry slots: 40, 41 and 42 claimed; 100 in all leaves the third member 19.
+  builder::HpiSpec slots;
+  for (std::uint32_t count : {40u, 41u, 42u})
+    slots.files.push_back(
+        {"s" + std::to_string(count) + ".gaf", builder::aliased_slots_gaf(count), HpiMethod::zlib});
+  CheckOptions options;
+  options.limits[BudgetKind::entries] = 100;
+  const auto by_slots = check_hpi_input(builder::build_hpi(slots).bytes, options);
+  ASSERT_EQ(by_slots.size(), 4u);
+  EXPECT_FALSE(by_slots[2].budget_hit.has_value()) << describe(by_slots[2]);
+  expect_budget(by_slots[3], BudgetKind::entries);
+  EXPECT_EQ(check(builder::aliased_slots_gaf(42), options).budget_hit, std::nullopt);
+
+  // Frame references: 30 per member; 70 in all leaves the third member 10.
+  builder::HpiSpec refs;
+  for (const char* name : {"A", "B", "C"})
+    refs.files.push_back(
+        {std::string(name) + ".gaf", gaf_with_frame_refs(name, 30), HpiMethod::zlib});
+  CheckOptions frame_options;
+  frame_options.limits[BudgetKind::frame_refs] = 70;
+  const auto by_refs = check_hpi_input(builder::build_hpi(refs).bytes, frame_options);
+  ASSERT_EQ(by_refs.size(), 4u);
+  EXPECT_FALSE(by_refs[2].budget_hit.has_value()) << describe(by_refs[2]);
+  expect_budget(by_refs[3], BudgetKind::frame_refs);
+  EXPECT_EQ(check(gaf_with_frame_refs("C", 30), frame_options).budget_hit, std::nullopt);
+}
+
 // Four GAFs of 200,000 bytes (a header, then zeros), distinct by their last byte.
 builder::HpiSpec four_large_members() {
   builder::HpiSpec spec;

@@ -66,18 +66,18 @@ FileReport check_bytes_at(ByteView bytes, const std::string& display_path,
   }
   take_findings(report, findings, budget);
   finalize_verdict(report);
-  if (work) {
-    work->pixels = budget.used(BudgetKind::pixels);
-    work->rle_commands = budget.used(BudgetKind::rle_commands);
-  }
+  if (work)
+    for (const BudgetKind kind : hpi::member_shared_budgets)
+      work->checking[static_cast<std::size_t>(kind)] = budget.used(kind);
   return report;
 }
 
 // Checks bytes and hands their report to the sink; for an archive, then each member worth
 // checking, nested archives recursively. Returns what the bytes used of the budgets members
-// share with their archive (decompressed output, directory entries, member documents, pixels,
-// RLE commands, listed findings), so that neither many members nor an archive of archives can
-// multiply them. Member bytes held at any moment, at every level, are charged to held.
+// share with their archive (decompressed output, directory entries, member documents, listed
+// findings, and the checking work of hpi::member_shared_budgets), so that neither many members
+// nor an archive of archives can multiply them. Member bytes held at any moment, at every level,
+// are charged to held.
 hpi::ArchiveUse check_tree(ByteView bytes, const std::string& display_path,
                            std::optional<std::string> member_of, const CheckOptions& options,
                            std::uint64_t archive_depth, const ReportSink& sink,
@@ -89,8 +89,7 @@ hpi::ArchiveUse check_tree(ByteView bytes, const std::string& display_path,
   work.findings = report.findings.size();
   sink(std::move(report));
   hpi::ArchiveUse used = harvest.used();
-  used.pixels = work.pixels;
-  used.rle_commands = work.rle_commands;
+  used.checking = work.checking;
   used.findings = work.findings;
   const auto left = [&options](BudgetKind kind, std::uint64_t spent) {
     return options.limits[kind] - std::min(spent, options.limits[kind]);
@@ -102,8 +101,8 @@ hpi::ArchiveUse check_tree(ByteView bytes, const std::string& display_path,
     inner.limits[BudgetKind::archive_output] = left(BudgetKind::archive_output, used.output);
     inner.limits[BudgetKind::archive_entries] = left(BudgetKind::archive_entries, used.entries);
     inner.limits[BudgetKind::members] = left(BudgetKind::members, used.members);
-    inner.limits[BudgetKind::pixels] = left(BudgetKind::pixels, used.pixels);
-    inner.limits[BudgetKind::rle_commands] = left(BudgetKind::rle_commands, used.rle_commands);
+    for (const BudgetKind kind : hpi::member_shared_budgets)
+      inner.limits[kind] = left(kind, used.checking[static_cast<std::size_t>(kind)]);
     inner.limits[BudgetKind::findings] = left(BudgetKind::findings, used.findings);
     // What a member's check allocates and the member bytes held share --max-heap.
     inner.limits[BudgetKind::heap] = held.limit() - std::min(held.held(), held.limit());
@@ -112,8 +111,9 @@ hpi::ArchiveUse check_tree(ByteView bytes, const std::string& display_path,
     used.output += nested.output;
     used.entries += nested.entries;
     used.members += nested.members;
-    used.pixels += nested.pixels;
-    used.rle_commands += nested.rle_commands;
+    for (const BudgetKind kind : hpi::member_shared_budgets)
+      used.checking[static_cast<std::size_t>(kind)] +=
+          nested.checking[static_cast<std::size_t>(kind)];
     used.findings += nested.findings;
   }
   return used;

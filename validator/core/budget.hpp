@@ -42,16 +42,18 @@ struct BudgetSpec {
 inline constexpr std::array<BudgetSpec, budget_kind_count> budget_specs = {{
     {BudgetKind::file_size, "file_size", "max-file-size", 1ull << 30,
      "largest input file in bytes; a larger file is rejected unread"},
-    {BudgetKind::entries, "entries", "max-entries", 65536, "entry table slots per file"},
+    {BudgetKind::entries, "entries", "max-entries", 65536,
+     "entry table slots per file (an archive's members share one budget)"},
     {BudgetKind::frame_refs, "frame_refs", "max-frame-refs", 1'000'000,
-     "frame references per file (a table shared by aliased entries counts once)"},
+     "frame references per file (a table shared by aliased entries counts once; an archive's "
+     "members share one budget)"},
     {BudgetKind::pixels, "pixels", "max-pixels", 1ull << 30,
      "pixels (width x height) of all unique frames in a file (an archive's members share one "
      "budget)"},
     {BudgetKind::depth, "depth", "max-depth", 16, "composite nesting depth"},
     {BudgetKind::expansion, "expansion", "max-expansion", 1'000'000,
      "frame visits a full expansion of the composite graph would make (shared subgraphs are "
-     "costed, not walked)"},
+     "costed, not walked; an archive's members share one budget)"},
     {BudgetKind::rle_commands, "rle_commands", "max-rle-commands", 1ull << 28,
      "RLE commands decoded per file (an archive's members share one budget)"},
     {BudgetKind::heap, "heap", "max-heap", 224ull << 20,

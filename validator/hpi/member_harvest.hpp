@@ -4,6 +4,7 @@
 // the held-bytes account (the rest is decoded again when taken, and kept members are given back
 // when a decode needs the room); a member whose content is byte for byte an earlier one's is
 // found here, comparing SHA-256 only between members of the same size.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,17 +17,22 @@
 
 namespace gafcheck::hpi {
 
+// The per-file budgets of checking work that an archive's members share (nested archives
+// included), so that thousands of small members, each costing a whole file's budget, cannot
+// multiply the time an upload takes: entry table slots, frame references, pixels, composite
+// expansion and RLE commands.
+inline constexpr BudgetKind member_shared_budgets[] = {BudgetKind::entries, BudgetKind::frame_refs,
+                                                       BudgetKind::pixels, BudgetKind::expansion,
+                                                       BudgetKind::rle_commands};
+
 // What one archive used of the budgets nested archives share with their outer archive.
 struct ArchiveUse {
-  std::uint64_t output = 0;   // archive_output: decompressed bytes
-  std::uint64_t entries = 0;  // archive_entries: directory entries walked
-  std::uint64_t members = 0;  // members: member documents
-  // The checking work of the members (filled by the caller that checks them): per-file budgets
-  // that an archive's members share, so that thousands of small members, each costing a
-  // whole file's budget, cannot multiply the time an upload takes or the size of its report.
-  std::uint64_t pixels = 0;
-  std::uint64_t rle_commands = 0;
+  std::uint64_t output = 0;    // archive_output: decompressed bytes
+  std::uint64_t entries = 0;   // archive_entries: directory entries walked
+  std::uint64_t members = 0;   // members: member documents
   std::uint64_t findings = 0;  // findings listed
+  // member_shared_budgets used by the members' checks (filled by the caller that checks them).
+  std::array<std::uint64_t, budget_kind_count> checking{};
 };
 
 class MemberHarvest final : public HeldBytes::Holder {
