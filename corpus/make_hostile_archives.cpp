@@ -82,6 +82,12 @@ int main(int argc, char** argv) {
           same_content_archive(gaf_header_then_zeros((255ull << 20) * percent / 100), 2,
                                HpiMethod::zlib, ".gaf")
               .bytes);
+    // 4. Two 255 MiB zlib members that are not checked (zeros named .bin): validated as they
+    // stream through, never held.
+    write(out / "zlib-bomb-unchecked.ufo",
+          same_content_archive(std::vector<std::uint8_t>((255ull << 20) * percent / 100, 0), 2,
+                               HpiMethod::zlib, ".bin")
+              .bytes);
   } catch (const std::exception& error) {
     std::cerr << "gafcheck-make-hostile-archives: " << error.what() << '\n';
     return 1;

@@ -149,6 +149,38 @@ TEST(HpiTreeBudgets, MembersShareTheEntryAndFrameReferenceBudgets) {
   EXPECT_EQ(check(gaf_with_frame_refs("C", 30), frame_options).budget_hit, std::nullopt);
 }
 
+TEST(HpiTreeBudgets, DecompressedBytesAreBoundedPerByteOfTheInput) {
+  // 4 MiB of zeros from a few KB: an input under 1 MiB counts as 1 MiB, so ratio 2 allows 2 MiB.
+  builder::HpiSpec spec;
+  spec.files.push_back({"zeros.bin", std::vector<std::uint8_t>(4 << 20, 0), HpiMethod::zlib});
+  const auto archive = builder::build_hpi_plain(spec);
+  CheckOptions options;
+  options.limits[BudgetKind::archive_ratio] = 2;
+  const auto reports = check_hpi_input(archive.bytes, options);
+  ASSERT_EQ(reports.size(), 1u);
+  expect_budget(reports[0], BudgetKind::archive_ratio);
+  EXPECT_FINDING(reports[0], "budget.exceeded", archive.at("entry:zeros.bin"), "zeros.bin");
+  options.limits[BudgetKind::archive_ratio] = 4;
+  EXPECT_FALSE(check_hpi_input(archive.bytes, options)[0].budget_hit.has_value());
+
+  // Nested: the inner archive's output adds to what the outer one decompressed before it.
+  builder::HpiSpec inner;
+  inner.files.push_back({"more.bin", std::vector<std::uint8_t>(3 << 19, 0), HpiMethod::zlib});
+  builder::HpiSpec outer;
+  outer.files.push_back({"a.bin", std::vector<std::uint8_t>(1 << 20, 0), HpiMethod::zlib});
+  outer.files.push_back({"inner.ufo", builder::build_hpi(inner).bytes, HpiMethod::zlib});
+  const auto outer_bytes = builder::build_hpi(outer).bytes;
+  options.limits[BudgetKind::archive_ratio] = 2;
+  const auto nested = check_hpi_input(outer_bytes, options);
+  ASSERT_EQ(nested.size(), 2u);
+  EXPECT_FALSE(nested[0].budget_hit.has_value()) << describe(nested[0]);
+  expect_budget(nested[1], BudgetKind::archive_ratio);
+  options.limits[BudgetKind::archive_ratio] = 3;
+  const auto within = check_hpi_input(outer_bytes, options);
+  ASSERT_EQ(within.size(), 2u);
+  EXPECT_FALSE(within[1].budget_hit.has_value()) << describe(within[1]);
+}
+
 // Four GAFs of 200,000 bytes (a header, then zeros), distinct by their last byte.
 builder::HpiSpec four_large_members() {
   builder::HpiSpec spec;

@@ -81,8 +81,9 @@ FileReport check_bytes_at(ByteView bytes, const std::string& display_path,
 hpi::ArchiveUse check_tree(ByteView bytes, const std::string& display_path,
                            std::optional<std::string> member_of, const CheckOptions& options,
                            std::uint64_t archive_depth, const ReportSink& sink,
-                           hpi::HeldBytes& held) {
+                           hpi::HeldBytes& held, const hpi::TreeOutput& tree_output) {
   hpi::MemberHarvest harvest(options.limits, held);
+  harvest.set_tree_output(tree_output);
   hpi::ArchiveUse work;
   FileReport report = check_bytes_at(bytes, display_path, options, archive_depth, &harvest, &work);
   report.member_of = std::move(member_of);
@@ -106,8 +107,9 @@ hpi::ArchiveUse check_tree(ByteView bytes, const std::string& display_path,
     inner.limits[BudgetKind::findings] = left(BudgetKind::findings, used.findings);
     // What a member's check allocates and the member bytes held share --max-heap.
     inner.limits[BudgetKind::heap] = held.limit() - std::min(held.held(), held.limit());
-    const hpi::ArchiveUse nested = check_tree(member->view(), display_path + "!" + harvest.path(i),
-                                              display_path, inner, archive_depth + 1, sink, held);
+    const hpi::ArchiveUse nested = check_tree(
+        member->view(), display_path + "!" + harvest.path(i), display_path, inner,
+        archive_depth + 1, sink, held, {tree_output.basis, tree_output.before + used.output});
     used.output += nested.output;
     used.entries += nested.entries;
     used.members += nested.members;
@@ -123,7 +125,8 @@ hpi::ArchiveUse check_tree(ByteView bytes, const std::string& display_path,
 void check_tree_of_input(ByteView bytes, const std::string& display_path,
                          const CheckOptions& options, const ReportSink& sink) {
   hpi::HeldBytes held(options.limits[BudgetKind::heap]);
-  check_tree(bytes, display_path, std::nullopt, options, 1, sink, held);
+  const hpi::TreeOutput tree_output{std::max<std::uint64_t>(bytes.size(), 1 << 20), 0};
+  check_tree(bytes, display_path, std::nullopt, options, 1, sink, held, tree_output);
 }
 
 FileReport too_large_report(const std::string& display_path, std::uint64_t size,

@@ -27,9 +27,10 @@ enum class BudgetKind {
   name_length,      // bytes of one name in an archive directory
   directory_depth,  // nesting of an archive's directory tree
   members,          // member documents per archive (shared with nested archives)
+  archive_ratio,    // decompressed bytes per byte of an input archive (nested archives included)
 };
 
-inline constexpr std::size_t budget_kind_count = 17;
+inline constexpr std::size_t budget_kind_count = 18;
 
 struct BudgetSpec {
   BudgetKind kind;
@@ -78,6 +79,9 @@ inline constexpr std::array<BudgetSpec, budget_kind_count> budget_specs = {{
      "nesting of an archive's directory tree"},
     {BudgetKind::members, "members", "max-members", 16384,
      "member documents (checked members) per archive, nested archives included"},
+    {BudgetKind::archive_ratio, "archive_ratio", "max-archive-ratio", 256,
+     "decompressed bytes per byte of an input archive, nested archives included (an input "
+     "under 1 MiB counts as 1 MiB)"},
 }};
 
 inline const BudgetSpec& budget_spec(BudgetKind kind) {

@@ -157,8 +157,18 @@ void share_content(WalkContext& context, ArchiveIndex& index, std::size_t later,
   });
 }
 
+// The input's decompressed bytes so far per byte of the input (rounded up), for archive_ratio.
+std::uint64_t tree_ratio(const WalkContext& context, const TreeOutput& tree) {
+  const std::uint64_t output =
+      saturating_add(tree.before, context.budget.used(BudgetKind::archive_output));
+  return output / tree.basis + (output % tree.basis != 0);
+}
+
 void decode_members(WalkContext& context, ArchiveIndex& index, MemberHarvest* harvest,
                     HeldBytes& held) {
+  const TreeOutput tree =
+      harvest ? harvest->tree_output()
+              : TreeOutput{std::max<std::uint64_t>(context.file.size(), 1 << 20), 0};
   ChunkReader reader(context, index.source);
   std::vector<std::uint8_t> scratch;
   const std::vector<std::size_t> first = first_with_same_stored_data(index.members);
@@ -169,6 +179,9 @@ void decode_members(WalkContext& context, ArchiveIndex& index, MemberHarvest* ha
     }
     MemberRecord& member = index.members[i];
     if (!admit_member(context, index, member)) continue;
+    if (!context.check(BudgetKind::archive_ratio, tree_ratio(context, tree), member.entry_offset,
+                       member.where))
+      break;
     // Only a compressed v2 file asks for all its bytes at once.
     const bool piecewise = !(index.kind == ArchiveKind::v2 && member.v2_stored_size != 0);
     MemberOutput output(context, member, piecewise, scratch, held);

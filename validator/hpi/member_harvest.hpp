@@ -35,6 +35,13 @@ struct ArchiveUse {
   std::array<std::uint64_t, budget_kind_count> checking{};
 };
 
+// What the archive_ratio budget is measured against: the input archive's size (at least 1 MiB)
+// and what the archives checked before this one in the input decompressed.
+struct TreeOutput {
+  std::uint64_t basis = 1 << 20;
+  std::uint64_t before = 0;
+};
+
 class MemberHarvest final : public HeldBytes::Holder {
  public:
   MemberHarvest(const BudgetLimits& limits, HeldBytes& held);
@@ -52,6 +59,8 @@ class MemberHarvest final : public HeldBytes::Holder {
   std::optional<HeldBuffer> take(std::size_t item);
   // What the archive used of the budgets its nested archives share.
   const ArchiveUse& used() const { return used_; }
+  const TreeOutput& tree_output() const { return tree_output_; }
+  void set_tree_output(const TreeOutput& tree_output) { tree_output_ = tree_output; }
   HeldBytes& held() { return held_; }
 
   // While the archive is checked: the earlier member whose content equals bytes (same size, same
@@ -84,6 +93,7 @@ class MemberHarvest final : public HeldBytes::Holder {
   std::size_t kept_end_ = 0;    // no member from here on is kept
   bool offering_ = true;
   ArchiveUse used_;
+  TreeOutput tree_output_;
 };
 
 }  // namespace gafcheck::hpi
