@@ -39,6 +39,7 @@ run() {
 }
 run aliased-entries.ufo
 run overlapping-windows.ufo
+run many-windows.ufo
 run same-content.ufo
 run nested-aliased.ufo
 run nested-aliased-3.ufo

@@ -59,6 +59,13 @@ int main(int argc, char** argv) {
       windows.put_u32(windows.at("record:m" + std::to_string(i) + ".gaf") + 4,
                       static_cast<std::uint32_t>(aliased_gaf.size() - 4 * i));
     write(out / "overlapping-windows.ufo", windows.bytes);
+    // 1d. As many entries as 1 MB holds (36,000) at one GAF's offset, each a byte shorter.
+    const auto small_aliased = aliased_slots_gaf(scaled(3000));
+    auto many = aliased_entries_archive(small_aliased, scaled(36000), HpiMethod::stored, ".gaf");
+    for (std::uint32_t i = 1; i < scaled(36000); ++i)
+      many.put_u32(many.at("record:m" + std::to_string(i) + ".gaf") + 4,
+                   static_cast<std::uint32_t>(small_aliased.size() - i % 8000));
+    write(out / "many-windows.ufo", many.bytes);
     // 1b. The same GAF stored 3,000 times at different offsets (zlib): same content.
     write(out / "same-content.ufo",
           same_content_archive(aliased_gaf, scaled(3000), HpiMethod::zlib, ".gaf").bytes);

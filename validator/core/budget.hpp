@@ -77,7 +77,7 @@ inline constexpr std::array<BudgetSpec, budget_kind_count> budget_specs = {{
      "bytes of one file or directory name in an archive"},
     {BudgetKind::directory_depth, "directory_depth", "max-directory-depth", 32,
      "nesting of an archive's directory tree"},
-    {BudgetKind::members, "members", "max-members", 16384,
+    {BudgetKind::members, "members", "max-members", 4096,
      "member documents (checked members) per archive, nested archives included"},
     {BudgetKind::archive_ratio, "archive_ratio", "max-archive-ratio", 256,
      "decompressed bytes per byte of an input archive, nested archives included (an input "
