@@ -23,7 +23,7 @@ gafcheck=${GAFCHECK:-$build_dir/validator/cli/gafcheck}
 mkdir -p "$work"
 "$build_dir/corpus/gafcheck-make-hostile-archives" "$work/in" "${SCALE:-100}" >/dev/null
 
-printf '%-24s %-16s %9s %7s %9s %12s %6s %4s\n' archive options bytes cpu_s rss_mib report_bytes docs exit
+printf '%-24s %-28s %9s %7s %9s %12s %6s %4s\n' archive options bytes cpu_s rss_mib report_bytes docs exit
 run() {
   local name=$1
   shift
@@ -33,7 +33,7 @@ run() {
   user=$(awk -F': ' '/User time/ {print $2}' "$work/time.txt")
   sys=$(awk -F': ' '/System time/ {print $2}' "$work/time.txt")
   rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time.txt")
-  printf '%-24s %-16s %9d %7.2f %9.1f %12d %6d %4d\n' "$name" "${*:-defaults}" \
+  printf '%-24s %-28s %9d %7.2f %9.1f %12d %6d %4d\n' "$name" "${*:-defaults}" \
     "$(stat -c %s "$input")" "$(awk -v u="$user" -v s="$sys" 'BEGIN {print u + s}')" "$(awk -v r="$rss" 'BEGIN {print r / 1024}')" \
     "$(stat -c %s "$report")" "$(grep -c '^kind: file' "$report")" "$status"
 }
