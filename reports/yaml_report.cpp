@@ -61,6 +61,10 @@ void emit_members(YAML::Emitter& out, const std::vector<ArchiveMember>& members)
     out << YAML::Key << "encrypted" << YAML::Value << member.encrypted;
     out << YAML::Key << "format" << YAML::Value << std::string(format_name(member.format));
     out << YAML::Key << "checked" << YAML::Value << member.checked;
+    if (!member.same_data_as.empty()) {
+      out << YAML::Key << "same_data_as" << YAML::Value;
+      emit_input_path(out, member.same_data_as);
+    }
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;

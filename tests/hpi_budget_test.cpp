@@ -160,12 +160,14 @@ TEST(HpiBudgets, NestedArchivesOpenUpToTheArchiveDepth) {
 }
 
 TEST(HpiBudgets, NestedArchivesShareTheOuterOutputBudget) {
-  builder::HpiSpec inner;
-  inner.files.push_back({"big.bin", builder::sample_content(300000, 5), HpiMethod::zlib});
   builder::HpiSpec outer;
-  const auto inner_bytes = builder::build_hpi(inner).bytes;
-  for (int i = 0; i < 3; ++i)
+  std::vector<std::uint8_t> inner_bytes;
+  for (int i = 0; i < 3; ++i) {
+    builder::HpiSpec inner;  // distinct contents: an identical one would be checked once
+    inner.files.push_back({"big.bin", builder::sample_content(300000, 5 + i), HpiMethod::zlib});
+    inner_bytes = builder::build_hpi(inner).bytes;
     outer.files.push_back({"inner" + std::to_string(i) + ".hpi", inner_bytes, HpiMethod::stored});
+  }
   // The outer archive's members, one inner archive's 300,000 bytes, and half as much again.
   CheckOptions options;
   options.limits[BudgetKind::archive_output] = 3 * inner_bytes.size() + 450000;
@@ -179,13 +181,14 @@ TEST(HpiBudgets, NestedArchivesShareTheOuterOutputBudget) {
 }
 
 TEST(HpiBudgets, NestedArchivesShareTheOuterEntryBudget) {
-  builder::HpiSpec inner;
-  for (int i = 0; i < 10; ++i)
-    inner.files.push_back({"f" + std::to_string(i), {'x'}, HpiMethod::stored});
   builder::HpiSpec outer;
-  for (int i = 0; i < 3; ++i)
+  for (int i = 0; i < 3; ++i) {
+    builder::HpiSpec inner;  // distinct contents: an identical one would be checked once
+    for (int f = 0; f < 10; ++f)
+      inner.files.push_back({"f" + std::to_string(f), {std::uint8_t('a' + i)}, HpiMethod::stored});
     outer.files.push_back(
         {"inner" + std::to_string(i) + ".hpi", builder::build_hpi(inner).bytes, HpiMethod::zlib});
+  }
   CheckOptions options;
   options.limits[BudgetKind::archive_entries] = 3 + 10 + 5;
   const auto reports = check_hpi_input(builder::build_hpi(outer).bytes, options);

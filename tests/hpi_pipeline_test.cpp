@@ -68,13 +68,24 @@ TEST(HpiPipeline, MembersBeyondTheRetainedBytesAreDecodedAgain) {
   BudgetMeter budget{BudgetLimits()};
   WalkContext context{ByteView(bytes.data(), bytes.size()), findings, budget};
   FileReport report;
-  hpi::MemberHarvest harvest(BudgetLimits(), first_size);  // room for the first GAF only
+  // Members are kept up to half the account: room for the first GAF only.
+  hpi::HeldBytes held(2 * first_size + spec.files[3].data.size());
+  hpi::MemberHarvest harvest(BudgetLimits(), held);
   hpi::check_archive(context, 1, report, &harvest);
   ASSERT_EQ(harvest.size(), 2u);
+  EXPECT_EQ(held.held(), first_size);
+  const auto bytes_of = [](const std::optional<hpi::HeldBuffer>& buffer) {
+    return std::vector<std::uint8_t>(buffer->view().bytes().begin(), buffer->view().bytes().end());
+  };
   EXPECT_EQ(harvest.path(0), "anims/armcom.gaf");
-  EXPECT_EQ(harvest.take(0), spec.files[0].data);  // kept
+  auto first = harvest.take(0);
+  EXPECT_EQ(bytes_of(first), spec.files[0].data);  // kept
+  first.reset();
+  EXPECT_EQ(held.held(), 0u);
   EXPECT_EQ(harvest.path(1), "anims/dupes.gaf");
-  EXPECT_EQ(harvest.take(1), spec.files[3].data);  // decoded again
+  const auto second = harvest.take(1);
+  EXPECT_EQ(bytes_of(second), spec.files[3].data);  // decoded again
+  EXPECT_EQ(held.held(), spec.files[3].data.size());
   EXPECT_GT(harvest.used().output, first_size);
   EXPECT_EQ(harvest.used().entries, 6u);  // root 3, anims 2, scripts 1
 }
@@ -126,9 +137,11 @@ TEST(HpiPipeline, MembersShareTheArchivesPixelBudget) {
   sprite.entries.push_back({.name = "S", .frames = {{"f", 1, std::nullopt}}});
   sprite.frames.push_back({.id = "f", .width = 100, .height = 100});
   builder::HpiSpec spec;
-  for (int i = 0; i < 3; ++i)
+  for (int i = 0; i < 3; ++i) {
+    sprite.entries[0].name = "S" + std::to_string(i);  // distinct members, each checked
     spec.files.push_back({"anims/s" + std::to_string(i) + ".gaf", builder::build_gaf(sprite).bytes,
                           HpiMethod::zlib});
+  }
   CheckOptions options;
   options.limits[BudgetKind::pixels] = 25000;  // two members' 10,000 pixels, not three
   const auto reports = check_hpi_input(builder::build_hpi(spec).bytes, options);

@@ -135,9 +135,12 @@ TEST(StorageContext, ArchiveMembersNamedWithBangOrInTextures) {
   auto spec = simple_spec();
   spec.frames[0].compressed = 1;
   const auto bytes = builder::build_gaf(spec).bytes;
+  // Different bytes: identical members would be checked once (hpi.shared-data).
+  auto other_bytes = bytes;
+  other_bytes.push_back(0);
   builder::HpiSpec archive;
   archive.files.push_back({"textures/unit.gaf", bytes, builder::HpiMethod::stored});
-  archive.files.push_back({"textures!other.gaf", bytes, builder::HpiMethod::stored});
+  archive.files.push_back({"textures!other.gaf", other_bytes, builder::HpiMethod::stored});
   const auto reports = check_hpi_input(builder::build_hpi(archive).bytes, {}, "textures!mod.ufo");
   ASSERT_EQ(reports.size(), 3u);
   const auto report_for = [&reports](const std::string& suffix) -> const FileReport& {

@@ -82,47 +82,68 @@ FileReport check_bytes_at(ByteView bytes, const InputName& name, const CheckOpti
     check_gaf(context, report, options, name);
   take_findings(report, findings, budget);
   finalize_verdict(report);
-  if (work) {
-    work->pixels = budget.used(BudgetKind::pixels);
-    work->rle_commands = budget.used(BudgetKind::rle_commands);
-  }
+  if (work)
+    for (const BudgetKind kind : hpi::member_shared_budgets)
+      work->checking[static_cast<std::size_t>(kind)] = budget.used(kind);
   return report;
 }
 
 // Checks bytes and hands their report to the sink; for an archive, then each member worth
 // checking, nested archives recursively. Returns what the bytes used of the budgets members
-// share with their archive (decompressed output, directory entries, pixels, RLE commands), so
-// that neither many members nor an archive of archives can multiply them.
+// share with their archive (decompressed output, directory entries, member documents, listed
+// findings, and the checking work of hpi::member_shared_budgets), so that neither many members
+// nor an archive of archives can multiply them. Member bytes held at any moment, at every level,
+// are charged to held.
 hpi::ArchiveUse check_tree(ByteView bytes, const InputName& name,
                            std::optional<std::string> member_of, const CheckOptions& options,
-                           std::uint64_t archive_depth, const ReportSink& sink) {
-  hpi::MemberHarvest harvest(options.limits, options.limits[BudgetKind::heap]);
+                           std::uint64_t archive_depth, const ReportSink& sink,
+                           hpi::HeldBytes& held, const hpi::TreeOutput& tree_output) {
+  hpi::MemberHarvest harvest(options.limits, held);
+  harvest.set_tree_output(tree_output);
   hpi::ArchiveUse work;
   FileReport report = check_bytes_at(bytes, name, options, archive_depth, &harvest, &work);
   report.member_of = std::move(member_of);
+  work.findings = report.findings.size();
   sink(std::move(report));
   hpi::ArchiveUse used = harvest.used();
-  used.pixels = work.pixels;
-  used.rle_commands = work.rle_commands;
+  used.checking = work.checking;
+  used.findings = work.findings;
   const auto left = [&options](BudgetKind kind, std::uint64_t spent) {
     return options.limits[kind] - std::min(spent, options.limits[kind]);
   };
   for (std::size_t i = 0; i < harvest.size(); ++i) {
-    const std::vector<std::uint8_t> member = harvest.take(i);
+    const std::optional<hpi::HeldBuffer> member = harvest.take(i);
+    if (!member) continue;  // cannot happen: the room it was decoded in is free again
     CheckOptions inner = options;
     inner.limits[BudgetKind::archive_output] = left(BudgetKind::archive_output, used.output);
     inner.limits[BudgetKind::archive_entries] = left(BudgetKind::archive_entries, used.entries);
-    inner.limits[BudgetKind::pixels] = left(BudgetKind::pixels, used.pixels);
-    inner.limits[BudgetKind::rle_commands] = left(BudgetKind::rle_commands, used.rle_commands);
-    const hpi::ArchiveUse nested =
-        check_tree(ByteView(member.data(), member.size()), name.member_named(harvest.path(i)),
-                   name.display, inner, archive_depth + 1, sink);
+    inner.limits[BudgetKind::members] = left(BudgetKind::members, used.members);
+    for (const BudgetKind kind : hpi::member_shared_budgets)
+      inner.limits[kind] = left(kind, used.checking[static_cast<std::size_t>(kind)]);
+    inner.limits[BudgetKind::findings] = left(BudgetKind::findings, used.findings);
+    // What a member's check allocates and the member bytes held share --max-heap.
+    inner.limits[BudgetKind::heap] = held.limit() - std::min(held.held(), held.limit());
+    const hpi::ArchiveUse nested = check_tree(
+        member->view(), name.member_named(harvest.path(i)), name.display, inner, archive_depth + 1,
+        sink, held, {tree_output.basis, tree_output.before + used.output});
     used.output += nested.output;
     used.entries += nested.entries;
-    used.pixels += nested.pixels;
-    used.rle_commands += nested.rle_commands;
+    used.members += nested.members;
+    for (const BudgetKind kind : hpi::member_shared_budgets)
+      used.checking[static_cast<std::size_t>(kind)] +=
+          nested.checking[static_cast<std::size_t>(kind)];
+    used.findings += nested.findings;
   }
   return used;
+}
+
+// An input's archive tree, with one held-bytes account for all of it.
+void check_tree_of_input(ByteView bytes, const std::string& display_path,
+                         const CheckOptions& options, const ReportSink& sink) {
+  hpi::HeldBytes held(options.limits[BudgetKind::heap]);
+  const hpi::TreeOutput tree_output{std::max<std::uint64_t>(bytes.size(), 1 << 20), 0};
+  check_tree(bytes, InputName::file(display_path), std::nullopt, options, 1, sink, held,
+             tree_output);
 }
 
 FileReport too_large_report(const std::string& display_path, std::uint64_t size,
@@ -160,7 +181,7 @@ FileReport check_file(const std::filesystem::path& path, const CheckOptions& opt
 
 void check_bytes_with_members(ByteView bytes, const std::string& display_path,
                               const CheckOptions& options, const ReportSink& sink) {
-  check_tree(bytes, InputName::file(display_path), std::nullopt, options, 1, sink);
+  check_tree_of_input(bytes, display_path, options, sink);
 }
 
 void check_input(const std::filesystem::path& path, const CheckOptions& options,
@@ -173,10 +194,10 @@ void check_input(const std::filesystem::path& path, const CheckOptions& options,
   if (!options.hash_contents && options.hash_archive_trees && sniff_format(bytes) == Format::hpi) {
     CheckOptions hashed = options;
     hashed.hash_contents = true;
-    check_tree(bytes, InputName::file(display_path), std::nullopt, hashed, 1, sink);
+    check_tree_of_input(bytes, display_path, hashed, sink);
     return;
   }
-  check_tree(bytes, InputName::file(display_path), std::nullopt, options, 1, sink);
+  check_tree_of_input(bytes, display_path, options, sink);
 }
 
 FileReport unreadable_report(const std::string& display_path, const std::string& reason,

@@ -26,9 +26,11 @@ enum class BudgetKind {
   archive_entries,  // directory entries walked per archive (shared with nested archives)
   name_length,      // bytes of one name in an archive directory
   directory_depth,  // nesting of an archive's directory tree
+  members,          // member documents per archive (shared with nested archives)
+  archive_ratio,    // decompressed bytes per byte of an input archive (nested archives included)
 };
 
-inline constexpr std::size_t budget_kind_count = 16;
+inline constexpr std::size_t budget_kind_count = 18;
 
 struct BudgetSpec {
   BudgetKind kind;
@@ -41,22 +43,26 @@ struct BudgetSpec {
 inline constexpr std::array<BudgetSpec, budget_kind_count> budget_specs = {{
     {BudgetKind::file_size, "file_size", "max-file-size", 1ull << 30,
      "largest input file in bytes; a larger file is rejected unread"},
-    {BudgetKind::entries, "entries", "max-entries", 65536, "entry table slots per file"},
+    {BudgetKind::entries, "entries", "max-entries", 65536,
+     "entry table slots per file (an archive's members share one budget)"},
     {BudgetKind::frame_refs, "frame_refs", "max-frame-refs", 1'000'000,
-     "frame references per file (a table shared by aliased entries counts once)"},
+     "frame references per file (a table shared by aliased entries counts once; an archive's "
+     "members share one budget)"},
     {BudgetKind::pixels, "pixels", "max-pixels", 1ull << 30,
      "pixels (width x height) of all unique frames in a file (an archive's members share one "
      "budget)"},
     {BudgetKind::depth, "depth", "max-depth", 16, "composite nesting depth"},
     {BudgetKind::expansion, "expansion", "max-expansion", 1'000'000,
      "frame visits a full expansion of the composite graph would make (shared subgraphs are "
-     "costed, not walked)"},
+     "costed, not walked; an archive's members share one budget)"},
     {BudgetKind::rle_commands, "rle_commands", "max-rle-commands", 1ull << 28,
      "RLE commands decoded per file (an archive's members share one budget)"},
-    {BudgetKind::heap, "heap", "max-heap", 256ull << 20,
-     "heap bytes allocated from sizes read out of one file"},
+    {BudgetKind::heap, "heap", "max-heap", 224ull << 20,
+     "heap bytes allocated from sizes read out of one file; an archive's decoded members held "
+     "at any moment, nested archives included, count against it in all"},
     {BudgetKind::findings, "findings", "max-findings", 10'000,
-     "findings listed per file; later ones are only counted per rule"},
+     "findings listed per file, an archive's members and nested archives included; later ones "
+     "are only counted per rule"},
     {BudgetKind::archive_output, "archive_output", "max-archive-output", 1ull << 30,
      "decompressed bytes per archive, nested archives included"},
     {BudgetKind::archive_depth, "archive_depth", "max-archive-depth", 2,
@@ -71,6 +77,11 @@ inline constexpr std::array<BudgetSpec, budget_kind_count> budget_specs = {{
      "bytes of one file or directory name in an archive"},
     {BudgetKind::directory_depth, "directory_depth", "max-directory-depth", 32,
      "nesting of an archive's directory tree"},
+    {BudgetKind::members, "members", "max-members", 4096,
+     "member documents (checked members) per archive, nested archives included"},
+    {BudgetKind::archive_ratio, "archive_ratio", "max-archive-ratio", 256,
+     "decompressed bytes per byte of an input archive, nested archives included (an input "
+     "under 1 MiB counts as 1 MiB)"},
 }};
 
 inline const BudgetSpec& budget_spec(BudgetKind kind) {

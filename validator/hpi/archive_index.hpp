@@ -2,6 +2,7 @@
 // What reading an archive's header and directory tree yields: its members and the extents its
 // structures claim. Decoding (member_decoder) fills in what only the data tells.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,12 +31,13 @@ struct MemberRecord {
   std::uint64_t v2_stored_size = 0;  // v2 compressed_size field (0 = stored)
 
   // Filled in by decoding.
-  std::uint64_t stored_size = 0;    // bytes it occupies in the archive
-  bool encrypted = false;           // archive XOR or chunk obfuscation
-  bool decoded = false;             // every chunk located and decompressed (content is what a
-                                    // reader would produce)
-  Format format = Format::unknown;  // sniffed from the decoded content
-  bool checkable = false;           // handed to the check pipeline
+  std::uint64_t stored_size = 0;       // bytes it occupies in the archive
+  bool encrypted = false;              // archive XOR or chunk obfuscation
+  bool decoded = false;                // every chunk located and decompressed (content is what a
+                                       // reader would produce)
+  Format format = Format::unknown;     // sniffed from the decoded content
+  bool checkable = false;              // handed to the check pipeline
+  std::optional<std::size_t> same_as;  // the earlier member whose data this one is
 };
 
 struct ArchiveIndex {

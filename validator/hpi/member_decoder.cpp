@@ -127,7 +127,12 @@ void decode_member(WalkContext& context, ChunkReader& reader, const ArchiveIndex
   const bool stored =
       index.kind == ArchiveKind::v2 ? member.v2_stored_size == 0 : !is_chunked_v1(member);
   if (stored) {
-    member.decoded = source.read(member.data_offset, out.output(0, member.size));
+    // Piece by piece, so that a member that is not checked passes through a small buffer.
+    member.decoded = true;
+    for (std::uint64_t begin = 0; begin < member.size && member.decoded; begin += chunk_capacity) {
+      const std::uint64_t length = std::min(chunk_capacity, member.size - begin);
+      member.decoded = source.read(member.data_offset + begin, out.output(begin, length));
+    }
     claim(member.size);
     return;
   }

@@ -29,6 +29,9 @@ class ChunkOutput {
 class GrowingOutput final : public ChunkOutput {
  public:
   explicit GrowingOutput(std::uint64_t size) : size_(size) {}
+  // Allocates the declared size at once (pages are touched only as chunks are written), for a
+  // caller that has charged it: growing a large member by doubling would hold two copies.
+  void reserve_whole() { bytes_.reserve(size_); }
   std::span<std::uint8_t> output(std::uint64_t begin, std::uint64_t length) override {
     if (bytes_.size() < begin + length) bytes_.resize(begin + length);
     return std::span(bytes_).subspan(begin, length);

@@ -9,7 +9,8 @@ namespace gafcheck::hpi {
 
 std::optional<std::vector<std::uint8_t>> decode_member_quietly(const ArchiveIndex& index,
                                                                const BudgetLimits& limits,
-                                                               std::size_t member_index) {
+                                                               std::size_t member_index,
+                                                               bool reserve_whole) {
   Findings findings(embedded_catalog(), 0);
   BudgetMeter budget(limits);
   WalkContext context{index.source.file(), findings, budget};
@@ -18,6 +19,7 @@ std::optional<std::vector<std::uint8_t>> decode_member_quietly(const ArchiveInde
   if (!admit_member(context, index, member)) return std::nullopt;
   std::vector<Extent> extents;
   GrowingOutput output(member.size);
+  if (reserve_whole) output.reserve_whole();
   decode_member(context, reader, index, member_index, member, output, extents);
   if (!member.decoded) return std::nullopt;
   return output.take();

@@ -11,10 +11,12 @@
 namespace gafcheck::hpi {
 
 // Decodes one member of an index read earlier; nullopt when its size was refused or its data
-// could not be located.
+// could not be located. reserve_whole: the caller has accounted for the member's declared size,
+// so its buffer is reserved at once (one allocation, no copy as it grows).
 std::optional<std::vector<std::uint8_t>> decode_member_quietly(const ArchiveIndex& index,
                                                                const BudgetLimits& limits,
-                                                               std::size_t member);
+                                                               std::size_t member,
+                                                               bool reserve_whole = false);
 
 class MemberReader {
  public:

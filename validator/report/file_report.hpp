@@ -46,6 +46,7 @@ struct ArchiveMember {
   bool encrypted = false;             // archive XOR layer or chunk obfuscation
   Format format = Format::unknown;    // sniffed from the decoded content
   bool checked = false;               // a report of its own follows the archive's
+  std::string same_data_as;           // the earlier member whose data it is (hpi.shared-data)
 };
 
 struct FileReport {

@@ -94,7 +94,8 @@ namespace gafcheck {
   X(hpi_ratio, "hpi.ratio")                                   \
   X(hpi_footer, "hpi.footer")                                 \
   X(hpi_slack, "hpi.slack")                                   \
-  X(hpi_overlap, "hpi.overlap")
+  X(hpi_overlap, "hpi.overlap")                               \
+  X(hpi_shared_data, "hpi.shared-data")
 
 // TA3D's own truecolor GAF, as TA3D reads it (--game ta3d): ta3d.*
 #define GAFCHECK_RULES_TA3D(X)                                \
