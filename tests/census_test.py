@@ -12,6 +12,7 @@ import os
 import pathlib
 import pty
 import random
+import resource
 import shutil
 import signal
 import subprocess
@@ -453,6 +454,58 @@ def archives_and_their_members_are_hashed_plain_files_only_with_a_document():
     assert len(in_archives) > 2 and all(len(r['sha256']) == 64 for r in in_archives), result.stderr
     plain = [r for r in records if r['path'].endswith('clean-rle.gaf')]
     assert len(plain) == 1 and plain[0]['sha256'] == ''
+
+
+def shard_of(relative, count):
+    """K of the shard the census gives a path inside its root to (64-bit FNV-1a, mod N)."""
+    value = 0xcbf29ce484222325
+    for byte in relative.encode():
+        value = ((value ^ byte) * 0x100000001b3) % 2**64
+    return value % count + 1
+
+
+@tap.test
+def merge_of_a_shard_of_4294967295_costs_what_its_report_holds():
+    count = 4294967295
+    victim = 'anims/extra/LOGO0000'
+    k = shard_of(victim, count)
+    shard = WORK / 'huge-n-shard.yaml'
+    census(shard, '--per-file', 'all', '--shard', f'{k}/{count}', check_code=0)
+    merged = WORK / 'huge-n-merged.yaml'
+    # Per-shard arrays sized by N took 512 MB; 256 MiB of address space is plenty for one file.
+    # (Not under ASan, whose shadow memory reserves terabytes of address space.)
+    limit = None if 'ASAN_OPTIONS' in os.environ else lambda: resource.setrlimit(
+        resource.RLIMIT_AS, (256 << 20, 256 << 20))
+    result = subprocess.run([GAFCHECK, 'merge', '-o', merged, shard], capture_output=True,
+                            text=True, timeout=300, preexec_fn=limit)
+    assert result.returncode == 0 and 'INCOMPLETE' in result.stderr, result.stderr
+    docs = documents(merged.read_text())
+    assert docs[0]['census']['shard'] == f'{k}/{count}'
+    records = [d for d in docs if d['kind'] == 'record']
+    assert [r['path'] for r in records] == [str(TREE / victim)], records
+    assert docs[-1]['interrupted'] is True and docs[-1]['files']['total'] == 1
+
+
+@tap.test
+def merge_refuses_a_shard_relabelled_as_another_and_a_path_twice():
+    shards = []
+    for k in (1, 2):
+        shards.append(WORK / f'relabel{k}.yaml')
+        census(shards[-1], '--per-file', 'all', '--shard', f'{k}/2', check_code=0)
+    fake = WORK / 'relabel-fake.yaml'
+    fake.write_text(shards[0].read_text().replace('shard: "1/2"', 'shard: "2/2"', 1))
+    result = run('merge', '-o', WORK / 'relabel-x.yaml', shards[0], fake, check_code=3)
+    first = [d for d in documents(shards[0].read_text()) if d['kind'] == 'record'][0]['path']
+    assert f'holds {first}, which belongs to another shard than 2/2' in result.stderr, result.stderr
+    text = shards[1].read_text()
+    start = text.index('---\nkind: file')
+    end = text.index('---\nkind: file', text.index('{kind: record', start))
+    doubled = WORK / 'relabel-doubled.yaml'
+    doubled.write_text(text[:end] + text[start:end] + text[end:])
+    result = run('merge', '-o', WORK / 'relabel-x.yaml', shards[0], doubled, check_code=3)
+    assert 'a second time' in result.stderr, result.stderr
+    run('merge', '-o', WORK / 'relabel-ok.yaml', *shards, check_code=0)
+    assert summary(WORK / 'relabel-ok.yaml')['files']['total'] == TRUTH['files']
 
 
 tap.run()
