@@ -508,4 +508,81 @@ def merge_refuses_a_shard_relabelled_as_another_and_a_path_twice():
     assert summary(WORK / 'relabel-ok.yaml')['files']['total'] == TRUTH['files']
 
 
+def resume_tree(name):
+    tree = WORK / name
+    tree.mkdir()
+    for seed in ('clean-rle.gaf', 'clean-raw.gaf'):
+        shutil.copyfile(ROOT / 'corpus' / 'seed' / seed, tree / seed)
+    return tree
+
+
+def records_by_path(report):
+    return {d['path']: d for d in documents(pathlib.Path(report).read_text())
+            if d['kind'] == 'record'}
+
+
+@tap.test
+def resume_checks_again_a_same_size_file_whose_mtime_was_set_back():
+    tree = resume_tree('resume-mtime')
+    old = WORK / 'resume-mtime-old.yaml'
+    census(old, '--per-file', 'none', tree=tree, check_code=0)
+    victim = tree / 'clean-rle.gaf'
+    assert records_by_path(old)[str(victim)]['inode'] == victim.stat().st_ino
+    # Control: an untouched tree is taken over whole.
+    result = census(WORK / 'resume-mtime-same.yaml', '--per-file', 'none', '--resume', old,
+                    tree=tree, check_code=0)
+    assert '2 taken over' in result.stderr, result.stderr
+    # Same size, an entry pointer aimed outside the file, mtime restored as tar -x does.
+    before = victim.stat()
+    data = bytearray(victim.read_bytes())
+    data[12:16] = (0xFFFFFF00).to_bytes(4, 'little')
+    victim.write_bytes(data)
+    os.utime(victim, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = victim.stat()
+    assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    new = WORK / 'resume-mtime-new.yaml'
+    result = census(new, '--per-file', 'none', '--resume', old, tree=tree, check_code=1)
+    assert '1 taken over' in result.stderr, result.stderr
+    record = records_by_path(new)[str(victim)]
+    assert record['verdict'] == 'errors' and 'entry.out-of-bounds=' in record['findings'], record
+    # A file replaced by another (a new inode) with size and mtime set back is checked too.
+    os.replace(tree / 'clean-raw.gaf', tree / 'moved.tmp')
+    shutil.copyfile(tree / 'moved.tmp', tree / 'clean-raw.gaf')
+    os.remove(tree / 'moved.tmp')
+    raw = tree / 'clean-raw.gaf'
+    os.utime(raw, ns=(raw.stat().st_atime_ns,
+                      records_by_path(old)[str(raw)]['mtime_ns']))
+    result = census(WORK / 'resume-mtime-copy.yaml', '--per-file', 'none', '--resume', old,
+                    tree=tree, check_code=1)
+    assert '0 taken over' in result.stderr, result.stderr
+
+
+@tap.test
+def resume_verify_hash_takes_over_only_files_whose_recorded_hash_matches():
+    tree = resume_tree('resume-hash')
+    unhashed = WORK / 'resume-hash-unhashed.yaml'
+    census(unhashed, '--per-file', 'none', tree=tree, check_code=0)
+    result = census(WORK / 'resume-hash-a.yaml', '--per-file', 'none', '--resume', unhashed,
+                    '--resume-verify', 'hash', tree=tree, check_code=0)
+    assert '0 taken over' in result.stderr, 'no recorded hash: checked again'
+    hashed = WORK / 'resume-hash-hashed.yaml'
+    census(hashed, '--per-file', 'none', '--hash-all', tree=tree, check_code=0)
+    result = census(WORK / 'resume-hash-b.yaml', '--per-file', 'none', '--hash-all', '--resume',
+                    hashed, '--resume-verify', 'hash', tree=tree, check_code=0)
+    assert '2 taken over' in result.stderr, result.stderr
+    # A report whose recorded hash is not the file's: the file is checked again.
+    victim = str(tree / 'clean-rle.gaf')
+    forged = WORK / 'resume-hash-forged.yaml'
+    text = hashed.read_text()
+    sha = records_by_path(hashed)[victim]['sha256']
+    forged.write_text(text.replace(sha, '0' * 64))
+    result = census(WORK / 'resume-hash-c.yaml', '--per-file', 'none', '--hash-all', '--resume',
+                    forged, '--resume-verify', 'hash', tree=tree, check_code=0)
+    assert '1 taken over' in result.stderr, result.stderr
+    assert records_by_path(WORK / 'resume-hash-c.yaml')[victim]['sha256'] == sha
+    result = census(WORK / 'resume-hash-d.yaml', '--resume', hashed, '--resume-verify', 'mtime',
+                    tree=tree, check_code=2)
+    assert "--resume-verify takes stat or hash, not 'mtime'" in result.stderr, result.stderr
+
+
 tap.run()
