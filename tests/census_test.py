@@ -585,4 +585,92 @@ def resume_verify_hash_takes_over_only_files_whose_recorded_hash_matches():
     assert "--resume-verify takes stat or hash, not 'mtime'" in result.stderr, result.stderr
 
 
+def seed_bytes(name):
+    return (ROOT / 'corpus' / 'seed' / name).read_bytes()
+
+
+@tap.test
+def diff_of_per_file_none_reports_compares_the_records_occurrences():
+    tree = WORK / 'records-diff'
+    tree.mkdir()
+    victim = tree / 'unit.gaf'
+    victim.write_bytes(seed_bytes('clean-composite.gaf'))
+    (tree / 'other.gaf').write_bytes(seed_bytes('clean-rle.gaf'))
+    old, all_old = WORK / 'records-old.yaml', WORK / 'records-old-all.yaml'
+    census(old, '--per-file', 'none', tree=tree, check_code=0)
+    census(all_old, '--per-file', 'all', tree=tree, check_code=0)
+    victim.write_bytes(seed_bytes('composite.cycle.gaf'))
+    new = WORK / 'records-new.yaml'
+    census(new, '--per-file', 'none', tree=tree, check_code=1)
+    assert not [d for d in documents(new.read_text()) if d['kind'] == 'file']
+    result = run('diff', old, new, check_code=1)
+    diff = documents(result.stdout)[0]
+    assert diff['counts']['files_changed'] == 1 and diff['counts']['new'] >= 1, diff['counts']
+    changed = diff['files'][0]
+    assert changed['path'] == str(victim) and changed['old_verdict'] == 'clean'
+    assert changed['new_verdict'] == 'errors'
+    cycle = [f for f in changed['new'] if f['rule'] == 'composite.cycle']
+    assert cycle and cycle[0]['occurrences'] == 1 and cycle[0]['severity'] == 'error', changed
+    # A document on one side only (--per-file all before): compared by occurrences as well.
+    result = run('diff', all_old, new, check_code=1)
+    assert any(f['rule'] == 'composite.cycle'
+               for f in documents(result.stdout)[0]['files'][0]['new'])
+    # Going back is only resolved findings; a report against itself has no differences.
+    result = run('diff', new, old, check_code=0)
+    assert documents(result.stdout)[0]['files'][0]['resolved'][0]['occurrences'] >= 1
+    result = run('diff', old, old, check_code=0)
+    assert documents(result.stdout)[0]['counts']['files_changed'] == 0
+
+
+@tap.test
+def a_member_and_a_real_file_of_the_same_display_path_are_two_files():
+    tree = WORK / 'same-name'
+    tree.mkdir()
+    shutil.copyfile(ROOT / 'corpus' / 'seed' / 'clean-hpi-v1.hpi', tree / 'a.ufo')
+    (tree / 'a.ufo!anims').mkdir()
+    real = tree / 'a.ufo!anims' / 'armcom.gaf'
+    real.write_bytes(seed_bytes('clean-composite.gaf'))
+    old, new = WORK / 'same-name-old.yaml', WORK / 'same-name-new.yaml'
+    census(old, '--per-file', 'all', tree=tree, check_code=0)
+    docs = [d for d in documents(old.read_text()) if d['kind'] == 'file' and
+            d['path'] == str(real)]
+    assert [d.get('member_of') for d in docs] == [str(tree / 'a.ufo'), None], docs
+    result = run('diff', old, old, check_code=0)  # control: not a duplicate
+    assert 'no differences' in result.stderr, result.stderr
+    real.write_bytes(seed_bytes('composite.cycle.gaf'))
+    census(new, '--per-file', 'all', tree=tree, check_code=1)
+    result = run('diff', old, new, check_code=1)
+    files = documents(result.stdout)[0]['files']
+    assert len(files) == 1 and files[0]['path'] == str(real) and 'member_of' not in files[0]
+    assert any(f['rule'] == 'composite.cycle' for f in files[0]['new']), files
+    # The baseline tells them apart as well: the member's (absent) findings hide nothing.
+    census(WORK / 'same-name-base.yaml', '--per-file', 'all', '--baseline', old, tree=tree,
+           check_code=1)
+    census(WORK / 'same-name-base.yaml', '--per-file', 'all', '--baseline', new, tree=tree,
+           check_code=0)
+
+
+@tap.test
+def a_report_naming_one_file_twice_is_refused_naming_the_path():
+    report = WORK / 'records-old-all.yaml'
+    assert report.exists(), 'made by diff_of_per_file_none_reports_compares_the_records_occurrences'
+    text = report.read_text()
+    start = text.index('---\nkind: file')
+    end = text.index('---\n{kind: record', start)
+    path = documents(text[start:end])[0]['path']
+    twice = WORK / 'doc-twice.yaml'
+    twice.write_text(text[:end] + text[start:end] + text[end:])
+    result = run('diff', report, twice, check_code=3)
+    assert f'two file documents for {path}' in result.stderr, result.stderr
+    # A record given twice (with --per-file none, the only thing diff reads about a file).
+    line = [l for l in text.splitlines(True) if l.startswith('{kind: record')][0]
+    doubled = WORK / 'record-twice.yaml'
+    doubled.write_text(text.replace(line, line + '---\n' + line, 1))
+    result = run('diff', doubled, report, check_code=3)
+    assert 'two records for ' in result.stderr, result.stderr
+    # --baseline: an input error too (exit 2 or 3, as other unreadable baselines), named.
+    result = census(WORK / 'x.yaml', '--baseline', twice, tree=WORK / 'records-diff')
+    assert result.returncode in (2, 3) and f'two file documents for {path}' in result.stderr
+
+
 tap.run()
