@@ -504,8 +504,30 @@ def merge_refuses_a_shard_relabelled_as_another_and_a_path_twice():
     doubled.write_text(text[:end] + text[start:end] + text[end:])
     result = run('merge', '-o', WORK / 'relabel-x.yaml', shards[0], doubled, check_code=3)
     assert 'a second time' in result.stderr, result.stderr
+    # A record of another file slipped into a group as if it were one of its archive's members.
+    lines = [l for l in text.splitlines(True) if l.startswith('{kind: record')]
+    stranger = lines[0].replace(', size:', f', member_of: "{WORK}", size:', 1)
+    slipped = WORK / 'relabel-slipped.yaml'
+    slipped.write_text(text.replace(lines[1], stranger + '---\n' + lines[1], 1))
+    result = run('merge', '-o', WORK / 'relabel-x.yaml', shards[0], slipped, check_code=3)
+    assert 'of which it is not a member' in result.stderr, result.stderr
     run('merge', '-o', WORK / 'relabel-ok.yaml', *shards, check_code=0)
     assert summary(WORK / 'relabel-ok.yaml')['files']['total'] == TRUTH['files']
+    # Control: archives' member records merge as their groups' members.
+    archives = WORK / 'relabel-archives'
+    archives.mkdir()
+    for name in ('clean-hpi-v1.hpi', 'clean-hpi-nested.hpi', 'clean-rle.gaf'):
+        shutil.copyfile(ROOT / 'corpus' / 'seed' / name, archives / name)
+    whole = WORK / 'relabel-archives.yaml'
+    census(whole, '--per-file', 'all', tree=archives, check_code=0)
+    parts = [WORK / f'relabel-archives{k}.yaml' for k in (1, 2)]
+    for k, part in enumerate(parts, 1):
+        census(part, '--per-file', 'all', '--shard', f'{k}/2', tree=archives, check_code=0)
+    run('merge', '-o', WORK / 'relabel-archives-merged.yaml', *parts, check_code=0)
+    merged = [d for d in documents((WORK / 'relabel-archives-merged.yaml').read_text())
+              if d['kind'] == 'record']
+    assert merged == [d for d in documents(whole.read_text()) if d['kind'] == 'record']
+    assert sum('member_of' in d for d in merged) >= 4
 
 
 def resume_tree(name):

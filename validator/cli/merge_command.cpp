@@ -125,6 +125,15 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
             "report " + readers[*first]->path() + " holds " + escape_bytes(group.path) +
             (*last_path == group.path ? " a second time" : " out of path order"));
       last_path = group.path;
+      // The records before the input's own are its archive's members: a record of another file
+      // slipped into a group would be carried over under the wrong input.
+      for (std::size_t i = 0; i + 1 < group.records.size(); ++i) {
+        const FileReport& member = group.records[i].report;
+        if (!member.member_of || member.path.rfind(group.path + "!", 0) != 0)
+          throw std::runtime_error("report " + readers[*first]->path() + " holds a record for " +
+                                   escape_bytes(member.path) + " in the group of " +
+                                   escape_bytes(group.path) + ", of which it is not a member");
+      }
       journal.write(reuse_group(std::move(group), context));
       heads[*first] = readers[*first]->next_group();
     }
