@@ -26,8 +26,11 @@ Baseline Baseline::load(const std::string& report_path) {
   try {
     while (auto document = stream.next()) {
       if (document->kind != "file") continue;
-      FileEntry& entry =
-          baseline.files_[canonical_escaped(document->node["path"].as<std::string>())];
+      const FileKey key = file_key(document->node);
+      if (baseline.files_.count(key))
+        throw std::runtime_error("baseline " + report_path + ": two file documents for " +
+                                 describe(key));
+      FileEntry& entry = baseline.files_[key];
       std::map<std::string, std::uint64_t> listed;
       for (const auto& finding : document->node["findings"]) {
         const auto rule = finding["rule"].as<std::string>();
@@ -50,7 +53,9 @@ Baseline Baseline::load(const std::string& report_path) {
 }
 
 Baseline::Outcome Baseline::apply(FileReport& report) const {
-  const auto found = files_.find(escape_bytes(report.path));
+  FileKey key{escape_bytes(report.path)};
+  if (report.member_of) key.member_of = escape_bytes(*report.member_of);
+  const auto found = files_.find(key);
   if (found == files_.end()) return {0, worst_severity(report)};
   const FileEntry& entry = found->second;
 

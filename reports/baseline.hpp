@@ -1,14 +1,14 @@
 #pragma once
-// --baseline OLD.yaml: findings the old report already had (same file path, rule and structure
-// path) are left out of the new report's file documents and do not count for the exit code. The
-// summary still counts every finding: it describes the tree, not the change.
+// --baseline OLD.yaml: findings the old report already had (same file path and archive, rule and
+// structure path) are left out of the new report's file documents and do not count for the exit
+// code. The summary still counts every finding: it describes the tree, not the change.
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
+#include "reports/report_diff.hpp"
 #include "validator/core/finding.hpp"
 #include "validator/report/file_report.hpp"
 
@@ -19,7 +19,8 @@ std::optional<Severity> worst_severity(const FileReport& report);
 
 class Baseline {
  public:
-  // Reads the file documents of a check or census report. Throws std::runtime_error.
+  // Reads the file documents of a check or census report. Throws std::runtime_error, also when
+  // the report has two file documents for one file.
   static Baseline load(const std::string& report_path);
 
   struct Outcome {
@@ -34,7 +35,7 @@ class Baseline {
     std::vector<std::string> keys;                  // finding_key of each listed finding
     std::map<std::string, std::uint64_t> unlisted;  // per rule: counted beyond the listed ones
   };
-  std::unordered_map<std::string, FileEntry> files_;  // by escaped path, as in reports
+  std::map<FileKey, FileEntry> files_;  // by escaped path and archive, as in reports
 };
 
 }  // namespace gafcheck

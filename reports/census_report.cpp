@@ -79,6 +79,8 @@ std::optional<RecordGroup> CensusReportReader::next_group() {
     group.path = record.report.path;
     group.size = record.report.size;
     group.mtime_ns = record.facts.mtime_ns;
+    group.identity = record.facts.identity;
+    group.sha256 = record.report.sha256;
     group.unreadable = record.report.format == Format::unreadable;
     return group;
   }

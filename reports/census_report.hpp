@@ -18,6 +18,8 @@ struct RecordGroup {
   std::string path;  // the input's path on disk (raw bytes)
   std::uint64_t size = 0;
   std::int64_t mtime_ns = 0;
+  std::optional<FileIdentity> identity;
+  std::string sha256;  // the input's own record's, empty when it was not hashed
   bool unreadable = false;
   std::string text;                   // every document of the group, verbatim
   std::vector<ParsedRecord> records;  // members first, the input's own record last

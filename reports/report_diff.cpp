@@ -6,19 +6,15 @@
 
 #include "reports/finding_match.hpp"
 #include "reports/report_reader.hpp"
+#include "reports/yaml_record.hpp"
 #include "validator/core/text.hpp"
+#include "validator/rules/catalog.hpp"
 
 namespace gafcheck {
 namespace {
 
 // Figures that differ between any two runs and say nothing about the files.
 const std::set<std::string> timing_keys = {"wall_seconds", "bytes_per_second"};
-
-// Texts are read in the form this build writes, so that a name matches itself in a report of an
-// earlier build that left some characters raw.
-std::string file_key(const YAML::Node& node) {
-  return canonical_escaped(node["path"].as<std::string>());
-}
 
 DiffFinding read_finding(const YAML::Node& node) {
   DiffFinding finding;
@@ -57,14 +53,57 @@ bool same_finding(const DiffFinding& a, const DiffFinding& b) {
          message_without_offsets(a.message) == message_without_offsets(b.message);
 }
 
-FileDiff diff_file(const std::string& path, const FileFindings* before, const FileFindings* after) {
+const RuleInfo& known_rule(const std::string& name) {
+  const auto rule = rule_from_name(name);
+  if (!rule) throw std::runtime_error("names a rule this build does not know: " + name);
+  return embedded_catalog().info(*rule);
+}
+
+DiffFinding counted_finding(const std::string& rule, std::uint64_t occurrences) {
+  const RuleInfo& info = known_rule(rule);
+  return {rule,
+          std::string(severity_name(info.severity)),
+          std::string(retail_name(info.retail)),
+          0,
+          "",
+          std::to_string(occurrences) + (occurrences == 1 ? " occurrence" : " occurrences") +
+              " (census record, no file document)",
+          occurrences};
+}
+
+// Occurrences per rule, when a file document does not list the findings on both sides.
+void diff_counts(const std::map<std::string, std::uint64_t>& before,
+                 const std::map<std::string, std::uint64_t>& after, FileDiff& diff) {
+  std::set<std::string> rules;
+  for (const auto& [rule, count] : before) rules.insert(rule);
+  for (const auto& [rule, count] : after) rules.insert(rule);
+  for (const std::string& rule : rules) {
+    const auto old_count = before.count(rule) ? before.at(rule) : 0;
+    const auto new_count = after.count(rule) ? after.at(rule) : 0;
+    if (old_count == new_count) continue;
+    if (old_count == 0)
+      diff.added.push_back(counted_finding(rule, new_count));
+    else if (new_count == 0)
+      diff.resolved.push_back(counted_finding(rule, old_count));
+    else
+      diff.changed.push_back({counted_finding(rule, old_count), counted_finding(rule, new_count)});
+  }
+}
+
+FileDiff diff_file(const FileKey& key, const FileFindings* before, const FileFindings* after) {
   FileDiff diff;
-  diff.path = path;
+  diff.path = key.path;
+  diff.member_of = key.member_of;
   static const FileFindings none;
   const FileFindings& old_file = before ? *before : none;
   const FileFindings& new_file = after ? *after : none;
   if (before) diff.old_verdict = before->verdict;
   if (after) diff.new_verdict = after->verdict;
+  // A side that is absent lists exactly nothing.
+  if ((before && !before->listed) || (after && !after->listed)) {
+    diff_counts(old_file.counts, new_file.counts, diff);
+    return diff;
+  }
   std::vector<std::string> old_keys, new_keys;
   for (const auto& finding : old_file.findings)
     old_keys.push_back(finding_key(finding.rule, finding.path));
@@ -87,6 +126,19 @@ Severity severity_or_error(const std::string& name) {
 
 }  // namespace
 
+std::string describe(const FileKey& key) {
+  return key.member_of ? key.path + " (member of " + *key.member_of + ")" : key.path;
+}
+
+// Texts are read in the form this build writes, so that a name matches itself in a report of an
+// earlier build that left some characters raw.
+FileKey file_key(const YAML::Node& node) {
+  FileKey key{canonical_escaped(node["path"].as<std::string>())};
+  if (const YAML::Node archive = node["member_of"])
+    key.member_of = canonical_escaped(archive.as<std::string>());
+  return key;
+}
+
 ReportContents load_report_contents(const std::string& path) {
   ReportContents contents;
   ReportStream stream(path);
@@ -98,21 +150,39 @@ ReportContents load_report_contents(const std::string& path) {
       } else if (document->kind == "summary") {
         contents.summary = node;
       } else if (document->kind == "file") {
-        FileFindings& file = contents.files[file_key(node)];
+        const FileKey key = file_key(node);
+        FileFindings& file = contents.files[key];
+        if (file.listed) throw std::runtime_error("two file documents for " + describe(key));
         file.listed = true;
         file.verdict = node["verdict"].as<std::string>();
         file.sha256 = node["sha256"].as<std::string>();
-        file.findings.clear();
         for (const auto& finding : node["findings"]) file.findings.push_back(read_finding(finding));
+        if (file.recorded) continue;
+        if (const YAML::Node counts = node["finding_counts"]) {
+          for (const auto& item : counts)
+            file.counts[item.first.as<std::string>()] = item.second.as<std::uint64_t>();
+        } else {
+          for (const DiffFinding& finding : file.findings) ++file.counts[finding.rule];
+        }
       } else if (document->kind == "record") {
-        FileFindings& file = contents.files[file_key(node)];
+        const FileKey key = file_key(node);
+        FileFindings& file = contents.files[key];
+        if (file.recorded) throw std::runtime_error("two records for " + describe(key));
+        file.recorded = true;
+        const ParsedRecord record = parse_record(node);
+        file.counts.clear();
+        for (std::size_t i = 0; i < rule_count; ++i)
+          if (record.report.rule_counts[i] != 0)
+            file.counts[std::string(rule_names[i])] = record.report.rule_counts[i];
         if (file.listed) continue;
-        file.verdict = node["verdict"].as<std::string>();
-        file.sha256 = node["sha256"].as<std::string>();
+        file.verdict = std::string(verdict_name(record.report.verdict));
+        file.sha256 = record.report.sha256;
       }
     }
   } catch (const YAML::Exception& error) {
     throw std::runtime_error("report " + path + ": malformed document: " + error.what());
+  } catch (const std::runtime_error& error) {
+    throw std::runtime_error("report " + path + ": " + error.what());
   }
   return contents;
 }
@@ -121,17 +191,17 @@ ReportDiff diff_reports(const ReportContents& before, const ReportContents& afte
   ReportDiff diff;
   diff.old_game = before.game;
   diff.new_game = after.game;
-  std::set<std::string> paths;
-  for (const auto& [path, file] : before.files) paths.insert(path);
-  for (const auto& [path, file] : after.files) paths.insert(path);
-  for (const std::string& path : paths) {
-    const auto old_file = before.files.find(path);
-    const auto new_file = after.files.find(path);
+  std::set<FileKey> keys;
+  for (const auto& [key, file] : before.files) keys.insert(key);
+  for (const auto& [key, file] : after.files) keys.insert(key);
+  for (const FileKey& key : keys) {
+    const auto old_file = before.files.find(key);
+    const auto new_file = after.files.find(key);
     const FileFindings* a = old_file == before.files.end() ? nullptr : &old_file->second;
     const FileFindings* b = new_file == after.files.end() ? nullptr : &new_file->second;
-    if (!a) diff.files_added.push_back(path);
-    if (!b) diff.files_removed.push_back(path);
-    FileDiff file = diff_file(path, a, b);
+    if (!a) diff.files_added.push_back(key.path);
+    if (!b) diff.files_removed.push_back(key.path);
+    FileDiff file = diff_file(key, a, b);
     if (file.added.empty() && file.resolved.empty() && file.changed.empty() &&
         file.old_verdict == file.new_verdict)
       continue;
@@ -144,10 +214,10 @@ ReportDiff diff_reports(const ReportContents& before, const ReportContents& afte
   std::map<std::string, std::int64_t> old_figures, new_figures;
   if (before.summary) flatten(*before.summary, "", old_figures);
   if (after.summary) flatten(*after.summary, "", new_figures);
-  std::set<std::string> keys;
-  for (const auto& [key, value] : old_figures) keys.insert(key);
-  for (const auto& [key, value] : new_figures) keys.insert(key);
-  for (const std::string& key : keys) {
+  std::set<std::string> figure_keys;
+  for (const auto& [key, value] : old_figures) figure_keys.insert(key);
+  for (const auto& [key, value] : new_figures) figure_keys.insert(key);
+  for (const std::string& key : figure_keys) {
     SummaryDelta delta{key, std::nullopt, std::nullopt};
     if (const auto found = old_figures.find(key); found != old_figures.end())
       delta.before = found->second;
@@ -162,10 +232,12 @@ bool has_new_findings_at_or_above(const ReportDiff& diff, Severity threshold) {
   for (const FileDiff& file : diff.files) {
     for (const DiffFinding& finding : file.added)
       if (severity_or_error(finding.severity) >= threshold) return true;
-    // A finding that was there but rises to the threshold is new at that severity.
+    // A finding that was there but rises to the threshold is new at that severity; so is a
+    // further occurrence of a rule a census record counts.
     for (const ChangedFinding& changed : file.changed)
       if (severity_or_error(changed.after.severity) >= threshold &&
-          severity_or_error(changed.before.severity) < threshold)
+          (severity_or_error(changed.before.severity) < threshold ||
+           changed.after.occurrences > changed.before.occurrences))
         return true;
   }
   return false;

@@ -1,7 +1,9 @@
 #pragma once
 // Regression triage: compares two check or census reports. Files added and removed; per file the
 // findings that are new, resolved or changed (matched by rule and structure path, see
-// finding_match.hpp); and the summary figures that differ.
+// finding_match.hpp); and the summary figures that differ. A file whose findings are not listed
+// by a file document in both reports (census --per-file none or findings) is compared by the
+// occurrences per rule its census records carry.
 #include <yaml-cpp/yaml.h>
 
 #include <cstdint>
@@ -21,23 +23,46 @@ struct DiffFinding {
   std::uint64_t offset = 0;
   std::string path;  // structure path
   std::string message;
+  // For a comparison of census records: how many times the rule occurs (0: a listed finding).
+  std::uint64_t occurrences = 0;
 };
+
+// A file is identified by its path and, for an archive member, the archive it is in: a member
+// x.gaf of a.ufo and a real file named "a.ufo!x.gaf" have the same path. Both are in the form
+// this build writes (escaped), so a name matches itself in a report of an earlier build.
+struct FileKey {
+  FileKey() = default;
+  FileKey(std::string display_path, std::optional<std::string> archive = std::nullopt)  // NOLINT
+      : path(std::move(display_path)), member_of(std::move(archive)) {}
+  std::string path;
+  std::optional<std::string> member_of;
+  auto operator<=>(const FileKey&) const = default;
+  bool operator==(const FileKey&) const = default;
+};
+// "path" or "path (member of archive)", for messages.
+std::string describe(const FileKey& key);
+// The key of a file or record document (throws YAML::Exception when it has no path).
+FileKey file_key(const YAML::Node& node);
 
 struct FileFindings {
   std::string verdict;
   std::string sha256;
   bool listed = false;  // a file document listed its findings (not only a census record)
   std::vector<DiffFinding> findings;
+  bool recorded = false;  // a census record was read
+  // Occurrences per rule: the record's, else the file document's finding_counts or listing.
+  std::map<std::string, std::uint64_t> counts;
 };
 
 // What a report says per file (paths as written in the report) and its summary.
 struct ReportContents {
   std::string game;  // the header's --game (empty when the report has none)
-  std::map<std::string, FileFindings> files;
+  std::map<FileKey, FileFindings> files;
   std::optional<YAML::Node> summary;
 };
 
-// Throws std::runtime_error when the report cannot be read.
+// Throws std::runtime_error when the report cannot be read or names one file twice (two file
+// documents or two records for one path and archive).
 ReportContents load_report_contents(const std::string& path);
 
 struct ChangedFinding {
@@ -47,6 +72,7 @@ struct ChangedFinding {
 
 struct FileDiff {
   std::string path;
+  std::optional<std::string> member_of;
   std::string old_verdict;  // empty for an added file
   std::string new_verdict;  // empty for a removed file
   std::vector<DiffFinding> added;

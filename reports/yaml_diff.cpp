@@ -15,6 +15,8 @@ void emit_diff_finding(YAML::Emitter& out, const DiffFinding& finding, bool with
   out << YAML::Key << "severity" << YAML::Value << finding.severity;
   out << YAML::Key << "retail" << YAML::Value << finding.retail;
   out << YAML::Key << "offset" << YAML::Value << finding.offset;
+  if (finding.occurrences != 0)
+    out << YAML::Key << "occurrences" << YAML::Value << finding.occurrences;
   out << YAML::Key << "message" << YAML::Value;
   emit_text(out, finding.message);
   out << YAML::EndMap;
@@ -39,6 +41,10 @@ void emit_file(YAML::Emitter& out, const FileDiff& file) {
   out << YAML::BeginMap;
   out << YAML::Key << "path" << YAML::Value;
   emit_text(out, file.path);
+  if (file.member_of) {
+    out << YAML::Key << "member_of" << YAML::Value;
+    emit_text(out, *file.member_of);
+  }
   if (!file.old_verdict.empty())
     out << YAML::Key << "old_verdict" << YAML::Value << file.old_verdict;
   if (!file.new_verdict.empty())

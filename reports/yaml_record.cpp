@@ -41,6 +41,12 @@ void append_number(std::string& text, std::int64_t value) {
   text.append(digits, end);
 }
 
+void append_unsigned(std::string& text, std::uint64_t value) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+  text.append(digits, end);
+}
+
 // Names packed into a double-quoted record field come from the code (counter, histogram and rule
 // names); anything that would need quoting is a bug, not input.
 const std::string& check_packable(const std::string& name) {
@@ -178,6 +184,14 @@ std::string yaml_record_document(const FileReport& report, const RecordFacts& fa
   append_number(line, static_cast<std::int64_t>(report.size));
   line += ", mtime_ns: ";
   append_number(line, facts.mtime_ns);
+  if (facts.identity) {
+    line += ", ctime_ns: ";
+    append_number(line, facts.identity->ctime_ns);
+    line += ", device: ";
+    append_unsigned(line, facts.identity->device);
+    line += ", inode: ";
+    append_unsigned(line, facts.identity->inode);
+  }
   line += ", sha256: \"";
   line += check_packable(report.sha256);
   line += "\", format: ";
@@ -216,6 +230,10 @@ ParsedRecord parse_record(const YAML::Node& node) {
     report.member_of = unescape_bytes(required<std::string>(node, "member_of"));
   report.size = required<std::uint64_t>(node, "size");
   parsed.facts.mtime_ns = required<std::int64_t>(node, "mtime_ns");
+  if (node["ctime_ns"] || node["device"] || node["inode"])
+    parsed.facts.identity = FileIdentity{required<std::int64_t>(node, "ctime_ns"),
+                                         required<std::uint64_t>(node, "device"),
+                                         required<std::uint64_t>(node, "inode")};
   report.sha256 = required<std::string>(node, "sha256");
   report.format = parse_name<Format>(node, "format", format_from_name);
   report.verdict = parse_name<Verdict>(node, "verdict", verdict_from_name);

@@ -2,7 +2,8 @@
 // Record documents: the census ledger. Every completed input of a census gets one compact,
 // one-line record (whatever --per-file says) holding what its summary contribution needs —
 // format, verdict, counters, survey histograms, occurrences per rule, budget hit — plus size and
-// mtime to recognise the file again. --resume and merge rebuild a summary from records alone.
+// mtime, ctime, device and inode to recognise the file again. --resume and merge rebuild a summary
+// from records alone.
 //
 // A record is a one-line flow mapping, so a record cut short by a killed process never parses.
 // Its maps of numbers are packed into one string each ("entries=3 frames=7", survey
@@ -21,10 +22,20 @@
 
 namespace gafcheck {
 
+// What cannot be set back on a file (tar -x and rsync -t restore size and mtime, not these).
+struct FileIdentity {
+  std::int64_t ctime_ns = 0;
+  std::uint64_t device = 0;
+  std::uint64_t inode = 0;
+  bool operator==(const FileIdentity&) const = default;
+};
+
 struct RecordFacts {
   std::int64_t mtime_ns = 0;
   // The worst severity among findings that count for the exit code (those not in a baseline).
   std::optional<Severity> worst;
+  // Absent in records of earlier builds and of unreadable inputs: such a file is checked again.
+  std::optional<FileIdentity> identity;
 };
 
 std::string yaml_record_document(const FileReport& report, const RecordFacts& facts);

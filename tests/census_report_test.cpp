@@ -56,6 +56,19 @@ TEST(Record, RoundTripKeepsEverythingTheSummaryNeeds) {
   EXPECT_EQ(summary_text(direct), summary_text(rebuilt));
 }
 
+TEST(Record, IdentityRoundTripsAndIsAbsentInOlderRecords) {
+  FileReport report = odd_report();
+  const FileIdentity identity{-5, 0xFFFFFFFFFFFFFFFFull, 1ull << 63};
+  const std::string text = yaml_record_document(report, {7, std::nullopt, identity});
+  const ParsedRecord parsed = parse_record(YAML::Load(text));
+  ASSERT_TRUE(parsed.facts.identity.has_value());
+  EXPECT_EQ(*parsed.facts.identity, identity);
+  EXPECT_FALSE(parse_record(YAML::Load(yaml_record_document(report, {7}))).facts.identity);
+  auto partial = YAML::Load(text);
+  partial.remove("inode");
+  EXPECT_THROW(parse_record(partial), std::runtime_error);
+}
+
 TEST(Record, MalformedRecordsAreRejectedWithTheField) {
   const std::string good = yaml_record_document(odd_report(), {});
   auto node = YAML::Load(good);

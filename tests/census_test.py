@@ -12,6 +12,7 @@ import os
 import pathlib
 import pty
 import random
+import resource
 import shutil
 import signal
 import subprocess
@@ -453,6 +454,245 @@ def archives_and_their_members_are_hashed_plain_files_only_with_a_document():
     assert len(in_archives) > 2 and all(len(r['sha256']) == 64 for r in in_archives), result.stderr
     plain = [r for r in records if r['path'].endswith('clean-rle.gaf')]
     assert len(plain) == 1 and plain[0]['sha256'] == ''
+
+
+def shard_of(relative, count):
+    """K of the shard the census gives a path inside its root to (64-bit FNV-1a, mod N)."""
+    value = 0xcbf29ce484222325
+    for byte in relative.encode():
+        value = ((value ^ byte) * 0x100000001b3) % 2**64
+    return value % count + 1
+
+
+@tap.test
+def merge_of_a_shard_of_4294967295_costs_what_its_report_holds():
+    count = 4294967295
+    victim = 'anims/extra/LOGO0000'
+    k = shard_of(victim, count)
+    shard = WORK / 'huge-n-shard.yaml'
+    census(shard, '--per-file', 'all', '--shard', f'{k}/{count}', check_code=0)
+    merged = WORK / 'huge-n-merged.yaml'
+    # Per-shard arrays sized by N took 512 MB; 256 MiB of address space is plenty for one file.
+    # (Not under ASan, whose shadow memory reserves terabytes of address space.)
+    limit = None if 'ASAN_OPTIONS' in os.environ else lambda: resource.setrlimit(
+        resource.RLIMIT_AS, (256 << 20, 256 << 20))
+    result = subprocess.run([GAFCHECK, 'merge', '-o', merged, shard], capture_output=True,
+                            text=True, timeout=300, preexec_fn=limit)
+    assert result.returncode == 0 and 'INCOMPLETE' in result.stderr, result.stderr
+    docs = documents(merged.read_text())
+    assert docs[0]['census']['shard'] == f'{k}/{count}'
+    records = [d for d in docs if d['kind'] == 'record']
+    assert [r['path'] for r in records] == [str(TREE / victim)], records
+    assert docs[-1]['interrupted'] is True and docs[-1]['files']['total'] == 1
+
+
+@tap.test
+def merge_refuses_a_shard_relabelled_as_another_and_a_path_twice():
+    shards = []
+    for k in (1, 2):
+        shards.append(WORK / f'relabel{k}.yaml')
+        census(shards[-1], '--per-file', 'all', '--shard', f'{k}/2', check_code=0)
+    fake = WORK / 'relabel-fake.yaml'
+    fake.write_text(shards[0].read_text().replace('shard: "1/2"', 'shard: "2/2"', 1))
+    result = run('merge', '-o', WORK / 'relabel-x.yaml', shards[0], fake, check_code=3)
+    first = [d for d in documents(shards[0].read_text()) if d['kind'] == 'record'][0]['path']
+    assert f'holds {first}, which belongs to another shard than 2/2' in result.stderr, result.stderr
+    text = shards[1].read_text()
+    start = text.index('---\nkind: file')
+    end = text.index('---\nkind: file', text.index('{kind: record', start))
+    doubled = WORK / 'relabel-doubled.yaml'
+    doubled.write_text(text[:end] + text[start:end] + text[end:])
+    result = run('merge', '-o', WORK / 'relabel-x.yaml', shards[0], doubled, check_code=3)
+    assert 'a second time' in result.stderr, result.stderr
+    # A record of another file slipped into a group as if it were one of its archive's members.
+    lines = [l for l in text.splitlines(True) if l.startswith('{kind: record')]
+    stranger = lines[0].replace(', size:', f', member_of: "{WORK}", size:', 1)
+    slipped = WORK / 'relabel-slipped.yaml'
+    slipped.write_text(text.replace(lines[1], stranger + '---\n' + lines[1], 1))
+    result = run('merge', '-o', WORK / 'relabel-x.yaml', shards[0], slipped, check_code=3)
+    assert 'of which it is not a member' in result.stderr, result.stderr
+    run('merge', '-o', WORK / 'relabel-ok.yaml', *shards, check_code=0)
+    assert summary(WORK / 'relabel-ok.yaml')['files']['total'] == TRUTH['files']
+    # Control: archives' member records merge as their groups' members.
+    archives = WORK / 'relabel-archives'
+    archives.mkdir()
+    for name in ('clean-hpi-v1.hpi', 'clean-hpi-nested.hpi', 'clean-rle.gaf'):
+        shutil.copyfile(ROOT / 'corpus' / 'seed' / name, archives / name)
+    whole = WORK / 'relabel-archives.yaml'
+    census(whole, '--per-file', 'all', tree=archives, check_code=0)
+    parts = [WORK / f'relabel-archives{k}.yaml' for k in (1, 2)]
+    for k, part in enumerate(parts, 1):
+        census(part, '--per-file', 'all', '--shard', f'{k}/2', tree=archives, check_code=0)
+    run('merge', '-o', WORK / 'relabel-archives-merged.yaml', *parts, check_code=0)
+    merged = [d for d in documents((WORK / 'relabel-archives-merged.yaml').read_text())
+              if d['kind'] == 'record']
+    assert merged == [d for d in documents(whole.read_text()) if d['kind'] == 'record']
+    assert sum('member_of' in d for d in merged) >= 4
+
+
+def resume_tree(name):
+    tree = WORK / name
+    tree.mkdir()
+    for seed in ('clean-rle.gaf', 'clean-raw.gaf'):
+        shutil.copyfile(ROOT / 'corpus' / 'seed' / seed, tree / seed)
+    return tree
+
+
+def records_by_path(report):
+    return {d['path']: d for d in documents(pathlib.Path(report).read_text())
+            if d['kind'] == 'record'}
+
+
+@tap.test
+def resume_checks_again_a_same_size_file_whose_mtime_was_set_back():
+    tree = resume_tree('resume-mtime')
+    old = WORK / 'resume-mtime-old.yaml'
+    census(old, '--per-file', 'none', tree=tree, check_code=0)
+    victim = tree / 'clean-rle.gaf'
+    assert records_by_path(old)[str(victim)]['inode'] == victim.stat().st_ino
+    # Control: an untouched tree is taken over whole.
+    result = census(WORK / 'resume-mtime-same.yaml', '--per-file', 'none', '--resume', old,
+                    tree=tree, check_code=0)
+    assert '2 taken over' in result.stderr, result.stderr
+    # Same size, an entry pointer aimed outside the file, mtime restored as tar -x does.
+    before = victim.stat()
+    data = bytearray(victim.read_bytes())
+    data[12:16] = (0xFFFFFF00).to_bytes(4, 'little')
+    victim.write_bytes(data)
+    os.utime(victim, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = victim.stat()
+    assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    new = WORK / 'resume-mtime-new.yaml'
+    result = census(new, '--per-file', 'none', '--resume', old, tree=tree, check_code=1)
+    assert '1 taken over' in result.stderr, result.stderr
+    record = records_by_path(new)[str(victim)]
+    assert record['verdict'] == 'errors' and 'entry.out-of-bounds=' in record['findings'], record
+    # A file replaced by another (a new inode) with size and mtime set back is checked too.
+    os.replace(tree / 'clean-raw.gaf', tree / 'moved.tmp')
+    shutil.copyfile(tree / 'moved.tmp', tree / 'clean-raw.gaf')
+    os.remove(tree / 'moved.tmp')
+    raw = tree / 'clean-raw.gaf'
+    os.utime(raw, ns=(raw.stat().st_atime_ns,
+                      records_by_path(old)[str(raw)]['mtime_ns']))
+    result = census(WORK / 'resume-mtime-copy.yaml', '--per-file', 'none', '--resume', old,
+                    tree=tree, check_code=1)
+    assert '0 taken over' in result.stderr, result.stderr
+
+
+@tap.test
+def resume_verify_hash_takes_over_only_files_whose_recorded_hash_matches():
+    tree = resume_tree('resume-hash')
+    unhashed = WORK / 'resume-hash-unhashed.yaml'
+    census(unhashed, '--per-file', 'none', tree=tree, check_code=0)
+    result = census(WORK / 'resume-hash-a.yaml', '--per-file', 'none', '--resume', unhashed,
+                    '--resume-verify', 'hash', tree=tree, check_code=0)
+    assert '0 taken over' in result.stderr, 'no recorded hash: checked again'
+    hashed = WORK / 'resume-hash-hashed.yaml'
+    census(hashed, '--per-file', 'none', '--hash-all', tree=tree, check_code=0)
+    result = census(WORK / 'resume-hash-b.yaml', '--per-file', 'none', '--hash-all', '--resume',
+                    hashed, '--resume-verify', 'hash', tree=tree, check_code=0)
+    assert '2 taken over' in result.stderr, result.stderr
+    # A report whose recorded hash is not the file's: the file is checked again.
+    victim = str(tree / 'clean-rle.gaf')
+    forged = WORK / 'resume-hash-forged.yaml'
+    text = hashed.read_text()
+    sha = records_by_path(hashed)[victim]['sha256']
+    forged.write_text(text.replace(sha, '0' * 64))
+    result = census(WORK / 'resume-hash-c.yaml', '--per-file', 'none', '--hash-all', '--resume',
+                    forged, '--resume-verify', 'hash', tree=tree, check_code=0)
+    assert '1 taken over' in result.stderr, result.stderr
+    assert records_by_path(WORK / 'resume-hash-c.yaml')[victim]['sha256'] == sha
+    result = census(WORK / 'resume-hash-d.yaml', '--resume', hashed, '--resume-verify', 'mtime',
+                    tree=tree, check_code=2)
+    assert "--resume-verify takes stat or hash, not 'mtime'" in result.stderr, result.stderr
+
+
+def seed_bytes(name):
+    return (ROOT / 'corpus' / 'seed' / name).read_bytes()
+
+
+@tap.test
+def diff_of_per_file_none_reports_compares_the_records_occurrences():
+    tree = WORK / 'records-diff'
+    tree.mkdir()
+    victim = tree / 'unit.gaf'
+    victim.write_bytes(seed_bytes('clean-composite.gaf'))
+    (tree / 'other.gaf').write_bytes(seed_bytes('clean-rle.gaf'))
+    old, all_old = WORK / 'records-old.yaml', WORK / 'records-old-all.yaml'
+    census(old, '--per-file', 'none', tree=tree, check_code=0)
+    census(all_old, '--per-file', 'all', tree=tree, check_code=0)
+    victim.write_bytes(seed_bytes('composite.cycle.gaf'))
+    new = WORK / 'records-new.yaml'
+    census(new, '--per-file', 'none', tree=tree, check_code=1)
+    assert not [d for d in documents(new.read_text()) if d['kind'] == 'file']
+    result = run('diff', old, new, check_code=1)
+    diff = documents(result.stdout)[0]
+    assert diff['counts']['files_changed'] == 1 and diff['counts']['new'] >= 1, diff['counts']
+    changed = diff['files'][0]
+    assert changed['path'] == str(victim) and changed['old_verdict'] == 'clean'
+    assert changed['new_verdict'] == 'errors'
+    cycle = [f for f in changed['new'] if f['rule'] == 'composite.cycle']
+    assert cycle and cycle[0]['occurrences'] == 1 and cycle[0]['severity'] == 'error', changed
+    # A document on one side only (--per-file all before): compared by occurrences as well.
+    result = run('diff', all_old, new, check_code=1)
+    assert any(f['rule'] == 'composite.cycle'
+               for f in documents(result.stdout)[0]['files'][0]['new'])
+    # Going back is only resolved findings; a report against itself has no differences.
+    result = run('diff', new, old, check_code=0)
+    assert documents(result.stdout)[0]['files'][0]['resolved'][0]['occurrences'] >= 1
+    result = run('diff', old, old, check_code=0)
+    assert documents(result.stdout)[0]['counts']['files_changed'] == 0
+
+
+@tap.test
+def a_member_and_a_real_file_of_the_same_display_path_are_two_files():
+    tree = WORK / 'same-name'
+    tree.mkdir()
+    shutil.copyfile(ROOT / 'corpus' / 'seed' / 'clean-hpi-v1.hpi', tree / 'a.ufo')
+    (tree / 'a.ufo!anims').mkdir()
+    real = tree / 'a.ufo!anims' / 'armcom.gaf'
+    real.write_bytes(seed_bytes('clean-composite.gaf'))
+    old, new = WORK / 'same-name-old.yaml', WORK / 'same-name-new.yaml'
+    census(old, '--per-file', 'all', tree=tree, check_code=0)
+    docs = [d for d in documents(old.read_text()) if d['kind'] == 'file' and
+            d['path'] == str(real)]
+    assert [d.get('member_of') for d in docs] == [str(tree / 'a.ufo'), None], docs
+    result = run('diff', old, old, check_code=0)  # control: not a duplicate
+    assert 'no differences' in result.stderr, result.stderr
+    real.write_bytes(seed_bytes('composite.cycle.gaf'))
+    census(new, '--per-file', 'all', tree=tree, check_code=1)
+    result = run('diff', old, new, check_code=1)
+    files = documents(result.stdout)[0]['files']
+    assert len(files) == 1 and files[0]['path'] == str(real) and 'member_of' not in files[0]
+    assert any(f['rule'] == 'composite.cycle' for f in files[0]['new']), files
+    # The baseline tells them apart as well: the member's (absent) findings hide nothing.
+    census(WORK / 'same-name-base.yaml', '--per-file', 'all', '--baseline', old, tree=tree,
+           check_code=1)
+    census(WORK / 'same-name-base.yaml', '--per-file', 'all', '--baseline', new, tree=tree,
+           check_code=0)
+
+
+@tap.test
+def a_report_naming_one_file_twice_is_refused_naming_the_path():
+    report = WORK / 'records-old-all.yaml'
+    assert report.exists(), 'made by diff_of_per_file_none_reports_compares_the_records_occurrences'
+    text = report.read_text()
+    start = text.index('---\nkind: file')
+    end = text.index('---\n{kind: record', start)
+    path = documents(text[start:end])[0]['path']
+    twice = WORK / 'doc-twice.yaml'
+    twice.write_text(text[:end] + text[start:end] + text[end:])
+    result = run('diff', report, twice, check_code=3)
+    assert f'two file documents for {path}' in result.stderr, result.stderr
+    # A record given twice (with --per-file none, the only thing diff reads about a file).
+    line = [l for l in text.splitlines(True) if l.startswith('{kind: record')][0]
+    doubled = WORK / 'record-twice.yaml'
+    doubled.write_text(text.replace(line, line + '---\n' + line, 1))
+    result = run('diff', doubled, report, check_code=3)
+    assert 'two records for ' in result.stderr, result.stderr
+    # --baseline: an input error too (exit 2 or 3, as other unreadable baselines), named.
+    result = census(WORK / 'x.yaml', '--baseline', twice, tree=WORK / 'records-diff')
+    assert result.returncode in (2, 3) and f'two file documents for {path}' in result.stderr
 
 
 tap.run()

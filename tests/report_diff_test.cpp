@@ -89,6 +89,65 @@ TEST(Diff, RaisedSeverityCountsAsNewAtTheThreshold) {
   EXPECT_TRUE(has_new_findings_at_or_above(diff, Severity::error));
 }
 
+TEST(Diff, AMemberAndARealFileOfOneDisplayPathAreTwoFiles) {
+  const FileKey member{"a.ufo!x.gaf", "a.ufo"}, real{"a.ufo!x.gaf"};
+  const DiffFinding cycle = finding("composite.cycle", "entry[0]/frame[0]/layer[1]", 116, "m");
+  ReportContents before, after;
+  before.files[member] = {"clean", "", true, {}};
+  before.files[real] = {"errors", "", true, {cycle}};
+  after.files[member] = {"errors", "", true, {cycle}};
+  after.files[real] = {"errors", "", true, {cycle}};
+  const ReportDiff diff = diff_reports(before, after);
+  ASSERT_EQ(diff.files.size(), 1u);
+  EXPECT_EQ(diff.files[0].member_of, "a.ufo");
+  ASSERT_EQ(diff.files[0].added.size(), 1u);
+  EXPECT_EQ(diff.files[0].added[0].rule, "composite.cycle");
+  EXPECT_TRUE(has_new_findings_at_or_above(diff, Severity::error));
+  EXPECT_EQ(describe(member), "a.ufo!x.gaf (member of a.ufo)");
+}
+
+FileFindings recorded(const std::string& verdict, std::map<std::string, std::uint64_t> counts) {
+  FileFindings file{verdict, "", false, {}};
+  file.recorded = true;
+  file.counts = std::move(counts);
+  return file;
+}
+
+TEST(Diff, RecordsWithoutDocumentsAreComparedByOccurrencesPerRule) {
+  ReportContents before, after;
+  before.files[FileKey{"a.gaf"}] =
+      recorded("warnings", {{"frame.empty", 2}, {"frame.duration-zero", 1}});
+  after.files[FileKey{"a.gaf"}] = recorded("errors", {{"frame.empty", 3}, {"composite.cycle", 1}});
+  const ReportDiff diff = diff_reports(before, after);
+  ASSERT_EQ(diff.files.size(), 1u);
+  const FileDiff& file = diff.files[0];
+  ASSERT_EQ(file.added.size(), 1u);
+  EXPECT_EQ(file.added[0].rule, "composite.cycle");
+  EXPECT_EQ(file.added[0].severity, "error");
+  EXPECT_EQ(file.added[0].occurrences, 1u);
+  ASSERT_EQ(file.resolved.size(), 1u);
+  EXPECT_EQ(file.resolved[0].rule, "frame.duration-zero");
+  ASSERT_EQ(file.changed.size(), 1u);
+  EXPECT_EQ(file.changed[0].before.occurrences, 2u);
+  EXPECT_EQ(file.changed[0].after.occurrences, 3u);
+  EXPECT_TRUE(has_new_findings_at_or_above(diff, Severity::error));
+
+  // One more occurrence of a warning fails at warning, not at error; fewer occurrences never
+  // fail (going back, only the info frame.duration-zero is new).
+  const ReportDiff more = diff_reports(before, [&] {
+    ReportContents more_warnings;
+    more_warnings.files[FileKey{"a.gaf"}] =
+        recorded("warnings", {{"frame.empty", 3}, {"frame.duration-zero", 1}});
+    return more_warnings;
+  }());
+  EXPECT_FALSE(has_new_findings_at_or_above(more, Severity::error));
+  EXPECT_TRUE(has_new_findings_at_or_above(more, Severity::warning));
+  const ReportDiff fewer = diff_reports(after, before);
+  EXPECT_FALSE(has_new_findings_at_or_above(fewer, Severity::warning));
+  EXPECT_TRUE(has_new_findings_at_or_above(fewer, Severity::info));
+  EXPECT_TRUE(diff_reports(before, before).empty());
+}
+
 TEST(Baseline, KnownFindingsAreRemovedAndNewOnesDecideTheOutcome) {
   auto spec = simple_spec();
   spec.frames[0].width = 0;  // frame.empty (warning)

@@ -265,7 +265,8 @@ TEST(ReportText, ResumeChecksAgainAGroupAnEarlierBuildWroteWithARawYamlBreak) {
   std::vector<cli::InputItem> items;
   for (const std::string& name : {odd, plain}) {
     const FileReport report = check(builder::build_gaf(simple_spec()).bytes, {}, name);
-    text += yaml_file_document(report) + yaml_record_document(report, {42, std::nullopt});
+    text += yaml_file_document(report) +
+            yaml_record_document(report, {42, std::nullopt, FileIdentity{}});
     items.push_back({name, std::nullopt, cli::InputKind::file, report.size, 42, name});
   }
   // What an earlier build wrote: U+2028 raw. yaml-cpp reads it, PyYAML splits the document.

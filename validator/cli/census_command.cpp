@@ -43,7 +43,7 @@ std::vector<std::string> normalized_roots(std::vector<std::string> roots) {
 int run_census(const Arguments& arguments, const std::string& command_line) {
   CensusRun run;
   std::vector<std::string> roots;
-  std::string per_file_text, min_severity_text, extensions_text, shard_text;
+  std::string per_file_text, min_severity_text, extensions_text, shard_text, resume_verify;
   unsigned jobs = 0;
   po::options_description general(
       "Usage: gafcheck census [options] [DIR...]\n\n"
@@ -68,7 +68,11 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
       "gafcheck merge")(
       "resume", po::value(&run.resume),
       "continue the census in this (interrupted) report: files it already holds, unchanged "
-      "(path, size, mtime), are taken over instead of checked again; may equal -o")(
+      "(path, size, mtime, ctime, device, inode), are taken over instead of checked again; may "
+      "equal -o")("resume-verify", po::value(&resume_verify)->default_value("stat"),
+                  "how --resume decides a file is unchanged: stat (the fields above) or hash "
+                  "(also re-hash it and compare with the recorded SHA-256; a file recorded "
+                  "without one is checked again)")(
       "hash-all", po::bool_switch(&run.hash_all),
       "SHA-256 every input, also files without a document (by default only files that get a "
       "document, and archives, are hashed: hashing is about half of a census's work)");
@@ -86,6 +90,9 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
     return 0;
   finish_common_options(run.common);
   run.per_file = parse_per_file(per_file_text);
+  if (resume_verify != "stat" && resume_verify != "hash")
+    throw UsageError{"--resume-verify takes stat or hash, not '" + resume_verify + "'"};
+  run.resume_verify_hash = resume_verify == "hash";
   const auto min_severity = severity_from_name(min_severity_text);
   if (!min_severity)
     throw UsageError{"--min-severity takes error, warning or info, not '" + min_severity_text +

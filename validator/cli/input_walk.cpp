@@ -24,6 +24,7 @@ struct Listed {
   mode_t mode = 0;
   std::uint64_t size = 0;
   std::int64_t mtime_ns = 0;
+  std::int64_t ctime_ns = 0;
   dev_t device = 0;
   ino_t inode = 0;
 };
@@ -42,8 +43,16 @@ struct Root {
   std::string canonical;  // empty when it cannot be resolved
 };
 
-std::int64_t mtime_ns(const struct stat& info) {
-  return static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 + info.st_mtim.tv_nsec;
+std::int64_t nanoseconds(const struct timespec& time) {
+  return static_cast<std::int64_t>(time.tv_sec) * 1'000'000'000 + time.tv_nsec;
+}
+
+void stamp(InputItem& item, const struct stat& info) {
+  item.size = static_cast<std::uint64_t>(info.st_size);
+  item.mtime_ns = nanoseconds(info.st_mtim);
+  item.ctime_ns = nanoseconds(info.st_ctim);
+  item.device = static_cast<std::uint64_t>(info.st_dev);
+  item.inode = static_cast<std::uint64_t>(info.st_ino);
 }
 
 std::string join(const std::string& parent, const std::string& name) {
@@ -162,7 +171,8 @@ struct InputWalk::State {
       } else {
         listed.mode = info.st_mode;
         listed.size = static_cast<std::uint64_t>(info.st_size);
-        listed.mtime_ns = mtime_ns(info);
+        listed.mtime_ns = nanoseconds(info.st_mtim);
+        listed.ctime_ns = nanoseconds(info.st_ctim);
         listed.device = info.st_dev;
         listed.inode = info.st_ino;
       }
@@ -246,6 +256,9 @@ struct InputWalk::State {
       }
       item.size = listed.size;
       item.mtime_ns = listed.mtime_ns;
+      item.ctime_ns = listed.ctime_ns;
+      item.device = static_cast<std::uint64_t>(listed.device);
+      item.inode = static_cast<std::uint64_t>(listed.inode);
       return item;
     }
     return std::nullopt;
@@ -278,8 +291,7 @@ struct InputWalk::State {
         item.error = special_file_reason(info.st_mode);
         return item;
       }
-      item.size = static_cast<std::uint64_t>(info.st_size);
-      item.mtime_ns = mtime_ns(info);
+      stamp(item, info);
       return item;
     }
     return std::nullopt;

@@ -29,6 +29,11 @@ struct InputItem {
   std::int64_t mtime_ns = 0;  // modification time in nanoseconds since the epoch, for files
   std::string relative;       // the path inside its root (a root that is a file: its name)
   bool named = false;         // given on the command line itself (a root), not found by walking one
+  // What a copy, tar -x or rsync -t cannot set back, for --resume to recognise a file: the
+  // status change time, and device and inode.
+  std::int64_t ctime_ns = 0;
+  std::uint64_t device = 0;
+  std::uint64_t inode = 0;
 };
 
 // The order of every report: paths compared byte by byte, component by component ('/' sorts

@@ -2,6 +2,7 @@
 // a single census would have written (its summary is rebuilt from the shards' records).
 #include <iostream>
 #include <memory>
+#include <set>
 
 #include "reports/census_report.hpp"
 #include "validator/cli/census/census_journal.hpp"
@@ -13,10 +14,18 @@
 #include "validator/cli/input_walk.hpp"
 #include "validator/cli/output_guard.hpp"
 #include "validator/cli/run_reporter.hpp"
+#include "validator/core/text.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
 namespace {
+
+Shard parse_shard_of(const CensusReportReader& reader) {
+  const std::string& text = reader.header().header.census->shard;
+  if (text.empty())
+    throw UsageError{reader.path() + " is not a shard report (census without --shard)"};
+  return parse_shard(text);
+}
 
 std::uint64_t summary_count(const YAML::Node& summary, const char* key) {
   const YAML::Node value = summary["files"][key];
@@ -25,34 +34,26 @@ std::uint64_t summary_count(const YAML::Node& summary, const char* key) {
 
 // Checks the shards belong to one census; returns the merged report's shard setting: "" when
 // every shard is there, else the shards present (e.g. "1,3/4") and the report is incomplete.
+// Only the shards given are remembered, so the cost depends on the reports, never on N.
 std::string check_shards(const std::vector<std::unique_ptr<CensusReportReader>>& readers,
-                         bool& incomplete) {
-  std::vector<bool> seen;
-  std::uint32_t count = 0;
+                         std::vector<Shard>& shards, bool& incomplete) {
+  std::set<std::uint32_t> seen;
+  const std::uint32_t count = parse_shard_of(*readers.front()).count;
   for (const auto& reader : readers) {
-    const std::string& text = reader->header().header.census->shard;
-    if (text.empty())
-      throw UsageError{reader->path() + " is not a shard report (census without --shard)"};
-    const Shard shard = parse_shard(text);
-    if (count == 0) {
-      count = shard.count;
-      seen.assign(count, false);
-    }
+    const Shard shard = parse_shard_of(*reader);
     if (shard.count != count)
-      throw UsageError{reader->path() + " is shard " + text + ", of another split than " +
+      throw UsageError{reader->path() + " is shard " + shard.text() + ", of another split than " +
                        readers.front()->header().header.census->shard};
-    if (seen[shard.index - 1]) throw UsageError{"shard " + text + " is given twice"};
-    seen[shard.index - 1] = true;
+    if (!seen.insert(shard.index).second)
+      throw UsageError{"shard " + shard.text() + " is given twice"};
+    shards.push_back(shard);
   }
+  if (seen.size() == count) return "";
+  incomplete = true;
   std::string present;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    if (!seen[i]) {
-      incomplete = true;
-      continue;
-    }
-    present += (present.empty() ? "" : ",") + std::to_string(i + 1);
-  }
-  return incomplete ? present + "/" + std::to_string(count) : "";
+  for (const std::uint32_t index : seen)
+    present += (present.empty() ? "" : ",") + std::to_string(index);
+  return present + "/" + std::to_string(count);
 }
 
 }  // namespace
@@ -96,7 +97,9 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
       throw UsageError{reader->path() + " cannot be merged with " + readers.front()->path() + ": " +
                        *reason};
   bool incomplete = false;
-  header.census->shard = check_shards(readers, incomplete);
+  std::vector<Shard> shards;
+  const std::vector<std::string> roots = header.census->roots;
+  header.census->shard = check_shards(readers, shards, incomplete);
   header.command_line = command_line;
   header.started_at = utc_timestamp();
   header.merged_from = inputs;
@@ -107,13 +110,34 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
   CensusJournal journal(output, header, progress);
   try {
     std::vector<std::optional<RecordGroup>> heads;
+    std::optional<std::string> last_path;
     for (const auto& reader : readers) heads.push_back(reader->next_group());
     while (true) {
       std::optional<std::size_t> first;
       for (std::size_t i = 0; i < heads.size(); ++i)
         if (heads[i] && (!first || path_less(heads[i]->path, heads[*first]->path))) first = i;
       if (!first) break;
-      journal.write(reuse_group(std::move(*heads[*first]), context));
+      RecordGroup& group = *heads[*first];
+      // A path in a shard it does not hash to: a shard relabelled as another, or edited.
+      if (!shards[*first].holds(group.path, roots))
+        throw std::runtime_error("report " + readers[*first]->path() + " holds " +
+                                 escape_bytes(group.path) +
+                                 ", which belongs to another shard than " + shards[*first].text());
+      if (last_path && !path_less(*last_path, group.path))
+        throw std::runtime_error(
+            "report " + readers[*first]->path() + " holds " + escape_bytes(group.path) +
+            (*last_path == group.path ? " a second time" : " out of path order"));
+      last_path = group.path;
+      // The records before the input's own are its archive's members: a record of another file
+      // slipped into a group would be carried over under the wrong input.
+      for (std::size_t i = 0; i + 1 < group.records.size(); ++i) {
+        const FileReport& member = group.records[i].report;
+        if (!member.member_of || member.path.rfind(group.path + "!", 0) != 0)
+          throw std::runtime_error("report " + readers[*first]->path() + " holds a record for " +
+                                   escape_bytes(member.path) + " in the group of " +
+                                   escape_bytes(group.path) + ", of which it is not a member");
+      }
+      journal.write(reuse_group(std::move(group), context));
       heads[*first] = readers[*first]->next_group();
     }
   } catch (const OutputError&) {

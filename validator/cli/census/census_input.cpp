@@ -30,7 +30,7 @@ std::string hash_file(const std::string& path, std::uint64_t size_limit) {
   return mapped.file ? sha256_hex(mapped.file->view()) : std::string();
 }
 
-void add_report(FileReport& report, std::int64_t mtime_ns, const CensusContext& context,
+void add_report(FileReport& report, const RecordFacts& stamp, const CensusContext& context,
                 FinishedInput& finished, std::string& records) {
   finished.unreadable = finished.unreadable || report.format == Format::unreadable;
   const Baseline::Outcome outcome = context.baseline ? context.baseline->apply(report)
@@ -42,18 +42,20 @@ void add_report(FileReport& report, std::int64_t mtime_ns, const CensusContext& 
   if (document && report.sha256.empty() && !report.member_of && report.format != Format::unreadable)
     report.sha256 = hash_file(report.path, context.check.limits[BudgetKind::file_size]);
   if (document) finished.documents += yaml_file_document(report, outcome.matched);
-  records += yaml_record_document(report, {mtime_ns, outcome.worst_new});
+  RecordFacts facts = stamp;
+  facts.worst = outcome.worst_new;
+  records += yaml_record_document(report, facts);
   report.findings = {};
   finished.reports.push_back(std::move(report));
 }
 
-FinishedInput finish_reports(std::vector<FileReport>& reports, std::int64_t mtime_ns,
+FinishedInput finish_reports(std::vector<FileReport>& reports, const RecordFacts& stamp,
                              const CensusContext& context) {
   FinishedInput finished;
   // Members' records first; the input's own record (reports[0]) closes the group.
   std::string member_records, own_record;
   for (std::size_t i = 0; i < reports.size(); ++i)
-    add_report(reports[i], mtime_ns, context, finished, i == 0 ? own_record : member_records);
+    add_report(reports[i], stamp, context, finished, i == 0 ? own_record : member_records);
   finished.documents += member_records;
   finished.documents += own_record;
   return finished;
@@ -65,7 +67,7 @@ FinishedInput check_census_input(const InputItem& item, const CensusContext& con
   std::vector<FileReport> reports;
   if (item.kind == InputKind::unreadable) {
     reports.push_back(unreadable_report(item.path, item.error.value_or("cannot be read")));
-    return finish_reports(reports, 0, context);
+    return finish_reports(reports, {}, context);
   }
   if (!context.selection.is_input(item)) {
     FinishedInput skipped;
@@ -82,7 +84,9 @@ FinishedInput check_census_input(const InputItem& item, const CensusContext& con
     reports[0] = unreadable_report(item.path,
                                    "vanished during the census (listed by the walk, "
                                    "gone when it was opened)");
-  return finish_reports(reports, item.mtime_ns, context);
+  return finish_reports(
+      reports, {item.mtime_ns, std::nullopt, FileIdentity{item.ctime_ns, item.device, item.inode}},
+      context);
 }
 
 FinishedInput reuse_group(RecordGroup&& group, const CensusContext& context) {

@@ -63,7 +63,8 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
   std::string moved_aside;
   if (!run.resume.empty()) {
     try {
-      cursor = std::make_unique<ResumeCursor>(run.resume);
+      cursor = std::make_unique<ResumeCursor>(run.resume, run.resume_verify_hash,
+                                              run.common.check.limits[BudgetKind::file_size]);
     } catch (const std::runtime_error& error) {
       throw UsageError{"--resume " + run.resume + ": " + error.what()};
     }

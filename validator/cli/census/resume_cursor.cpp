@@ -1,11 +1,25 @@
 #include "validator/cli/census/resume_cursor.hpp"
 
+#include "validator/core/sha256.hpp"
 #include "validator/core/text.hpp"
+#include "validator/input/input_file.hpp"
 #include "validator/rules/catalog.hpp"
 
 namespace gafcheck::cli {
 
-ResumeCursor::ResumeCursor(const std::string& report_path) : reader_(report_path) {
+namespace {
+
+bool same_contents(const std::string& path, const std::string& sha256, std::uint64_t max_size) {
+  if (sha256.empty()) return false;
+  auto opened = InputFile::open(path, max_size);
+  return opened.file && sha256_hex(opened.file->view()) == sha256;
+}
+
+}  // namespace
+
+ResumeCursor::ResumeCursor(const std::string& report_path, bool verify_hash,
+                           std::uint64_t max_file_size)
+    : reader_(report_path), verify_hash_(verify_hash), max_file_size_(max_file_size) {
   next_ = reader_.next_group();
 }
 
@@ -16,8 +30,11 @@ std::optional<RecordGroup> ResumeCursor::take(const InputItem& item) {
   next_ = reader_.next_group();
   // A group an earlier build wrote with raw YAML breaks in a name is checked again, not copied.
   if (group->unreadable || item.kind != InputKind::file || group->size != item.size ||
-      group->mtime_ns != item.mtime_ns || !printable_report_text(group->text))
+      group->mtime_ns != item.mtime_ns ||
+      group->identity != FileIdentity{item.ctime_ns, item.device, item.inode} ||
+      !printable_report_text(group->text))
     return std::nullopt;
+  if (verify_hash_ && !same_contents(item.path, group->sha256, max_file_size_)) return std::nullopt;
   ++taken_;
   return group;
 }

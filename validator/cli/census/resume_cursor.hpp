@@ -1,8 +1,11 @@
 #pragma once
 // --resume OLD: walks an old census report alongside the new walk. Both are in path order, so the
 // old report is read one group at a time, however large it is. A group is taken over when its file
-// is unchanged (same path, size and modification time) and readable; groups of files that are gone
-// are dropped; everything else is checked again.
+// is unchanged and readable; groups of files that are gone are dropped; everything else is checked
+// again. Unchanged means the same path, size, modification time, status change time, device and
+// inode: tar -x and rsync -t set size and mtime back, never the ctime nor the inode. With
+// verify_hash the file is also hashed again and must match the recorded SHA-256 (a group without
+// one is checked again).
 #include <optional>
 #include <string>
 
@@ -14,7 +17,8 @@ namespace gafcheck::cli {
 class ResumeCursor {
  public:
   // Throws std::runtime_error when the report cannot be read or is not a census report.
-  explicit ResumeCursor(const std::string& report_path);
+  explicit ResumeCursor(const std::string& report_path, bool verify_hash = false,
+                        std::uint64_t max_file_size = 0);
 
   const ReadHeader& header() const { return reader_.header(); }
   // The old group for this walk item, when it can be taken over.
@@ -25,6 +29,8 @@ class ResumeCursor {
   CensusReportReader reader_;
   std::optional<RecordGroup> next_;
   std::uint64_t taken_ = 0;
+  bool verify_hash_ = false;
+  std::uint64_t max_file_size_ = 0;
 };
 
 // Why an old report cannot be resumed by (or merged with) a run with this header, or nullopt.

@@ -19,6 +19,23 @@ bool Shard::contains(std::string_view relative_path) const {
   return path_hash(relative_path) % count == index - 1;
 }
 
+// The walk's relative path: a root itself is its last component, a path under a root the rest
+// after the root and its slash.
+bool Shard::holds(const std::string& path, const std::vector<std::string>& roots) const {
+  for (const std::string& root : roots) {
+    if (path == root) {
+      const auto slash = root.find_last_of('/');
+      if (contains(slash == std::string::npos ? root : root.substr(slash + 1))) return true;
+      continue;
+    }
+    const std::string prefix = !root.empty() && root.back() == '/' ? root : root + "/";
+    if (path.size() > prefix.size() && path.compare(0, prefix.size(), prefix) == 0 &&
+        contains(std::string_view(path).substr(prefix.size())))
+      return true;
+  }
+  return false;
+}
+
 std::string Shard::text() const {
   return std::to_string(index) + "/" + std::to_string(count);
 }

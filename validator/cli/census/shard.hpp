@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gafcheck::cli {
 
@@ -15,6 +16,8 @@ struct Shard {
 
   bool contains(std::string_view relative_path) const;
   std::string text() const;  // "K/N"
+  // Whether a census with these roots gives this path (as the walk writes it) to this shard.
+  bool holds(const std::string& path, const std::vector<std::string>& roots) const;
 };
 
 // "3/8" -> {3, 8}; throws UsageError.
