@@ -12,6 +12,7 @@
 
 #include "tests/support/check_helpers.hpp"
 #include "tests/support/input_changes.hpp"
+#include "tests/support/scratch_directory.hpp"
 #include "validator/input/input_file.hpp"
 
 namespace gafcheck::testing {
@@ -23,13 +24,7 @@ constexpr std::string_view changed_reason = "changed while it was read: ";
 
 class InputChangeTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    directory_ = fs::temp_directory_path() /
-                 ("gafcheck-input-change-" + std::to_string(::getpid()) + "-" +
-                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(directory_);
-    fs::create_directories(directory_);
-  }
+  void SetUp() override { directory_ = fresh_test_directory("input-change"); }
   void TearDown() override {
     stop_changing_inputs();
     fs::remove_all(directory_);

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/support/scratch_directory.hpp"
 #include "validator/cli/census/census_input.hpp"
 #include "validator/cli/input_walk.hpp"
 
@@ -19,13 +20,7 @@ using cli::InputKind;
 
 class WalkTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    root_ = fs::temp_directory_path() /
-            ("gafcheck-walk-" + std::to_string(::getpid()) + "-" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(root_);
-    fs::create_directories(root_);
-  }
+  void SetUp() override { root_ = fresh_test_directory("walk"); }
   void TearDown() override { fs::remove_all(root_); }
 
   void touch(const fs::path& relative, const std::string& text = "x") {

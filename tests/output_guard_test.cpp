@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/support/scratch_directory.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/output_guard.hpp"
 
@@ -18,10 +19,7 @@ namespace fs = std::filesystem;
 class OutputGuardTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = fs::temp_directory_path() /
-            ("gafcheck-guard-" + std::to_string(::getpid()) + "-" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(root_);
+    root_ = fresh_test_directory("guard");
     fs::create_directories(root_ / "tree");
     std::ofstream(root_ / "tree" / "z.gaf") << "GAF bytes";
     std::ofstream(root_ / "tree" / "readme.txt") << "hi\n";

@@ -8,6 +8,7 @@
 
 #include "corpus/builder/tsf_builder.hpp"
 #include "tests/support/check_helpers.hpp"
+#include "tests/support/scratch_directory.hpp"
 
 namespace gafcheck::testing {
 namespace {
@@ -23,10 +24,7 @@ std::vector<std::uint8_t> text_bytes(std::string_view text) {
 class TsfLint : public ::testing::Test {
  protected:
   void SetUp() override {
-    directory_ = fs::temp_directory_path() /
-                 ("gafcheck-tsf-" + std::to_string(::getpid()) + "-" +
-                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(directory_);
+    directory_ = fresh_test_directory("tsf");
     create("frame.png");
   }
   void TearDown() override { fs::remove_all(directory_); }
