@@ -112,6 +112,7 @@ ReportContents load_report_contents(const std::string& path) {
   } catch (const YAML::Exception& error) {
     throw std::runtime_error("report " + path + ": malformed document: " + error.what());
   }
+  contents.cut_short = stream.cut_short();
   return contents;
 }
 

@@ -34,6 +34,7 @@ struct FileFindings {
 struct ReportContents {
   std::map<std::string, FileFindings> files;
   std::optional<YAML::Node> summary;
+  std::string cut_short;  // the last document, dropped as cut short: where and why
 };
 
 // Throws std::runtime_error when the report cannot be read.

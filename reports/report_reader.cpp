@@ -174,11 +174,13 @@ std::optional<ReportDocument> ReportStream::next() {
     check_document_fields(document.node, document.kind);
   } catch (const YamlRefusal& refusal) {
     // A killed writer leaves text that is not YAML, or YAML cut short; anything else is refused.
-    if (last && documents_ > 1 && (cut_mid_line || refusal.syntax)) return dropped();
+    if (last && documents_ > 1 && (cut_mid_line || refusal.syntax))
+      return dropped(where, refusal.what());
     fail(where + ", line " + std::to_string(line_offset + refusal.line),
          std::string(refusal.syntax ? "not YAML: " : "holds ") + refusal.what());
   } catch (const SchemaViolation& violation) {
-    if (last && documents_ > 1 && (cut_mid_line || violation.missing)) return dropped();
+    if (last && documents_ > 1 && (cut_mid_line || violation.missing))
+      return dropped(where, violation.what());
     fail(where, violation.what());
   }
   if (document.index == 1 && document.kind != "header")
@@ -187,7 +189,7 @@ std::optional<ReportDocument> ReportStream::next() {
   if (summary_seen_) fail(where, "a document after the summary");
   if (cut_mid_line) {
     // It parsed, but its last line was cut: only a one-line record is whole then.
-    if (document.kind != "record") return dropped();
+    if (document.kind != "record") return dropped(where, "its last line has no line end");
     chunk->text += '\n';
   }
   if (document.kind == "summary") summary_seen_ = true;
@@ -195,8 +197,9 @@ std::optional<ReportDocument> ReportStream::next() {
   return document;
 }
 
-std::nullopt_t ReportStream::dropped() {
+std::nullopt_t ReportStream::dropped(const std::string& where, const std::string& reason) {
   truncated_ = true;
+  cut_short_ = where + ": " + reason;
   ended_ = true;
   return std::nullopt;
 }

@@ -52,8 +52,9 @@ class ReportStream {
   std::optional<ReportDocument> next();
   // After next() returned nullopt: whether the report ended with its summary document.
   bool complete() const { return summary_seen_; }
-  // Whether the last document was dropped as cut short.
+  // Whether the last document was dropped as cut short, and what was wrong with it.
   bool truncated() const { return truncated_; }
+  const std::string& cut_short() const { return cut_short_; }
   const std::string& path() const { return path_; }
 
  private:
@@ -65,7 +66,8 @@ class ReportStream {
   bool read_line(std::string& line);
   std::optional<Chunk> next_chunk();
   [[noreturn]] void fail(const std::string& where, const std::string& reason) const;
-  std::nullopt_t dropped();  // the last document, cut short by a killed writer
+  // Drops the last document, cut short by a killed writer (or made to look so).
+  std::nullopt_t dropped(const std::string& where, const std::string& reason);
 
   std::string path_;
   ReportLimits limits_;
@@ -82,6 +84,7 @@ class ReportStream {
   std::optional<ReportDocument> header_;
   bool summary_seen_ = false;
   bool truncated_ = false;
+  std::string cut_short_;
 };
 
 }  // namespace gafcheck

@@ -48,20 +48,18 @@ int run_diff(const Arguments& arguments, const std::string&) {
     return 3;
   }
   for (const auto* contents : {&before, &after}) {
-    const std::string& path = reports[contents == &before ? 0 : 1];
-    if (!contents->summary) {
-      std::cerr << "gafcheck diff: report " << path
-                << " is incomplete: it has no summary document (cut short or still being "
-                   "written)"
-                << (allow_incomplete ? "; compared as far as it goes\n"
-                                     : "; --allow-incomplete compares it anyway\n");
-      if (!allow_incomplete) return 3;
-    } else if ((*contents->summary)["interrupted"].Scalar() == "true") {
-      std::cerr << "gafcheck diff: report " << path << " is incomplete: its run was interrupted"
-                << (allow_incomplete ? "; compared as far as it goes\n"
-                                     : "; --allow-incomplete compares it anyway\n");
-      if (!allow_incomplete) return 3;
-    }
+    std::string why;
+    if (!contents->summary)
+      why = "it has no summary document (cut short or still being written" +
+            (contents->cut_short.empty() ? ")" : "; dropped " + contents->cut_short + ")");
+    else if ((*contents->summary)["interrupted"].Scalar() == "true")
+      why = "its run was interrupted";
+    if (why.empty()) continue;
+    std::cerr << "gafcheck diff: report " << reports[contents == &before ? 0 : 1]
+              << " is incomplete: " << why
+              << (allow_incomplete ? "; compared as far as it goes\n"
+                                   : "; --allow-incomplete compares it anyway\n");
+    if (!allow_incomplete) return 3;
   }
   const ReportDiff diff = diff_reports(before, after);
   ReportOutput out(output);
