@@ -163,7 +163,7 @@ std::optional<ReportDocument> ReportStream::next() {
   const std::uint64_t line_offset = chunk->first_line - 1 - (chunk->explicit_start ? 0 : 1);
   std::string where = "document " + std::to_string(document.index);
   try {
-    auto node = load_one_document(chunk->text, limits_.depth);
+    auto node = load_one_document(chunk->text, {limits_.depth, limits_.nodes});
     if (!node) {  // only comments: no document for any YAML reader
       --documents_;
       return next();

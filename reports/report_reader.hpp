@@ -26,6 +26,9 @@ struct ReportLimits {
   std::uint64_t document_bytes = std::uint64_t{16} << 20;
   std::uint64_t line_bytes = std::uint64_t{1} << 20;
   unsigned depth = 12;  // nested maps and sequences; gafcheck writes at most 5
+  // YAML nodes in one document (keys count): a file document with 65,536 archive members and
+  // 10,000 findings (the default budgets) has about 1,070,000.
+  std::uint64_t nodes = 1500000;
 };
 
 // The limits every ReportStream starts with; the CLI sets them from --max-report-size.

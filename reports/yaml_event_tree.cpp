@@ -17,7 +17,7 @@ bool untagged(const std::string& tag) {
 
 class TreeBuilder : public YAML::EventHandler {
  public:
-  explicit TreeBuilder(unsigned max_depth) : max_depth_(max_depth) {}
+  explicit TreeBuilder(const TreeLimits& limits) : limits_(limits) {}
 
   std::optional<YAML::Node> root;
 
@@ -76,8 +76,8 @@ class TreeBuilder : public YAML::EventHandler {
             YAML::NodeType::value type) {
     refuse_anchor(mark, anchor);
     refuse_tag(mark, tag);
-    if (stack_.size() >= max_depth_)
-      throw YamlRefusal(line(mark), "nesting deeper than " + std::to_string(max_depth_) +
+    if (stack_.size() >= limits_.depth)
+      throw YamlRefusal(line(mark), "nesting deeper than " + std::to_string(limits_.depth) +
                                         " levels (gafcheck writes at most 5)");
     YAML::Node node(type);
     add(mark, node, true);
@@ -87,6 +87,8 @@ class TreeBuilder : public YAML::EventHandler {
   // Attaches a new node to its parent; a collection is attached while still empty, so merging
   // yaml-cpp's node memory costs nothing, and filled in place afterwards.
   void add(const YAML::Mark& mark, const YAML::Node& node, bool collection) {
+    if (++nodes_ > limits_.nodes)
+      throw YamlRefusal(line(mark), "more than " + std::to_string(limits_.nodes) + " YAML nodes");
     if (stack_.empty()) {
       if (root) throw YamlRefusal(line(mark), "a second root node");
       root = node;
@@ -109,15 +111,54 @@ class TreeBuilder : public YAML::EventHandler {
     parent.key.reset();
   }
 
-  unsigned max_depth_;
+  TreeLimits limits_;
+  std::uint64_t nodes_ = 0;
   std::vector<Open> stack_;
 };
 
+// yaml-cpp's scanner reads a flow collection's tokens ahead of the events (to find simple keys),
+// so "[[[[..." costs memory before the first event could be refused: nesting is bounded on the
+// text first. Double-quoted scalars (every name and message gafcheck writes) and comments are
+// skipped; anything else only makes the count too high, never too low.
+void refuse_deep_flow(const std::string& text, unsigned max_depth) {
+  unsigned depth = 0;
+  std::uint64_t line = 1;
+  bool in_quotes = false, line_start = true;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      ++line;
+      line_start = true;
+      continue;
+    }
+    if (in_quotes) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_quotes = false;
+    } else if (c == '"') {
+      in_quotes = true;
+    } else if (c == '#' && (line_start || text[i - 1] == ' ' || text[i - 1] == '\t')) {
+      const auto end = text.find('\n', i);
+      if (end == std::string::npos) break;
+      i = end - 1;
+    } else if (c == '[' || c == '{') {
+      if (++depth > max_depth)
+        throw YamlRefusal(line, "nesting deeper than " + std::to_string(max_depth) +
+                                    " levels (gafcheck writes at most 5)");
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+    line_start = false;
+  }
+}
+
 }  // namespace
 
-std::optional<YAML::Node> load_one_document(const std::string& text, unsigned max_depth) {
+std::optional<YAML::Node> load_one_document(const std::string& text, const TreeLimits& limits) {
+  refuse_deep_flow(text, limits.depth);
   std::istringstream in(text);
-  TreeBuilder builder(max_depth);
+  TreeBuilder builder(limits);
   try {
     YAML::Parser parser(in);
     if (!parser.HandleNextDocument(builder)) return std::nullopt;

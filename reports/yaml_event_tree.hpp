@@ -20,8 +20,13 @@ struct YamlRefusal : std::runtime_error {
   bool syntax;  // not YAML at all (as text cut short is), rather than YAML gafcheck never writes
 };
 
+struct TreeLimits {
+  unsigned depth = 12;            // nested maps and sequences
+  std::uint64_t nodes = 1000000;  // scalars (keys included), maps and sequences
+};
+
 // The documents in `text` (zero when it holds only comments and blank lines, else one). Throws
 // YamlRefusal, also when the text holds more than one document.
-std::optional<YAML::Node> load_one_document(const std::string& text, unsigned max_depth);
+std::optional<YAML::Node> load_one_document(const std::string& text, const TreeLimits& limits);
 
 }  // namespace gafcheck
