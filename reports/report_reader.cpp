@@ -43,6 +43,19 @@ std::string forbidden_bytes(const std::string& line) {
   return {};
 }
 
+// For messages about a document refused before it was parsed: the kind its text claims.
+std::string claimed_kind(const std::string& text) {
+  for (const char* field : {"\nkind: ", "{kind: "}) {
+    const auto at = text.find(field);
+    if (at == std::string::npos) continue;
+    const auto start = at + std::char_traits<char>::length(field);
+    const auto end = text.find_first_of(" ,}\n", start);
+    const std::string kind = text.substr(start, std::min<std::size_t>(end - start, 16));
+    if (kind == "header" || kind == "file" || kind == "record" || kind == "summary") return kind;
+  }
+  return "";
+}
+
 std::string size_text(std::uint64_t bytes) {
   if (bytes % (1 << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
   return std::to_string(bytes) + " bytes";
@@ -162,6 +175,8 @@ std::optional<ReportDocument> ReportStream::next() {
   document.index = ++documents_;
   const std::uint64_t line_offset = chunk->first_line - 1 - (chunk->explicit_start ? 0 : 1);
   std::string where = "document " + std::to_string(document.index);
+  if (const std::string kind = claimed_kind(chunk->text); !kind.empty())
+    where += " (" + kind + "?)";
   try {
     auto node = load_one_document(chunk->text, {limits_.depth, limits_.nodes});
     if (!node) {  // only comments: no document for any YAML reader
@@ -170,7 +185,8 @@ std::optional<ReportDocument> ReportStream::next() {
     }
     document.node = std::move(*node);
     document.kind = checked_document_kind(document.node);
-    where += " (" + document.kind + ", line " + std::to_string(chunk->first_line) + ")";
+    where = "document " + std::to_string(document.index) + " (" + document.kind + ", line " +
+            std::to_string(chunk->first_line) + ")";
     check_document_fields(document.node, document.kind);
   } catch (const YamlRefusal& refusal) {
     // A killed writer leaves text that is not YAML, or YAML cut short; anything else is refused.

@@ -90,7 +90,7 @@ TEST(ReportReader, AliasIsRefusedBeforeAnyNodeIsBuilt) {
     bomb += "]\n";
   }
   EXPECT_TRUE(refused_with(read_kinds("bomb", header + bomb + summary),
-                           "document 2, line 15: holds an anchor"));
+                           "document 2 (summary?), line 15: holds an anchor"));
   EXPECT_THROW(load_one_document("a: *x\n", {}), YamlRefusal);
 }
 
