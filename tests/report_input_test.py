@@ -64,7 +64,8 @@ def census_report(tree_name='tree'):
     tree = WORK / tree_name
     if not tree.exists():
         tree.mkdir()
-        for name in ('clean-rle.gaf', 'clean-raw.gaf', 'budget.exceeded.gaf', 'clean-composite.gaf'):
+        for name in ('clean-rle.gaf', 'clean-raw.gaf', 'budget.exceeded.gaf',
+                     'clean-composite.gaf'):
             shutil.copyfile(SEED / name, tree / name)
     report = WORK / f'{tree_name}.yaml'
     run('census', '-q', '-o', report, tree)
@@ -141,7 +142,8 @@ def report_reads_are_bounded():  # class 5
 
 @tap.test
 def malformed_reports_are_input_errors_never_internal_errors():  # class 6
-    diff_refuses(HOSTILE / 'complex-key.yaml', 'document 3 (summary?), line 32', 'a key that is not a scalar')
+    diff_refuses(HOSTILE / 'complex-key.yaml', 'document 3 (summary?), line 32',
+                 'a key that is not a scalar')
     diff_refuses(HOSTILE / 'summary-without-interrupted.yaml', 'is incomplete',
                  "document 3 (summary, line 24): field 'interrupted' is missing")
     diff_refuses(HOSTILE / 'count-not-a-number.yaml', "document 2 (file, line 13): field 'size'")
