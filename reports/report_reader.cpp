@@ -178,7 +178,7 @@ std::optional<ReportDocument> ReportStream::next() {
   if (const std::string kind = claimed_kind(chunk->text); !kind.empty())
     where += " (" + kind + "?)";
   try {
-    auto node = load_one_document(chunk->text, {limits_.depth, limits_.nodes});
+    auto node = load_one_document(chunk->text, {limits_.depth, limits_.nodes, limits_.line_bytes});
     if (!node) {  // only comments: no document for any YAML reader
       --documents_;
       return next();

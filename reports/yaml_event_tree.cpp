@@ -38,6 +38,9 @@ class TreeBuilder : public YAML::EventHandler {
                 const std::string& value) override {
     refuse_anchor(mark, anchor);
     refuse_tag(mark, tag);
+    if (value.size() > limits_.scalar_bytes)
+      throw YamlRefusal(line(mark),
+                        "a scalar longer than " + std::to_string(limits_.scalar_bytes) + " bytes");
     YAML::Node node(value);
     node.SetTag(tag);
     add(mark, node, false);

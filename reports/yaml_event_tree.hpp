@@ -21,8 +21,9 @@ struct YamlRefusal : std::runtime_error {
 };
 
 struct TreeLimits {
-  unsigned depth = 12;            // nested maps and sequences
-  std::uint64_t nodes = 1000000;  // scalars (keys included), maps and sequences
+  unsigned depth = 12;                   // nested maps and sequences
+  std::uint64_t nodes = 1000000;         // scalars (keys included), maps and sequences
+  std::uint64_t scalar_bytes = 1 << 20;  // gafcheck writes one-line scalars
 };
 
 // The documents in `text` (zero when it holds only comments and blank lines, else one). Throws

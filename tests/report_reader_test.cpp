@@ -120,6 +120,11 @@ TEST(ReportReader, NodesPerDocumentAreBounded) {
   wide += "1]\n";
   EXPECT_THROW(load_one_document(wide, {12, 103}), YamlRefusal);  // map, key, list, 101 items
   EXPECT_NO_THROW(load_one_document(wide, {12, 104}));
+  // a scalar spread over many short lines is bounded as a one-line scalar would be
+  EXPECT_THROW(
+      load_one_document("a: \"" + std::string(60, 'x') + "\n  " + std::string(60, 'x') + "\"\n",
+                        {12, 100, 100}),
+      YamlRefusal);
 }
 
 TEST(ReportReader, LinesDocumentsAndTotalBytesAreBounded) {
