@@ -184,6 +184,7 @@ ReportContents load_report_contents(const std::string& path) {
   } catch (const std::runtime_error& error) {
     throw std::runtime_error("report " + path + ": " + error.what());
   }
+  contents.cut_short = stream.cut_short();
   return contents;
 }
 

@@ -59,6 +59,7 @@ struct ReportContents {
   std::string game;  // the header's --game (empty when the report has none)
   std::map<FileKey, FileFindings> files;
   std::optional<YAML::Node> summary;
+  std::string cut_short;  // the last document, dropped as cut short: where and why
 };
 
 // Throws std::runtime_error when the report cannot be read or names one file twice (two file

@@ -69,16 +69,18 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
       "resume", po::value(&run.resume),
       "continue the census in this (interrupted) report: files it already holds, unchanged "
       "(path, size, mtime, ctime, device, inode), are taken over instead of checked again; may "
-      "equal -o")("resume-verify", po::value(&resume_verify)->default_value("stat"),
-                  "how --resume decides a file is unchanged: stat (the fields above) or hash "
-                  "(also re-hash it and compare with the recorded SHA-256; a file recorded "
-                  "without one is checked again)")(
+      "equal -o; a report cut short (no summary) is what this is for: its complete groups are "
+      "taken over")("resume-verify", po::value(&resume_verify)->default_value("stat"),
+                    "how --resume decides a file is unchanged: stat (the fields above) or hash "
+                    "(also re-hash it and compare with the recorded SHA-256; a file recorded "
+                    "without one is checked again)")(
       "hash-all", po::bool_switch(&run.hash_all),
       "SHA-256 every input, also files without a document (by default only files that get a "
       "document, and archives, are hashed: hashing is about half of a census's work)");
   po::options_description visible;
   visible.add(general)
       .add(report_options_description(run.common))
+      .add(report_reading_description(run.common))
       .add(budget_options_description(run.common));
   if (!parse_command_line(
           arguments, visible, roots,

@@ -30,6 +30,7 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
   po::options_description visible;
   visible.add(general)
       .add(report_options_description(options))
+      .add(report_reading_description(options))
       .add(budget_options_description(options));
   if (!parse_command_line(
           arguments, visible, paths,

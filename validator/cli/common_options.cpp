@@ -1,6 +1,9 @@
 #include "validator/cli/common_options.hpp"
 
+#include <algorithm>
 #include <charconv>
+
+#include "reports/report_reader.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -68,11 +71,28 @@ po::options_description report_options_description(CommonOptions& options) {
       "list every affected RLE row instead of one finding per frame and rule")(
       "baseline", po::value(&options.baseline),
       "an earlier report: findings it already has (same file, rule and structure path) are left "
-      "out of the file documents and do not count for the exit code");
+      "out of the file documents and do not count for the exit code; a baseline cut short (no "
+      "summary) is used as far as it goes, which can only leave more findings counted");
   return report;
 }
 
+po::options_description report_reading_description(CommonOptions& options) {
+  po::options_description reading("Reports read back");
+  reading.add_options()(
+      "max-report-size", po::value(&options.max_report_size)->default_value("4G"),
+      "read at most this many bytes of any report given (--baseline, --resume, diff and merge "
+      "inputs); a report is also refused with a line over 1 MiB, a document over 16 MiB, YAML "
+      "anchors, aliases, tags or directives, or fields gafcheck does not write (exit 3)");
+  return reading;
+}
+
 void finish_common_options(CommonOptions& options) {
+  if (!options.max_report_size.empty()) {
+    ReportLimits limits = default_report_limits();
+    limits.total_bytes = parse_quantity(options.max_report_size, "max-report-size");
+    limits.document_bytes = std::min(limits.document_bytes, limits.total_bytes);
+    set_default_report_limits(limits);
+  }
   if (options.game == "ta")
     options.check.game = Game::ta;
   else if (options.game == "tak")

@@ -16,7 +16,8 @@ struct CommonOptions {
   std::string fail_on = "error";  // error | warning | info | never
   bool quiet = false;
   std::string game = "ta";
-  std::string baseline;  // --baseline report; empty: none
+  std::string baseline;         // --baseline report; empty: none
+  std::string max_report_size;  // --max-report-size, for every report read back
 };
 
 // Thrown for a usage error (exit code 2), with the message to print.
@@ -27,7 +28,11 @@ struct UsageError {
 boost::program_options::options_description budget_options_description(CommonOptions& options);
 boost::program_options::options_description report_options_description(CommonOptions& options);
 
-// Validates and applies parsed values (game, fail-on). Throws UsageError.
+// --max-report-size: the bound on every report a command reads back (--baseline, --resume, the
+// reports of diff and merge).
+boost::program_options::options_description report_reading_description(CommonOptions& options);
+
+// Validates and applies parsed values (game, fail-on, max-report-size). Throws UsageError.
 void finish_common_options(CommonOptions& options);
 
 // The lowest severity that makes the exit code 1, or nullopt for --fail-on never.

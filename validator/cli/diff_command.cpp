@@ -14,6 +14,8 @@ namespace po = boost::program_options;
 int run_diff(const Arguments& arguments, const std::string&) {
   std::vector<std::string> reports;
   std::string output = "-", fail_on = "error";
+  bool allow_incomplete = false;
+  CommonOptions options;
   po::options_description general(
       "Usage: gafcheck diff [options] OLD.yaml NEW.yaml\n\n"
       "Compares two check or census reports: files added and removed, and per file the\n"
@@ -24,14 +26,18 @@ int run_diff(const Arguments& arguments, const std::string&) {
       "output,o", po::value(&output)->default_value("-"), "where to write the diff ('-': stdout)")(
       "fail-on", po::value(&fail_on)->default_value("error"),
       "exit 1 when NEW has a finding at or above this severity that OLD did not: error, "
-      "warning, info or never");
+      "warning, info or never")(
+      "allow-incomplete", po::bool_switch(&allow_incomplete),
+      "compare a report that is incomplete (cut short: no summary document; or its run was "
+      "interrupted) instead of refusing it: its missing files show as removed or added");
+  general.add(report_reading_description(options));
   if (!parse_command_line(arguments, general, reports,
                           "\nExit codes: 0 nothing new at or above --fail-on, 1 new findings,\n"
                           "2 usage error (also: -o cannot be written, or is OLD or NEW),\n"
-                          "3 a report could not be read.\n"))
+                          "3 a report could not be read, is not a gafcheck report or is\n"
+                          "incomplete (without --allow-incomplete).\n"))
     return 0;
   if (reports.size() != 2) throw UsageError{"diff takes exactly two reports: OLD NEW"};
-  CommonOptions options;
   options.fail_on = fail_on;
   finish_common_options(options);
   refuse_output_among_inputs(output, reports, "report");
@@ -43,6 +49,20 @@ int run_diff(const Arguments& arguments, const std::string&) {
   } catch (const std::runtime_error& error) {
     std::cerr << "gafcheck diff: " << error.what() << '\n';
     return 3;
+  }
+  for (const auto* contents : {&before, &after}) {
+    std::string why;
+    if (!contents->summary)
+      why = "it has no summary document (cut short or still being written" +
+            (contents->cut_short.empty() ? ")" : "; dropped " + contents->cut_short + ")");
+    else if ((*contents->summary)["interrupted"].Scalar() == "true")
+      why = "its run was interrupted";
+    if (why.empty()) continue;
+    std::cerr << "gafcheck diff: report " << reports[contents == &before ? 0 : 1]
+              << " is incomplete: " << why
+              << (allow_incomplete ? "; compared as far as it goes\n"
+                                   : "; --allow-incomplete compares it anyway\n");
+    if (!allow_incomplete) return 3;
   }
   const ReportDiff diff = diff_reports(before, after);
   ReportOutput out(output);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "reports/report_output.hpp"
+#include "reports/report_reader.hpp"
 #include "reports/yaml_report.hpp"
 #include "validator/cli/archive_commands.hpp"
 #include "validator/cli/commands.hpp"
@@ -84,6 +85,9 @@ int main(int argc, char** argv) {
   } catch (const boost::program_options::error& error) {
     std::cerr << "gafcheck: " << error.what() << "\n(run 'gafcheck " << argv[1] << " --help')\n";
     return 2;
+  } catch (const gafcheck::ReportError& error) {  // a report read back (diff, merge, --resume)
+    std::cerr << "gafcheck: " << error.what() << '\n';
+    return 3;
   } catch (const std::exception& error) {
     std::cerr << "gafcheck: internal error: " << error.what() << " (please report this)\n";
     return 4;

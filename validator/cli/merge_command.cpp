@@ -61,15 +61,18 @@ std::string check_shards(const std::vector<std::unique_ptr<CensusReportReader>>&
 int run_merge(const Arguments& arguments, const std::string& command_line) {
   std::vector<std::string> inputs;
   std::string output = "-", fail_on = "error";
+  CommonOptions options;
   po::options_description general(
       "Usage: gafcheck merge [options] SHARD_REPORT... -o OUT\n\n"
       "Merges the reports of `gafcheck census --shard K/N` runs (same directories and options)\n"
       "into one report, in path order, whose summary equals that of a single census run\n"
-      "(timings aside). A missing or interrupted shard marks the result interrupted.\n\nOptions");
+      "(timings aside). A missing, interrupted or cut short (no summary) shard marks the result\n"
+      "interrupted.\n\nOptions");
   general.add_options()("help,h", po::bool_switch(), "show this help")(
       "output,o", po::value(&output)->default_value("-"), "the merged report ('-': stdout)")(
       "fail-on", po::value(&fail_on)->default_value("error"),
       "exit 1 when any finding is at or above this severity: error, warning, info or never");
+  general.add(report_reading_description(options));
   if (!parse_command_line(
           arguments, general, inputs,
           "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
@@ -78,7 +81,6 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
           "Example: gafcheck merge -o all.yaml shard-1.yaml shard-2.yaml\n"))
     return 0;
   if (inputs.empty()) throw UsageError{"merge needs at least one shard report"};
-  CommonOptions options;
   options.fail_on = fail_on;
   finish_common_options(options);
   refuse_output_among_inputs(output, inputs, "shard report");

@@ -1,0 +1,26 @@
+#pragma once
+// Checks a document read back from a report against what gafcheck writes for its kind (the
+// fields reports/schema/*.json require and that diff, merge, --resume and --baseline use): enums
+// are one of their values, counts are plain non-negative integers, strings are strings. Hand
+// written for those fields, not a JSON-schema engine.
+#include <yaml-cpp/yaml.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace gafcheck {
+
+// The document does not hold what gafcheck writes; the message names the field.
+struct SchemaViolation : std::runtime_error {
+  SchemaViolation(const std::string& reason, bool field_missing = false)
+      : std::runtime_error(reason), missing(field_missing) {}
+  bool missing;  // a required field is absent (as in a document cut short at a line end)
+};
+
+// The document's kind (header, file, record or summary). Throws SchemaViolation.
+std::string checked_document_kind(const YAML::Node& document);
+
+// Throws SchemaViolation naming the first field that is missing or of the wrong type.
+void check_document_fields(const YAML::Node& document, const std::string& kind);
+
+}  // namespace gafcheck

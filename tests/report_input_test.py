@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Reports read back are untrusted input (issue 13, classes 1, 4, 5, 6, 8, 11): diff, merge,
+census --resume and --baseline refuse what is not a whole gafcheck report with exit 2 or 3 and a
+message naming the document, never "internal error"; genuine reports still work. The hostile
+reports are in tests/data/hostile_reports (regression inputs); a few are built here from a
+genuine report.
+
+usage: report_input_test.py GAFCHECK SOURCE_ROOT
+"""
+import atexit
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import jsonschema
+import yaml
+
+sys.path.insert(0, os.path.dirname(__file__))
+import tap  # noqa: E402
+
+GAFCHECK = sys.argv[1]
+ROOT = pathlib.Path(sys.argv[2])
+SEED = ROOT / 'corpus' / 'seed'
+HOSTILE = ROOT / 'tests' / 'data' / 'hostile_reports'
+DIFF_SCHEMA = json.loads((ROOT / 'reports' / 'schema' / 'diff.schema.json').read_text())
+WORK = pathlib.Path(tempfile.mkdtemp(prefix='gafcheck-report-input-test-'))
+atexit.register(shutil.rmtree, WORK, ignore_errors=True)
+GENUINE = HOSTILE / 'genuine-minimal.yaml'
+
+
+def run(*args, check_code=None):
+    result = subprocess.run([GAFCHECK, *map(str, args)], capture_output=True, text=True,
+                            timeout=60, stdin=subprocess.DEVNULL)
+    if check_code is not None:
+        assert result.returncode == check_code, (
+            f'exit {result.returncode}, wanted {check_code}\nstderr: {result.stderr[-2000:]}')
+    assert 'internal error' not in result.stderr, result.stderr
+    return result
+
+
+def refused(args, code, *phrases):
+    result = run(*args, check_code=code)
+    for phrase in phrases:
+        assert phrase in result.stderr, (phrase, result.stderr)
+    return result
+
+
+def diff_refuses(hostile, *phrases):
+    return refused(('diff', GENUINE, hostile, '-o', WORK / 'diff.yaml'), 3, str(hostile), *phrases)
+
+
+def check_report():
+    report = WORK / 'check.yaml'
+    if not report.exists():
+        run('check', '-q', '-o', report, SEED / 'clean-rle.gaf', SEED / 'budget.exceeded.gaf')
+    return report
+
+
+def census_report(tree_name='tree'):
+    tree = WORK / tree_name
+    if not tree.exists():
+        tree.mkdir()
+        for name in ('clean-rle.gaf', 'clean-raw.gaf', 'budget.exceeded.gaf',
+                     'clean-composite.gaf'):
+            shutil.copyfile(SEED / name, tree / name)
+    report = WORK / f'{tree_name}.yaml'
+    run('census', '-q', '-o', report, tree)
+    return tree, report
+
+
+@tap.test
+def genuine_reports_still_diff_baseline_resume_and_merge():
+    report = check_report()
+    result = run('diff', report, report, '-o', WORK / 'same.yaml', check_code=0)
+    assert 'no differences' in result.stderr, result.stderr
+    jsonschema.validate(yaml.safe_load((WORK / 'same.yaml').read_text()), DIFF_SCHEMA)
+    run('check', '-q', '--baseline', report, '-o', WORK / 'based.yaml',
+        SEED / 'clean-rle.gaf', SEED / 'budget.exceeded.gaf', check_code=0)
+    tree, census = census_report()
+    run('census', '-q', '--resume', census, '-o', WORK / 'resumed.yaml', tree, check_code=1)
+    for k in (1, 2):
+        run('census', '-q', '--shard', f'{k}/2', '-o', WORK / f'shard{k}.yaml', tree)
+    run('merge', '-o', WORK / 'merged.yaml', WORK / 'shard1.yaml', WORK / 'shard2.yaml',
+        check_code=1)
+
+
+@tap.test
+def what_is_not_a_gafcheck_report_is_refused():  # class 1
+    empty = WORK / 'empty.yaml'
+    empty.write_text('')
+    diff_refuses(empty, 'is not a gafcheck report', 'holds no YAML document')
+    diff_refuses(SEED / 'clean-rle.gaf', 'is not a gafcheck report')
+    diff_refuses(HOSTILE / 'no-header.yaml', 'is not a gafcheck report',
+                 'the first document is not a gafcheck header')
+    diff_refuses(HOSTILE / 'foreign-tool.yaml', 'is not a gafcheck report', "field 'tool'")
+    refused(('check', '-q', '--baseline', SEED / 'clean-rle.gaf', SEED / 'clean-rle.gaf'), 2,
+            '--baseline', 'is not a gafcheck report')
+    refused(('merge', SEED / 'clean-rle.gaf'), 2, 'is not a gafcheck report')
+
+
+@tap.test
+def an_incomplete_report_is_named_and_diffed_only_when_allowed():  # class 1
+    cut = HOSTILE / 'cut-after-first-file.yaml'
+    diff_refuses(cut, 'is incomplete', 'no summary document', '--allow-incomplete')
+    result = run('diff', '--allow-incomplete', GENUINE, cut, '-o', WORK / 'd.yaml', check_code=0)
+    assert 'compared as far as it goes' in result.stderr, result.stderr
+    # a real report cut after its first file document: the other file is not "removed", exit 0
+    text = check_report().read_text()
+    second_file = text.index('---\nkind: file', text.index('---\nkind: file') + 1)
+    cut_real = WORK / 'cut-real.yaml'
+    cut_real.write_text(text[:second_file])
+    diff_refuses(cut_real, 'is incomplete')
+    interrupted = WORK / 'interrupted.yaml'
+    interrupted.write_text(GENUINE.read_text().replace('interrupted: false', 'interrupted: true'))
+    diff_refuses(interrupted, 'is incomplete', 'interrupted')
+
+
+@tap.test
+def anchors_aliases_tags_and_deep_nesting_are_refused():  # class 4
+    diff_refuses(HOSTILE / 'alias-bomb-summary.yaml', 'document 3', 'anchor')
+    diff_refuses(HOSTILE / 'python-tag.yaml', 'document 2', "tag 'tag:yaml.org,2002:python/name")
+    diff_refuses(HOSTILE / 'deep-nesting.yaml', 'document 2', 'nesting deeper than')
+    refused(('check', '-q', '--baseline', HOSTILE / 'alias-bomb-summary.yaml',
+             SEED / 'clean-rle.gaf'), 2, '--baseline', 'anchor')
+
+
+@tap.test
+def report_reads_are_bounded():  # class 5
+    diff_refuses('/dev/zero', 'longer than 1 MiB')
+    long_scalar = WORK / 'long-scalar.yaml'
+    long_scalar.write_text(GENUINE.read_text().replace('"x.gaf"', '"' + 'x' * (2 << 20) + '"'))
+    diff_refuses(long_scalar, 'line 15', 'longer than 1 MiB')
+    report = check_report()
+    refused(('diff', '--max-report-size', '1K', report, report), 3,
+            'report size limit of 1024 bytes (--max-report-size)')
+    run('diff', '--max-report-size', '1M', report, report, '-o', WORK / 'd.yaml', check_code=0)
+
+
+@tap.test
+def malformed_reports_are_input_errors_never_internal_errors():  # class 6
+    diff_refuses(HOSTILE / 'complex-key.yaml', 'document 3 (summary?), line 32',
+                 'a key that is not a scalar')
+    diff_refuses(HOSTILE / 'summary-without-interrupted.yaml', 'is incomplete',
+                 "document 3 (summary, line 24): field 'interrupted' is missing")
+    diff_refuses(HOSTILE / 'count-not-a-number.yaml', "document 2 (file, line 13): field 'size'")
+    tree, census = census_report()
+    text = census.read_text()
+    last_record = text.rindex('{kind: record, path: ')  # the summary follows it
+    broken = WORK / 'broken-middle.yaml'
+    broken.write_text(text[:last_record] + text[last_record:].replace('size: ', 'size: x', 1))
+    refused(('census', '-q', '--resume', broken, '-o', WORK / 'r.yaml', tree), 3,
+            str(broken), '(record, line', "field 'size' is not a count")
+    shard = WORK / 'shard-broken.yaml'
+    run('census', '-q', '--shard', '1/2', '-o', shard, tree)
+    text = shard.read_text()
+    shard.write_text(text.replace('{kind: record, ', '{kind: record, ? [a, b]: 1, ', 1))
+    refused(('merge', '-o', WORK / 'm.yaml', shard), 3, str(shard), 'a key that is not a scalar')
+
+
+@tap.test
+def gafcheck_sees_the_documents_every_yaml_reader_sees():  # class 8
+    hidden = HOSTILE / 'hidden-inline-document.yaml'
+    seen_by_pyyaml = [d['path'] for d in yaml.safe_load_all(hidden.read_text())
+                      if d['kind'] == 'file']
+    assert seen_by_pyyaml == ['x.gaf', 'hidden.gaf'], seen_by_pyyaml
+    result = run('diff', GENUINE, hidden, '-o', WORK / 'hidden-diff.yaml', check_code=1)
+    diff = yaml.safe_load((WORK / 'hidden-diff.yaml').read_text())
+    assert diff['files_added'] == ['hidden.gaf'], (diff, result.stderr)
+    result = run('diff', GENUINE, HOSTILE / 'bare-document-after-end-marker.yaml', '-o',
+                 WORK / 'bare-diff.yaml', check_code=1)
+    assert yaml.safe_load((WORK / 'bare-diff.yaml').read_text())['files_added'] == ['bare.gaf']
+    diff_refuses(HOSTILE / 'directive.yaml', 'line 25', 'directive')
+    ls_break = WORK / 'ls-break.yaml'
+    ls_break.write_text(GENUINE.read_text().replace(
+        'findings: []', '# note\u2028--- {kind: summary}\nfindings: []'))
+    diff_refuses(ls_break, 'line 23', 'U+2028')
+
+
+@tap.test
+def values_are_checked_against_what_gafcheck_writes():  # class 11
+    diff_refuses(HOSTILE / 'verdict-not-an-enum.yaml', "field 'verdict' is '3'")
+    diff_refuses(HOSTILE / 'size-quoted.yaml', "field 'size' is not a count")
+    severity = WORK / 'severity.yaml'
+    text = check_report().read_text()
+    severity.write_text(text.replace('severity: warning', 'severity: fatal', 1))
+    diff_refuses(severity, "field 'findings[0].severity' is 'fatal'")
+    result = run('diff', check_report(), GENUINE, '-o', WORK / 'valid.yaml')
+    assert result.returncode in (0, 1), result.stderr
+    jsonschema.validate(yaml.safe_load((WORK / 'valid.yaml').read_text()), DIFF_SCHEMA)
+
+
+tap.run()
