@@ -4,6 +4,8 @@
 #include <initializer_list>
 #include <regex>
 
+#include "validator/check/check_options.hpp"
+
 namespace gafcheck {
 namespace {
 
@@ -134,7 +136,10 @@ void check_header(const YAML::Node& doc) {
   enum_field(required(doc, "", "command"), "command", {"check", "census"});
   sha256_field(required(doc, "", "catalog_sha256"), "catalog_sha256", false);
   string_field(required(doc, "", "profile"), "profile");
-  enum_field(required(doc, "", "game"), "game", {"ta", "tak"});
+  const YAML::Node& game = required(doc, "", "game");
+  string_field(game, "game");
+  if (!game_from_name(game.Scalar()))
+    violation("game", "is '" + game.Scalar().substr(0, 64) + "', not one gafcheck writes");
   counts_field(required(doc, "", "budgets"), "budgets", 0);
   string_field(required(doc, "", "command_line"), "command_line");
   string_field(required(doc, "", "started_at"), "started_at");

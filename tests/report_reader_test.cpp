@@ -9,6 +9,7 @@
 #include "reports/quoted_line_breaks.hpp"
 #include "reports/report_reader.hpp"
 #include "reports/yaml_event_tree.hpp"
+#include "validator/check/check_options.hpp"
 
 namespace gafcheck::testing {
 namespace {
@@ -182,6 +183,18 @@ TEST(ReportReader, FieldsAreCheckedAgainstWhatGafcheckWrites) {
                            "is not a gafcheck report: document 1 (header, line 1): field 'tool'"));
   EXPECT_TRUE(
       refused_with(read_kinds("kind", with("kind: file", "kind: diff")), "field 'kind' is 'diff'"));
+}
+
+TEST(ReportReader, EveryGameGafcheckWritesIsReadAndNoOther) {
+  for (const std::string_view game : game_names) {
+    std::string text = header + file_document + summary;
+    text.replace(text.find("game: ta"), 8, "game: " + std::string(game));
+    EXPECT_EQ(read_kinds(std::string(game), text),
+              (std::vector<std::string>{"header", "file", "summary"}));
+  }
+  std::string text = header + file_document + summary;
+  text.replace(text.find("game: ta"), 8, "game: ta4");
+  EXPECT_TRUE(refused_with(read_kinds("ta4", text), "field 'game' is 'ta4'"));
 }
 
 TEST(QuotedLineBreaks, Yaml11BreaksAreAcceptedOnlyInsideDoubleQuotes) {

@@ -1,4 +1,8 @@
 #pragma once
+#include <array>
+#include <optional>
+#include <string_view>
+
 #include "validator/core/budget.hpp"
 
 namespace gafcheck {
@@ -6,6 +10,15 @@ namespace gafcheck {
 // The engine whose reading of the bytes the findings describe: Total Annihilation, TA: Kingdoms,
 // or TA3D (for censuses of TA3D's own data: its truecolor GAF layout is native there).
 enum class Game { ta, tak, ta3d };
+
+// The --game values, as written in report headers, indexed by Game.
+inline constexpr std::array<std::string_view, 3> game_names = {"ta", "tak", "ta3d"};
+
+inline std::optional<Game> game_from_name(std::string_view name) {
+  for (std::size_t i = 0; i < game_names.size(); ++i)
+    if (game_names[i] == name) return static_cast<Game>(i);
+  return std::nullopt;
+}
 
 struct CheckOptions {
   BudgetLimits limits;

@@ -93,12 +93,8 @@ void finish_common_options(CommonOptions& options) {
     limits.document_bytes = std::min(limits.document_bytes, limits.total_bytes);
     set_default_report_limits(limits);
   }
-  if (options.game == "ta")
-    options.check.game = Game::ta;
-  else if (options.game == "tak")
-    options.check.game = Game::tak;
-  else if (options.game == "ta3d")
-    options.check.game = Game::ta3d;
+  if (const auto game = game_from_name(options.game))
+    options.check.game = *game;
   else
     throw UsageError{"--game takes ta, tak or ta3d, not '" + options.game + "'"};
   if (options.fail_on != "never" && !severity_from_name(options.fail_on))
