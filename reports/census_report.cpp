@@ -1,5 +1,6 @@
 #include "reports/census_report.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "validator/core/text.hpp"
@@ -57,9 +58,17 @@ CensusReportReader::CensusReportReader(const std::string& path) : stream_(path) 
     throw std::runtime_error("report " + path + " is not a census report (no census settings)");
 }
 
+// A group is carried into a new report (merge, --resume), so it may hold only what gafcheck
+// writes for one input: at most one file document per record of the group, each for one of those
+// records' paths, and at most --max-members + 1 records (the members and the input itself).
 std::optional<RecordGroup> CensusReportReader::next_group() {
   if (ended_) return std::nullopt;
   RecordGroup group;
+  std::vector<std::string> file_paths;
+  const std::uint64_t most = header_.header.limits[BudgetKind::members] + 1;
+  auto refuse = [&](const std::string& reason) {
+    throw ReportError("report " + path() + ": " + reason);
+  };
   while (auto document = stream_.next()) {
     if (document->kind == "summary") {
       ended_ = true;
@@ -68,11 +77,22 @@ std::optional<RecordGroup> CensusReportReader::next_group() {
       return std::nullopt;
     }
     group.text += document->text;
+    group.printable = group.printable && printable_report_text(document->text);
+    if (document->kind == "file") {
+      if (file_paths.size() >= most)
+        refuse("document " + std::to_string(document->index) + ": more than " +
+               std::to_string(most) + " file documents in one group (--max-members + 1)");
+      file_paths.push_back(unescape_bytes(document->node["path"].as<std::string>()));
+      continue;
+    }
     if (document->kind != "record") continue;
+    if (group.records.size() >= most)
+      refuse("document " + std::to_string(document->index) + ": more than " + std::to_string(most) +
+             " records in one group (--max-members + 1)");
     try {
       group.records.push_back(parse_record(document->node));
     } catch (const std::runtime_error& error) {
-      throw std::runtime_error("report " + path() + ": " + error.what());
+      refuse(error.what());
     }
     const ParsedRecord& record = group.records.back();
     if (record.report.member_of) continue;
@@ -82,10 +102,29 @@ std::optional<RecordGroup> CensusReportReader::next_group() {
     group.identity = record.facts.identity;
     group.sha256 = record.report.sha256;
     group.unreadable = record.report.format == Format::unreadable;
+    check_file_documents(group, file_paths);
     return group;
   }
   ended_ = true;
   return std::nullopt;
+}
+
+void CensusReportReader::check_file_documents(const RecordGroup& group,
+                                              std::vector<std::string>& file_paths) const {
+  std::vector<std::string> record_paths;
+  for (const ParsedRecord& record : group.records) record_paths.push_back(record.report.path);
+  std::sort(record_paths.begin(), record_paths.end());
+  std::sort(file_paths.begin(), file_paths.end());
+  for (std::size_t i = 0; i < file_paths.size(); ++i) {
+    if (i > 0 && file_paths[i] == file_paths[i - 1])
+      throw ReportError("report " + path() + ": two file documents for " +
+                        escape_bytes(file_paths[i]) + " in the group of " +
+                        escape_bytes(group.path));
+    if (!std::binary_search(record_paths.begin(), record_paths.end(), file_paths[i]))
+      throw ReportError("report " + path() + ": a file document for " +
+                        escape_bytes(file_paths[i]) + " in the group of " +
+                        escape_bytes(group.path) + ", which has no record for it");
+  }
 }
 
 }  // namespace gafcheck

@@ -21,7 +21,8 @@ struct RecordGroup {
   std::optional<FileIdentity> identity;
   std::string sha256;  // the input's own record's, empty when it was not hashed
   bool unreadable = false;
-  std::string text;                   // every document of the group, verbatim
+  std::string text;       // every document of the group, verbatim (each one validated)
+  bool printable = true;  // text is UTF-8 without control characters (see printable_report_text)
   std::vector<ParsedRecord> records;  // members first, the input's own record last
 };
 
@@ -50,6 +51,8 @@ class CensusReportReader {
   const std::string& path() const { return stream_.path(); }
 
  private:
+  void check_file_documents(const RecordGroup& group, std::vector<std::string>& file_paths) const;
+
   ReportStream stream_;
   ReadHeader header_;
   std::optional<YAML::Node> summary_;

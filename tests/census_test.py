@@ -695,4 +695,62 @@ def a_report_naming_one_file_twice_is_refused_naming_the_path():
     assert result.returncode in (2, 3) and f'two file documents for {path}' in result.stderr
 
 
+def carried_variants(text):
+    """Hostile edits of a shard report's text, each in one group that merge and --resume carry."""
+    start = text.index('---\nkind: file')
+    end = text.index('---\n{kind: record', start)
+    own = text[start:end]
+    foreign = own.replace('path: "', 'path: "/elsewhere/', 1)
+    assert 'message: "' in text, 'the tree has findings with messages'
+    return {
+        # A file document claiming another path, slipped into a group.
+        'foreign': (text[:end] + foreign + text[end:]).encode(),
+        # More file documents than one group can hold (--max-members 4096 + 1).
+        'many': (text[:end] + own * 4100 + text[end:]).encode(),
+        # A raw byte that is not UTF-8 in a message.
+        'e9': text.encode().replace(b'message: "', b'message: "\xe9', 1),
+    }
+
+
+@tap.test
+def merge_and_resume_carry_only_what_gafcheck_writes():
+    shards = [WORK / f'carry{k}.yaml' for k in (1, 2)]
+    for k, shard in enumerate(shards, 1):
+        census(shard, '--per-file', 'all', '--shard', f'{k}/2')
+    refusals = {'foreign': 'a file document for /elsewhere/',
+                'many': 'file documents in one group (--max-members + 1)',
+                'e9': 'holds bytes gafcheck never writes'}
+    for name, data in carried_variants(shards[1].read_text()).items():
+        hostile = WORK / f'carry-{name}.yaml'
+        hostile.write_bytes(data)
+        out = WORK / f'carry-{name}-merged.yaml'
+        result = run('merge', '-o', out, shards[0], hostile)
+        assert result.returncode == 3 and refusals[name] in result.stderr, (name, result.stderr)
+        out = WORK / f'carry-{name}-resumed.yaml'
+        result = census(out, '--per-file', 'all', '--shard', '2/2', '--resume', hostile)
+        if name == 'e9':  # that group is checked again, not copied: the output is gafcheck's own
+            assert result.returncode in (0, 1), result.stderr
+            assert 'taken over' in result.stderr and '\\xE9' not in out.read_text()
+            assert stable(out) == stable(shards[1])
+            documents(out.read_text())
+        else:
+            assert result.returncode == 3 and refusals[name] in result.stderr, (name, result.stderr)
+    # The same edit later in the report (after groups were carried over) is refused the same way.
+    text = shards[1].read_text()
+    late = text.index('---\nkind: file', len(text) // 2)
+    hostile = WORK / 'carry-foreign-late.yaml'
+    hostile.write_text(text[:late] + carried_variants(text[late:])['foreign'].decode())
+    result = census(WORK / 'carry-late-resumed.yaml', '--per-file', 'all', '--shard', '2/2',
+                    '--resume', hostile)
+    assert result.returncode == 3 and refusals['foreign'] in result.stderr, result.stderr
+    # Controls: genuine shards merge and resume to valid reports, the resumed one as written.
+    merged = WORK / 'carry-merged.yaml'
+    result = run('merge', '-o', merged, *shards)
+    assert result.returncode in (0, 1), result.stderr
+    assert summary(merged)['files']['total'] == TRUTH['files']
+    resumed = WORK / 'carry-resumed.yaml'
+    result = census(resumed, '--per-file', 'all', '--shard', '2/2', '--resume', shards[1])
+    assert result.returncode in (0, 1) and stable(resumed) == stable(shards[1]), result.stderr
+
+
 tap.run()

@@ -130,6 +130,12 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
             "report " + readers[*first]->path() + " holds " + escape_bytes(group.path) +
             (*last_path == group.path ? " a second time" : " out of path order"));
       last_path = group.path;
+      // Carried over as written, so only what gafcheck writes: UTF-8, escaped control bytes.
+      if (!group.printable)
+        throw std::runtime_error("report " + readers[*first]->path() + ": the group of " +
+                                 escape_bytes(group.path) +
+                                 " holds bytes gafcheck never writes (not UTF-8, or a control "
+                                 "character)");
       // The records before the input's own are its archive's members: a record of another file
       // slipped into a group would be carried over under the wrong input.
       for (std::size_t i = 0; i + 1 < group.records.size(); ++i) {

@@ -65,6 +65,8 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
     try {
       cursor = std::make_unique<ResumeCursor>(run.resume, run.resume_verify_hash,
                                               run.common.check.limits[BudgetKind::file_size]);
+    } catch (const ReportError& error) {  // read, but holds what gafcheck never writes: exit 3
+      throw ReportError("--resume " + run.resume + ": " + error.what());
     } catch (const std::runtime_error& error) {
       throw UsageError{"--resume " + run.resume + ": " + error.what()};
     }

@@ -31,8 +31,7 @@ std::optional<RecordGroup> ResumeCursor::take(const InputItem& item) {
   // A group an earlier build wrote with raw YAML breaks in a name is checked again, not copied.
   if (group->unreadable || item.kind != InputKind::file || group->size != item.size ||
       group->mtime_ns != item.mtime_ns ||
-      group->identity != FileIdentity{item.ctime_ns, item.device, item.inode} ||
-      !printable_report_text(group->text))
+      group->identity != FileIdentity{item.ctime_ns, item.device, item.inode} || !group->printable)
     return std::nullopt;
   if (verify_hash_ && !same_contents(item.path, group->sha256, max_file_size_)) return std::nullopt;
   ++taken_;
