@@ -104,11 +104,19 @@ struct BudgetHit {
   std::uint64_t value;  // what the input asked for
 };
 
-// Whether a hit of this budget stops the whole walk of the file. Work budgets that bound one
-// structure's decoding (pixels, RLE commands) stop only that work: the structure checks of every
-// other frame, and the findings already made, still stand (issue 13, class 17).
+// Whether a hit of this budget stops the whole walk of the file. Work budgets that bound the
+// decoding of frames (pixels, RLE commands) and the limits on one archive member or name
+// (member_size, chunk_ratio, name_length) stop only that work: the structure checks of every
+// other frame, member and name, and the findings already made, still stand (issue 13, class 17).
 constexpr bool budget_stops_walk(BudgetKind kind) {
-  return kind != BudgetKind::pixels && kind != BudgetKind::rle_commands;
+  switch (kind) {
+    case BudgetKind::pixels:
+    case BudgetKind::rle_commands:
+    case BudgetKind::member_size:
+    case BudgetKind::chunk_ratio:
+    case BudgetKind::name_length: return false;
+    default: return true;
+  }
 }
 
 // Counts use per file against the limits. charge() refuses (and remembers the first hit, overall
