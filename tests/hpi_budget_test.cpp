@@ -50,6 +50,25 @@ TEST(HpiBudgets, MemberWithinTheFileStillMeetsTheMemberBudget) {
   EXPECT_EQ(report.budget_hit->value, 1u << 20);
 }
 
+// Issue 13, class 17: one member over the member budget stops only that member; the next one is
+// still checked and its defect reported.
+TEST(HpiBudgets, MemberOverItsBudgetLeavesTheNextMemberChecked) {
+  auto gaf_spec = simple_spec();
+  gaf_spec.frames[0].data = std::vector<std::uint8_t>{};
+  gaf_spec.frames[0].data_offset = 0x7FFFFFF0;
+  const auto gaf = builder::build_gaf(gaf_spec);
+  builder::HpiSpec spec;
+  spec.files.push_back({"a_big.gaf", std::vector<std::uint8_t>(1 << 20, 0), HpiMethod::zlib});
+  spec.files.push_back({"b_bad.gaf", gaf.bytes, HpiMethod::zlib});
+  CheckOptions options;
+  options.limits[BudgetKind::member_size] = 4096;
+  const auto reports = check_hpi_input(builder::build_hpi(spec).bytes, options);
+  ASSERT_EQ(reports.size(), 2u);
+  expect_budget(reports[0], BudgetKind::member_size);
+  EXPECT_TRUE(reports[1].path.ends_with("!b_bad.gaf"));
+  EXPECT_FINDING(reports[1], "frame.out-of-bounds", gaf.at("frame:a") + 16, "entry[0]/frame[0]");
+}
+
 TEST(HpiBudgets, ZlibBombChunkIsARatioFinding) {
   builder::HpiSpec spec;
   spec.files.push_back({"bomb.gaf", std::vector<std::uint8_t>(1 << 20, 0), HpiMethod::zlib});
