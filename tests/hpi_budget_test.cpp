@@ -69,6 +69,35 @@ TEST(HpiBudgets, MemberOverItsBudgetLeavesTheNextMemberChecked) {
   EXPECT_FINDING(reports[1], "frame.out-of-bounds", gaf.at("frame:a") + 16, "entry[0]/frame[0]");
 }
 
+// Issue 13, class 16 in an archive: a 65535 x 65535 frame whose data lies past its member's end
+// is frame.out-of-bounds and spends none of the shared pixel budget, so the next member's short
+// RLE row (its first row, at 88, ends after 2 of 4 pixels) is still reported.
+TEST(HpiBudgets, FramePastItsMemberSpendsNoSharedPixels) {
+  auto huge = simple_spec();
+  huge.frames[0].width = 65535;
+  huge.frames[0].height = 65535;
+  huge.frames[0].data = std::vector<std::uint8_t>{};
+  auto huge_gaf = builder::build_gaf(huge);
+  huge_gaf.put_u32(huge_gaf.at("frame:a") + 16, static_cast<std::uint32_t>(huge_gaf.bytes.size()));
+  builder::GafSpec rle;
+  rle.entries.push_back({.name = "RLE", .frames = {{"a", 1, std::nullopt}}});
+  builder::FrameSpec frame{.id = "a", .width = 4, .height = 2, .compressed = 1};
+  frame.rle_rows = std::vector<std::vector<std::uint8_t>>{{0x04, 0x01, 0x02}, {0x0C, 1, 2, 3, 4}};
+  rle.frames.push_back(frame);
+  builder::HpiSpec spec;
+  spec.files.push_back({"a_huge.gaf", huge_gaf.bytes, HpiMethod::zlib});
+  spec.files.push_back({"b_rle.gaf", builder::build_gaf(rle).bytes, HpiMethod::zlib});
+  CheckOptions options;
+  options.limits[BudgetKind::pixels] = 100;
+  const auto reports = check_hpi_input(builder::build_hpi(spec).bytes, options);
+  ASSERT_EQ(reports.size(), 3u);
+  EXPECT_FALSE(reports[0].budget_hit.has_value()) << describe(reports[0]);
+  EXPECT_FINDING(reports[1], "frame.out-of-bounds", huge_gaf.at("frame:a") + 16,
+                 "entry[0]/frame[0]");
+  EXPECT_NO_FINDING(reports[1], "budget.exceeded");
+  EXPECT_FINDING(reports[2], "rle.short-row", 88, "entry[0]/frame[0]/row[0]");
+}
+
 TEST(HpiBudgets, ZlibBombChunkIsARatioFinding) {
   builder::HpiSpec spec;
   spec.files.push_back({"bomb.gaf", std::vector<std::uint8_t>(1 << 20, 0), HpiMethod::zlib});
