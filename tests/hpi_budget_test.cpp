@@ -30,19 +30,72 @@ builder::BuiltFile zlib_bomb() {
   return archive;
 }
 
-TEST(HpiBudgets, ZlibBombIsRefusedBeforeAnythingIsAllocated) {
+// Bounds before budgets (issue 13, class 16): 1 GiB cannot be held by so small an archive, which
+// the file size alone proves; the member budget is not charged for it.
+TEST(HpiBudgets, ZlibBombBeyondTheFileIsABoundsFindingNotABudgetHit) {
   const auto archive = zlib_bomb();
   ASSERT_LT(archive.bytes.size(), 4096u);
   const FileReport report = check_hpi(archive.bytes);
-  expect_budget(report, BudgetKind::member_size);
-  EXPECT_EQ(report.budget_hit->value, 0x40000000u);
+  EXPECT_FINDING(report, "hpi.directory-bounds", archive.at("data:bomb.gaf"), "bomb.gaf");
+  EXPECT_FALSE(report.budget_hit.has_value());
+}
 
-  // With the member budget raised, the 1 GiB file cannot be held by so small an archive.
-  CheckOptions generous;
-  generous.limits[BudgetKind::member_size] = 2ull << 30;
-  const FileReport bounded = check_hpi(archive.bytes, generous);
-  EXPECT_FINDING(bounded, "hpi.directory-bounds", archive.at("data:bomb.gaf"), "bomb.gaf");
-  EXPECT_FALSE(bounded.budget_hit.has_value());
+TEST(HpiBudgets, MemberWithinTheFileStillMeetsTheMemberBudget) {
+  builder::HpiSpec spec;
+  spec.files.push_back({"big.gaf", std::vector<std::uint8_t>(1 << 20, 0), HpiMethod::zlib});
+  CheckOptions options;
+  options.limits[BudgetKind::member_size] = 1000;
+  const FileReport report = check_hpi(builder::build_hpi_plain(spec).bytes, options);
+  expect_budget(report, BudgetKind::member_size);
+  EXPECT_EQ(report.budget_hit->value, 1u << 20);
+}
+
+// Issue 13, class 17: one member over the member budget stops only that member; the next one is
+// still checked and its defect reported.
+TEST(HpiBudgets, MemberOverItsBudgetLeavesTheNextMemberChecked) {
+  auto gaf_spec = simple_spec();
+  gaf_spec.frames[0].data = std::vector<std::uint8_t>{};
+  gaf_spec.frames[0].data_offset = 0x7FFFFFF0;
+  const auto gaf = builder::build_gaf(gaf_spec);
+  builder::HpiSpec spec;
+  spec.files.push_back({"a_big.gaf", std::vector<std::uint8_t>(1 << 20, 0), HpiMethod::zlib});
+  spec.files.push_back({"b_bad.gaf", gaf.bytes, HpiMethod::zlib});
+  CheckOptions options;
+  options.limits[BudgetKind::member_size] = 4096;
+  const auto reports = check_hpi_input(builder::build_hpi(spec).bytes, options);
+  ASSERT_EQ(reports.size(), 2u);
+  expect_budget(reports[0], BudgetKind::member_size);
+  EXPECT_TRUE(reports[1].path.ends_with("!b_bad.gaf"));
+  EXPECT_FINDING(reports[1], "frame.out-of-bounds", gaf.at("frame:a") + 16, "entry[0]/frame[0]");
+}
+
+// Issue 13, class 16 in an archive: a 65535 x 65535 frame whose data lies past its member's end
+// is frame.out-of-bounds and spends none of the shared pixel budget, so the next member's short
+// RLE row (its first row, at 88, ends after 2 of 4 pixels) is still reported.
+TEST(HpiBudgets, FramePastItsMemberSpendsNoSharedPixels) {
+  auto huge = simple_spec();
+  huge.frames[0].width = 65535;
+  huge.frames[0].height = 65535;
+  huge.frames[0].data = std::vector<std::uint8_t>{};
+  auto huge_gaf = builder::build_gaf(huge);
+  huge_gaf.put_u32(huge_gaf.at("frame:a") + 16, static_cast<std::uint32_t>(huge_gaf.bytes.size()));
+  builder::GafSpec rle;
+  rle.entries.push_back({.name = "RLE", .frames = {{"a", 1, std::nullopt}}});
+  builder::FrameSpec frame{.id = "a", .width = 4, .height = 2, .compressed = 1};
+  frame.rle_rows = std::vector<std::vector<std::uint8_t>>{{0x04, 0x01, 0x02}, {0x0C, 1, 2, 3, 4}};
+  rle.frames.push_back(frame);
+  builder::HpiSpec spec;
+  spec.files.push_back({"a_huge.gaf", huge_gaf.bytes, HpiMethod::zlib});
+  spec.files.push_back({"b_rle.gaf", builder::build_gaf(rle).bytes, HpiMethod::zlib});
+  CheckOptions options;
+  options.limits[BudgetKind::pixels] = 100;
+  const auto reports = check_hpi_input(builder::build_hpi(spec).bytes, options);
+  ASSERT_EQ(reports.size(), 3u);
+  EXPECT_FALSE(reports[0].budget_hit.has_value()) << describe(reports[0]);
+  EXPECT_FINDING(reports[1], "frame.out-of-bounds", huge_gaf.at("frame:a") + 16,
+                 "entry[0]/frame[0]");
+  EXPECT_NO_FINDING(reports[1], "budget.exceeded");
+  EXPECT_FINDING(reports[2], "rle.short-row", 88, "entry[0]/frame[0]/row[0]");
 }
 
 TEST(HpiBudgets, ZlibBombChunkIsARatioFinding) {

@@ -10,6 +10,7 @@ namespace {
 using builder::build_taf;
 using builder::simple_taf_spec;
 
+constexpr std::uint64_t f0 = 72;
 constexpr std::uint64_t f1 = 96;
 
 FileReport check_taf(const std::vector<std::uint8_t>& bytes, const CheckOptions& options = {}) {
@@ -235,6 +236,19 @@ TEST(TafRules, PixelBudgetStopsTheWalk) {
   const FileReport report = check_taf(build_taf(simple_taf_spec()).bytes, options);
   EXPECT_FINDING(report, "budget.exceeded", f1, "entry[0]/frame[1]");
   EXPECT_EQ(report.verdict, Verdict::rejected);
+}
+
+// Issue 13, class 16: bounds before the pixel budget; a frame past the file charges nothing.
+TEST(TafRules, HugeFramePastTheFileIsOutOfBoundsNotABudgetHit) {
+  auto built = build_taf(simple_taf_spec());
+  built.put_u16(f0, 65535);
+  built.put_u16(f0 + 2, 65535);
+  built.put_u32(f0 + 16, static_cast<std::uint32_t>(built.bytes.size()));
+  CheckOptions options;
+  options.limits[BudgetKind::pixels] = 20;  // f1 (16 pixels) still fits
+  const FileReport report = check_taf(built.bytes, options);
+  EXPECT_FINDING(report, "frame.out-of-bounds", f0 + 16, "entry[0]/frame[0]");
+  EXPECT_NO_FINDING(report, "budget.exceeded");
 }
 
 TEST(TafRules, HugeSequenceCountIsBoundedByTheFile) {

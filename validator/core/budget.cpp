@@ -20,7 +20,11 @@ bool BudgetMeter::check(BudgetKind kind, std::uint64_t value) {
 }
 
 bool BudgetMeter::refuse(BudgetKind kind, std::uint64_t value) {
-  if (!first_hit_) first_hit_ = BudgetHit{kind, limits_[kind], value};
+  const BudgetHit hit{kind, limits_[kind], value};
+  if (!first_hit_) first_hit_ = hit;
+  auto& own = hits_[static_cast<std::size_t>(kind)];
+  if (!own) own = hit;
+  if (budget_stops_walk(kind)) walk_stopped_ = true;
   return false;
 }
 

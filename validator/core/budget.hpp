@@ -104,8 +104,23 @@ struct BudgetHit {
   std::uint64_t value;  // what the input asked for
 };
 
-// Counts use per file against the limits. charge() refuses (and remembers the first hit) when a
-// charge would pass a limit; callers stop the walk that asked.
+// Whether a hit of this budget stops the whole walk of the file. Work budgets that bound the
+// decoding of frames (pixels, RLE commands) and the limits on one archive member or name
+// (member_size, chunk_ratio, name_length) stop only that work: the structure checks of every
+// other frame, member and name, and the findings already made, still stand (issue 13, class 17).
+constexpr bool budget_stops_walk(BudgetKind kind) {
+  switch (kind) {
+    case BudgetKind::pixels:
+    case BudgetKind::rle_commands:
+    case BudgetKind::member_size:
+    case BudgetKind::chunk_ratio:
+    case BudgetKind::name_length: return false;
+    default: return true;
+  }
+}
+
+// Counts use per file against the limits. charge() refuses (and remembers the first hit, overall
+// and per budget) when a charge would pass a limit; callers stop the work that asked.
 class BudgetMeter {
  public:
   explicit BudgetMeter(const BudgetLimits& limits) : limits_(limits) {}
@@ -118,7 +133,11 @@ class BudgetMeter {
   std::uint64_t limit(BudgetKind kind) const { return limits_[kind]; }
   const BudgetLimits& limits() const { return limits_; }
   const std::optional<BudgetHit>& first_hit() const { return first_hit_; }
-  bool exhausted() const { return first_hit_.has_value(); }
+  const std::optional<BudgetHit>& hit(BudgetKind kind) const {
+    return hits_[static_cast<std::size_t>(kind)];
+  }
+  // A budget whose hit stops the whole walk has been hit (see budget_stops_walk).
+  bool exhausted() const { return walk_stopped_; }
 
  private:
   bool refuse(BudgetKind kind, std::uint64_t value);
@@ -126,6 +145,8 @@ class BudgetMeter {
   BudgetLimits limits_;
   std::array<std::uint64_t, budget_kind_count> used_{};
   std::optional<BudgetHit> first_hit_;
+  std::array<std::optional<BudgetHit>, budget_kind_count> hits_{};
+  bool walk_stopped_ = false;
 };
 
 }  // namespace gafcheck

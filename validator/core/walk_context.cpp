@@ -6,16 +6,17 @@ namespace gafcheck {
 
 bool WalkContext::charge(BudgetKind kind, std::uint64_t amount, std::uint64_t offset,
                          const std::string& path) {
-  if (stopped()) return false;
+  if (stopped() || budget.hit(kind)) return false;
   if (budget.charge(kind, amount)) return true;
-  return report_refusal(offset, path);
+  return report_refusal(*budget.hit(kind), offset, path);
 }
 
 bool WalkContext::check(BudgetKind kind, std::uint64_t value, std::uint64_t offset,
                         const std::string& path) {
+  // A level (one member's size, one name's length) is checked again for every structure.
   if (stopped()) return false;
   if (budget.check(kind, value)) return true;
-  return report_refusal(offset, path);
+  return report_refusal(BudgetHit{kind, budget.limit(kind), value}, offset, path);
 }
 
 bool WalkContext::charge_heap(std::uint64_t count, std::uint64_t object_size, std::uint64_t offset,
@@ -23,8 +24,8 @@ bool WalkContext::charge_heap(std::uint64_t count, std::uint64_t object_size, st
   return charge(BudgetKind::heap, saturating_mul(count, object_size), offset, path);
 }
 
-bool WalkContext::report_refusal(std::uint64_t offset, const std::string& path) {
-  const BudgetHit& hit = *budget.first_hit();
+bool WalkContext::report_refusal(const BudgetHit& hit, std::uint64_t offset,
+                                 const std::string& path) {
   const BudgetSpec& spec = budget_spec(hit.kind);
   findings.add(RuleId::budget_exceeded, offset, 0, path,
                "budget '" + std::string(spec.name) + "' exceeded: the input asks for " +

@@ -15,19 +15,22 @@ struct WalkContext {
   Findings& findings;
   BudgetMeter& budget;
 
-  // Charges the budget; on the first refusal emits budget.exceeded at offset/path. Returns false
-  // when the walk must stop.
+  // Charges the budget; on its first refusal emits budget.exceeded at offset/path. Returns false
+  // when the work that asked must stop: a budget once hit refuses every later charge, and a hit of
+  // a budget that stops the walk (budget_stops_walk) refuses every charge and sets stopped().
   bool charge(BudgetKind kind, std::uint64_t amount, std::uint64_t offset, const std::string& path);
-  // Checks a level (depth, size) against its limit, with the same reporting as charge().
+  // Checks a level (depth, size) against its limit, with the same reporting as charge(); a level
+  // that stops no walk is checked (and reported) again for every structure that asks.
   bool check(BudgetKind kind, std::uint64_t value, std::uint64_t offset, const std::string& path);
   // Charges heap bytes for count objects of object_size bytes.
   bool charge_heap(std::uint64_t count, std::uint64_t object_size, std::uint64_t offset,
                    const std::string& path);
 
+  // A budget that bounds the whole walk was hit; per-structure work budgets leave it false.
   bool stopped() const { return budget.exhausted(); }
 
  private:
-  bool report_refusal(std::uint64_t offset, const std::string& path);
+  bool report_refusal(const BudgetHit& hit, std::uint64_t offset, const std::string& path);
 };
 
 // A scope over bytes the target engine never reads (the claimed table behind a negative entry

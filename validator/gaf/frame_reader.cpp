@@ -34,30 +34,35 @@ void check_leaf(WalkContext& context, FrameRecord& frame) {
                                   "; only 0 (raw) and 1 (RLE) occur in retail (counted as RLE)";
                          });
   }
+  // Bounds first: they cost nothing but the file size, and a frame proven out of bounds is never
+  // walked, so it charges no pixels (issue 13, class 16).
   const std::uint64_t pixels = std::uint64_t{frame.width} * frame.height;
-  if (!context.charge(BudgetKind::pixels, pixels, frame.offset, frame.path)) return;
   if (frame.is_rle()) {
     // Rows are walked by the pixel stage; here only the first row's count word must exist.
-    frame.data_in_bounds = frame.height == 0 || context.file.contains(frame.data_offset, 2);
-    if (!frame.data_in_bounds) {
+    const bool in_bounds = frame.height == 0 || context.file.contains(frame.data_offset, 2);
+    if (!in_bounds) {
       context.findings.add(RuleId::frame_out_of_bounds, frame.offset + frame_data_offset, 4,
                            frame.path, [&] {
                              return "RLE data at " + hex(frame.data_offset) + " lies outside the " +
                                     std::to_string(context.file.size()) + "-byte file";
                            });
+      return;
     }
+    frame.data_in_bounds = context.charge(BudgetKind::pixels, pixels, frame.offset, frame.path);
     return;
   }
   // A frame without pixels reads nothing at data_offset (spec/GAF.md §3): only frame.empty.
-  frame.data_in_bounds = pixels == 0 || context.file.contains(frame.data_offset, pixels);
-  if (!frame.data_in_bounds) {
+  const bool in_bounds = pixels == 0 || context.file.contains(frame.data_offset, pixels);
+  if (!in_bounds) {
     context.findings.add(
         RuleId::frame_out_of_bounds, frame.offset + frame_data_offset, 4, frame.path, [&] {
           return "raw pixels " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
                  " (" + std::to_string(pixels) + " bytes) at " + hex(frame.data_offset) +
                  " run past the end of the " + std::to_string(context.file.size()) + "-byte file";
         });
+    return;
   }
+  frame.data_in_bounds = context.charge(BudgetKind::pixels, pixels, frame.offset, frame.path);
 }
 
 // Reads a composite frame's layer table and reaches its children. Returns false to stop.

@@ -76,8 +76,8 @@ void decode_v2_chunks(WalkContext& context, ChunkReader& reader, MemberRecord& m
 
 bool admit_member(WalkContext& context, const ArchiveIndex& index, const MemberRecord& member) {
   if (index.kind == ArchiveKind::v1 && member.compression > 2) return false;  // hpi.compression
-  if (!context.check(BudgetKind::member_size, member.size, member.entry_offset, member.where))
-    return false;
+  // Bounds first (they cost nothing but the file size): a member proven out of the file is
+  // hpi.directory-bounds and charges no budget (issue 13, class 16).
   if (index.kind == ArchiveKind::v2) {
     if (member.v2_stored_size == 0) {
       if (out_of_file(context, member, member.size, "stored data")) return false;
@@ -111,6 +111,8 @@ bool admit_member(WalkContext& context, const ArchiveIndex& index, const MemberR
                         std::to_string(member.size) + " bytes"))
       return false;
   }
+  if (!context.check(BudgetKind::member_size, member.size, member.entry_offset, member.where))
+    return false;
   return context.charge(BudgetKind::archive_output, member.size, member.entry_offset, member.where);
 }
 

@@ -89,7 +89,9 @@ void check_truecolor_taf(WalkContext& context, FileReport& report) {
     check_truecolor_sequences(context, index);
   }
   if (!context.stopped()) read_truecolor_frames(context, index, tally);
-  if (!context.stopped()) check_truecolor_extents(context, index, report.summary);
+  // Frames the pixel budget refused are not in the extent map: the map would be partial.
+  if (!context.stopped() && !context.budget.hit(BudgetKind::pixels))
+    check_truecolor_extents(context, index, report.summary);
   if (!context.stopped()) report_no_frames(context, index);
   summarize(index, tally, report);
 }

@@ -64,15 +64,19 @@ void check_frame_bytes(WalkContext& context, const gaf::FrameRecord& frame) {
   }
 }
 
-// Checks the width x height x 2 pixel extent. Returns false when the budget stops the walk.
-bool check_pixel_extent(WalkContext& context, gaf::FrameRecord& frame, TafTally& tally) {
+// Checks the width x height x 2 pixel extent; a frame the pixel budget refuses is left unread.
+void check_pixel_extent(WalkContext& context, gaf::FrameRecord& frame, TafTally& tally) {
+  // Bounds first: a frame proven out of bounds is never read, so it charges no pixels (issue 13,
+  // class 16).
   const std::uint64_t pixels = std::uint64_t{frame.width} * frame.height;
-  if (!context.charge(BudgetKind::pixels, pixels, frame.offset, frame.path)) return false;
-  tally.pixels += pixels;
   const std::uint64_t bytes = pixels * bytes_per_pixel;
   // A frame without pixels reads nothing at data_offset: only frame.empty.
-  frame.data_in_bounds = bytes == 0 || context.file.contains(frame.data_offset, bytes);
-  if (!frame.data_in_bounds) {
+  const bool in_bounds = bytes == 0 || context.file.contains(frame.data_offset, bytes);
+  if (in_bounds) {
+    if (!context.charge(BudgetKind::pixels, pixels, frame.offset, frame.path)) return;
+    frame.data_in_bounds = true;
+    tally.pixels += pixels;
+  } else {
     context.findings.add(
         RuleId::frame_out_of_bounds, frame.offset + gaf::frame_data_offset, 4, frame.path, [&] {
           return "pixels " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
@@ -80,7 +84,6 @@ bool check_pixel_extent(WalkContext& context, gaf::FrameRecord& frame, TafTally&
                  " run past the end of the " + std::to_string(context.file.size()) + "-byte file";
         });
   }
-  return true;
 }
 
 }  // namespace
@@ -127,7 +130,7 @@ void read_truecolor_frames(WalkContext& context, gaf::GafIndex& index, TafTally&
             });
       }
     }
-    if (!check_pixel_extent(context, frame, tally)) return;
+    check_pixel_extent(context, frame, tally);
     if (frame.data_in_bounds && is_truecolor_format(format))
       tally_alpha(context.file, frame, tally);
   }
