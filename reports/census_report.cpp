@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "reports/carried_document.hpp"
 #include "validator/core/text.hpp"
 
 namespace gafcheck {
@@ -76,25 +77,32 @@ std::optional<RecordGroup> CensusReportReader::next_group() {
       if (document->node["bytes_per_second"]) summary_ = document->node;
       return std::nullopt;
     }
-    group.text += document->text;
     group.printable = group.printable && printable_report_text(document->text);
+    const std::string where = "document " + std::to_string(document->index) + " (" +
+                              document->kind + " for " +
+                              canonical_escaped(document->node["path"].Scalar()) + ")";
     if (document->kind == "file") {
       if (file_paths.size() >= most)
-        refuse("document " + std::to_string(document->index) + ": more than " +
-               std::to_string(most) + " file documents in one group (--max-members + 1)");
+        refuse(where + ": more than " + std::to_string(most) +
+               " file documents in one group (--max-members + 1)");
       file_paths.push_back(unescape_bytes(document->node["path"].as<std::string>()));
+      try {
+        group.documents += reemitted_file_document(document->node);
+      } catch (const std::runtime_error& error) {
+        refuse(where + ": " + error.what());
+      }
       continue;
     }
-    if (document->kind != "record") continue;
     if (group.records.size() >= most)
-      refuse("document " + std::to_string(document->index) + ": more than " + std::to_string(most) +
+      refuse(where + ": more than " + std::to_string(most) +
              " records in one group (--max-members + 1)");
     try {
       group.records.push_back(parse_record(document->node));
     } catch (const std::runtime_error& error) {
-      refuse(error.what());
+      refuse(where + ": " + error.what());
     }
     const ParsedRecord& record = group.records.back();
+    group.documents += reemitted_record_document(record);
     if (record.report.member_of) continue;
     group.path = record.report.path;
     group.size = record.report.size;

@@ -21,8 +21,11 @@ struct RecordGroup {
   std::optional<FileIdentity> identity;
   std::string sha256;  // the input's own record's, empty when it was not hashed
   bool unreadable = false;
-  std::string text;       // every document of the group, verbatim (each one validated)
-  bool printable = true;  // text is UTF-8 without control characters (see printable_report_text)
+  // Every document of the group, parsed and written again by gafcheck's writers
+  // (carried_document.hpp): none of the old report's text.
+  std::string documents;
+  bool printable =
+      true;  // the old text was UTF-8 without control characters (printable_report_text)
   std::vector<ParsedRecord> records;  // members first, the input's own record last
 };
 

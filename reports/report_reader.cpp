@@ -5,6 +5,7 @@
 #include "reports/quoted_line_breaks.hpp"
 #include "reports/report_schema_check.hpp"
 #include "reports/yaml_event_tree.hpp"
+#include "validator/core/text.hpp"
 
 namespace gafcheck {
 namespace {
@@ -54,6 +55,13 @@ std::string claimed_kind(const std::string& text) {
     if (kind == "header" || kind == "file" || kind == "record" || kind == "summary") return kind;
   }
   return "";
+}
+
+// ", path NAME" for a document naming an input, to say in messages which one it is.
+std::string document_path(const YAML::Node& node) {
+  const YAML::Node path = node["path"];
+  if (!path || !path.IsScalar()) return "";
+  return ", path " + canonical_escaped(std::string_view(path.Scalar()).substr(0, 256));
 }
 
 std::string size_text(std::uint64_t bytes) {
@@ -186,7 +194,7 @@ std::optional<ReportDocument> ReportStream::next() {
     document.node = std::move(*node);
     document.kind = checked_document_kind(document.node);
     where = "document " + std::to_string(document.index) + " (" + document.kind + ", line " +
-            std::to_string(chunk->first_line) + ")";
+            std::to_string(chunk->first_line) + document_path(document.node) + ")";
     check_document_fields(document.node, document.kind);
   } catch (const YamlRefusal& refusal) {
     // A killed writer leaves text that is not YAML, or YAML cut short; anything else is refused.

@@ -78,7 +78,7 @@ std::string pack_counters(const Counters& counters) {
     if (!text.empty()) text += ' ';
     text += check_packable(key);
     text += '=';
-    append_number(text, static_cast<std::int64_t>(value));
+    append_unsigned(text, value);
   }
   return text;
 }
@@ -95,7 +95,7 @@ std::string pack_survey(const Histograms& survey) {
       first = false;
       append_number(text, value);
       text += ':';
-      append_number(text, static_cast<std::int64_t>(count));
+      append_unsigned(text, count);
     }
   }
   return text;
@@ -108,7 +108,7 @@ std::string pack_rule_counts(const std::array<std::uint64_t, rule_count>& counts
     if (!text.empty()) text += ' ';
     text += rule_names[i];
     text += '=';
-    append_number(text, static_cast<std::int64_t>(counts[i]));
+    append_unsigned(text, counts[i]);
   }
   return text;
 }
@@ -181,7 +181,7 @@ std::string yaml_record_document(const FileReport& report, const RecordFacts& fa
     line += quoted_path(*report.member_of);
   }
   line += ", size: ";
-  append_number(line, static_cast<std::int64_t>(report.size));
+  append_unsigned(line, report.size);
   line += ", mtime_ns: ";
   append_number(line, facts.mtime_ns);
   if (facts.identity) {
@@ -211,9 +211,9 @@ std::string yaml_record_document(const FileReport& report, const RecordFacts& fa
     line += ", budget_hit: {budget: ";
     line += budget_spec(report.budget_hit->kind).name;
     line += ", limit: ";
-    append_number(line, static_cast<std::int64_t>(report.budget_hit->limit));
+    append_unsigned(line, report.budget_hit->limit);
     line += ", value: ";
-    append_number(line, static_cast<std::int64_t>(report.budget_hit->value));
+    append_unsigned(line, report.budget_hit->value);
     line += "}";
   }
   line += "}\n";

@@ -152,7 +152,7 @@ TEST_F(ReportFile, GroupsEndWithTheirRecordAndACutGroupIsDropped) {
       paths.push_back(group->path);
       EXPECT_EQ(group->mtime_ns, 42);
       EXPECT_EQ(group->records.size(), 1u);
-      EXPECT_NE(group->text.find("kind: file"), std::string::npos);
+      EXPECT_NE(group->documents.find("kind: file"), std::string::npos);
     }
     const std::size_t expected = cut >= full.size() - 1 ? 3 : 2;
     EXPECT_EQ(paths.size(), expected) << "cut at " << cut;

@@ -146,7 +146,7 @@ def malformed_reports_are_input_errors_never_internal_errors():  # class 6
                  'a key that is not a scalar')
     diff_refuses(HOSTILE / 'summary-without-interrupted.yaml', 'is incomplete',
                  "document 3 (summary, line 24): field 'interrupted' is missing")
-    diff_refuses(HOSTILE / 'count-not-a-number.yaml', "document 2 (file, line 13): field 'size'")
+    diff_refuses(HOSTILE / 'count-not-a-number.yaml', "document 2 (file, line 13, path x.gaf): field 'size'")
     tree, census = census_report()
     text = census.read_text()
     last_record = text.rindex('{kind: record, path: ')  # the summary follows it

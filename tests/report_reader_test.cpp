@@ -73,7 +73,7 @@ TEST(ReportReader, EmptyFileOrForeignFirstDocumentIsNotAReport) {
                            "the first document is not a gafcheck header"));
   EXPECT_TRUE(refused_with(read_kinds("two-headers", header + header), "a second header"));
   EXPECT_TRUE(refused_with(read_kinds("after-summary", header + summary + file_document),
-                           "document 3 (file, line 25): a document after the summary"));
+                           "document 3 (file, line 25, path x.gaf): a document after the summary"));
 }
 
 TEST(ReportReader, ReportWithoutSummaryIsIncomplete) {
@@ -172,7 +172,7 @@ TEST(ReportReader, FieldsAreCheckedAgainstWhatGafcheckWrites) {
     return text;
   };
   EXPECT_TRUE(refused_with(read_kinds("verdict", with("verdict: clean", "verdict: \"3\"")),
-                           "document 2 (file, line 13): field 'verdict' is '3'"));
+                           "document 2 (file, line 13, path x.gaf): field 'verdict' is '3'"));
   EXPECT_TRUE(refused_with(read_kinds("size", with("\nsize: 10", "\nsize: \"10\"")),
                            "field 'size' is not a count"));
   EXPECT_TRUE(refused_with(read_kinds("format", with("format: gaf", "format: [gaf]")),

@@ -282,7 +282,7 @@ TEST(ReportText, ResumeChecksAgainAGroupAnEarlierBuildWroteWithARawYamlBreak) {
   EXPECT_FALSE(cursor.take(items[0]).has_value());
   const auto taken = cursor.take(items[1]);
   ASSERT_TRUE(taken.has_value());
-  EXPECT_TRUE(printable_report_text(taken->text));
+  EXPECT_TRUE(printable_report_text(taken->documents));
   EXPECT_EQ(cursor.taken(), 1u);
   std::filesystem::remove(file);
 }

@@ -96,7 +96,7 @@ FinishedInput reuse_group(RecordGroup&& group, const CensusContext& context) {
     finished.unreadable = finished.unreadable || record.report.format == Format::unreadable;
     finished.reports.push_back(std::move(record.report));
   }
-  finished.documents = std::move(group.text);
+  finished.documents = std::move(group.documents);
   return finished;
 }
 

@@ -42,7 +42,7 @@ struct FinishedInput {
 // give an empty result; inputs run through check_input (several reports for an archive).
 FinishedInput check_census_input(const InputItem& item, const CensusContext& context);
 
-// An old report's group for an unchanged file, written again as it was.
+// An old report's group for an unchanged file, its documents written again by gafcheck.
 FinishedInput reuse_group(RecordGroup&& group, const CensusContext& context);
 
 }  // namespace gafcheck::cli
