@@ -212,8 +212,9 @@ bool counter_group_key(const YAML::Node& name) {
   return packed_counter_name(name.Scalar()) && name.Scalar().find('.') == std::string::npos &&
          any_key(name);
 }
+// Inside a group; "" holds a counter named like its group (only from records read back).
 bool counter_key(const YAML::Node& name) {
-  return packed_counter_name(name.Scalar()) && any_key(name);
+  return name.Scalar().empty() || (packed_counter_name(name.Scalar()) && any_key(name));
 }
 bool histogram_key(const YAML::Node& name) {
   const std::string& text = name.Scalar();
