@@ -753,4 +753,50 @@ def merge_and_resume_carry_only_what_gafcheck_writes():
     assert result.returncode in (0, 1) and stable(resumed) == stable(shards[1]), result.stderr
 
 
+@tap.test
+def merge_and_resume_write_carried_groups_again_never_copy_them():
+    shards = [WORK / f'rewrite{k}.yaml' for k in (1, 2)]
+    for k, shard in enumerate(shards, 1):
+        census(shard, '--per-file', 'all', '--shard', f'{k}/2')
+    text = shards[1].read_text()
+    # Keys in another order and a flow-style finding: written again, as gafcheck writes them.
+    start = text.index('---\nkind: file')
+    lines = text[start:text.index('---\n', start + 4)].splitlines(True)
+    at = next(i for i, l in enumerate(lines) if l.startswith('format: '))
+    lines[at], lines[at + 1] = lines[at + 1], lines[at]
+    reordered = text[:start] + ''.join(lines) + text[start + len(''.join(lines)):]
+    # YAML escapes standing for a control character and U+2028: copied, they fail the schema.
+    at = text.index('message: "') + len('message: "')
+    escaped = text[:at] + '\\x01\\u2028' + text[at:]
+    for name, variant in (('reordered', reordered), ('escaped', escaped)):
+        hostile = WORK / f'rewrite-{name}.yaml'
+        hostile.write_text(variant)
+        merged = WORK / f'rewrite-{name}-merged.yaml'
+        result = run('merge', '-o', merged, shards[0], hostile)
+        assert result.returncode in (0, 1), (name, result.stderr)
+        resumed = WORK / f'rewrite-{name}-resumed.yaml'
+        result = census(resumed, '--per-file', 'all', '--shard', '2/2', '--resume', hostile)
+        assert result.returncode in (0, 1) and f'{inputs_in(shards[1])} taken over' in (
+            result.stderr), (name, result.stderr)
+        for out in (merged, resumed):
+            documents(out.read_text())
+            run('diff', out, out, '-o', WORK / 'rewrite-self.yaml', check_code=0)  # yaml-cpp
+        if name == 'reordered':
+            assert stable(resumed) == stable(shards[1])
+        else:
+            assert stable(resumed) != stable(shards[1])
+            assert stable(resumed) == stable(shards[1]).replace(
+                'message: "', 'message: "\\\\x01\\\\xE2\\\\x80\\\\xA8', 1)
+    merged = WORK / 'rewrite-merged.yaml'
+    run('merge', '-o', merged, *shards)
+    after_header = lambda path: stable(path).split('\n---\n', 1)[1]  # noqa: E731
+    assert after_header(WORK / 'rewrite-reordered-merged.yaml') == after_header(merged)
+
+
+def inputs_in(report):
+    """How many inputs a shard report holds: the groups --resume takes over from it."""
+    return sum(d['kind'] == 'record' and 'member_of' not in d
+               for d in yaml.safe_load_all(pathlib.Path(report).read_text()))
+
+
 tap.run()
