@@ -1,8 +1,10 @@
 #pragma once
-// Checks a document read back from a report against what gafcheck writes for its kind (the
-// fields reports/schema/*.json require and that diff, merge, --resume and --baseline use): enums
-// are one of their values, counts are plain non-negative integers, strings are strings. Hand
-// written for those fields, not a JSON-schema engine.
+// Checks a document read back from a report against what gafcheck writes for its kind, as
+// reports/schema/*.json say: one table of fields per kind and per nested mapping (findings,
+// archive members, counter groups, census settings...), so a key gafcheck does not write is refused
+// at every level; enums are one of their values, counts are plain non-negative integers, strings
+// are strings, a record's packed fields match their patterns. Hand written, not a JSON-schema
+// engine; the summary keeps a few fields optional for hand-made minimal reports.
 #include <yaml-cpp/yaml.h>
 
 #include <stdexcept>

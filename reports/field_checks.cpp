@@ -1,0 +1,242 @@
+#include "reports/field_checks.hpp"
+
+#include <algorithm>
+#include <regex>
+
+#include "reports/packed_field_check.hpp"
+#include "validator/check/check_options.hpp"
+#include "validator/core/budget.hpp"
+#include "validator/core/text.hpp"
+
+namespace gafcheck::field_checks {
+
+[[noreturn]] void violation(const std::string& field, const std::string& problem) {
+  throw SchemaViolation("field '" + field + "' " + problem, problem == "is missing");
+}
+
+std::string shown(const std::string& text) {
+  return escape_bytes(std::string_view(text).substr(0, 64));
+}
+
+namespace {
+
+bool plain(const YAML::Node& node) {
+  return node.Tag() == "?";
+}
+
+bool all_digits(const std::string& text, std::size_t from) {
+  return text.size() > from && std::all_of(text.begin() + static_cast<std::ptrdiff_t>(from),
+                                           text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::string child(const std::string& parent, const std::string& key) {
+  return parent.empty() ? shown(key) : parent + "." + shown(key);
+}
+
+// A plain scalar that YAML reads as something other than a string (null, boolean, number).
+bool typed_plain(const std::string& text) {
+  static const std::regex typed(
+      "~|null|Null|NULL|true|True|TRUE|false|False|FALSE|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|"
+      "OFF|[-+]?(\\.[0-9]+|[0-9][0-9_]*(\\.[0-9_]*)?)([eE][-+]?[0-9]+)?|0x[0-9a-fA-F_]+|"
+      "0o[0-7]+|[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)");
+  if (text.size() > 64)  // no regex over long text (libstdc++ recurses per character)
+    return text.find_first_not_of("0123456789_+-.eE") == std::string::npos;
+  return text.empty() || std::regex_match(text, typed);
+}
+
+void map_of(const YAML::Node& node, const std::string& field) {
+  if (!node.IsMap()) violation(field, "is not a mapping");
+}
+
+}  // namespace
+
+void string_field(const YAML::Node& node, const std::string& field) {
+  if (!node.IsScalar() || (plain(node) && typed_plain(node.Scalar())))
+    violation(field, "is not a string");
+}
+
+void message_field(const YAML::Node& node, const std::string& field) {
+  string_field(node, field);
+  if (node.Scalar().empty()) violation(field, "is empty");
+}
+
+void enum_field(const YAML::Node& node, const std::string& field, Values values) {
+  string_field(node, field);
+  for (const char* value : values)
+    if (node.Scalar() == value) return;
+  violation(field, "is '" + shown(node.Scalar()) + "', not one gafcheck writes");
+}
+
+void count_field(const YAML::Node& node, const std::string& field) {
+  if (!node.IsScalar() || !plain(node) || !all_digits(node.Scalar(), 0) ||
+      node.Scalar().size() > 20)
+    violation(field, "is not a count (a non-negative integer)");
+  try {
+    (void)node.as<std::uint64_t>();
+  } catch (const YAML::Exception&) {
+    violation(field, "is not a count (a non-negative integer)");
+  }
+}
+
+void positive_field(const YAML::Node& node, const std::string& field) {
+  count_field(node, field);
+  if (node.as<std::uint64_t>() == 0) violation(field, "is 0 (gafcheck writes it only when > 0)");
+}
+
+void integer_field(const YAML::Node& node, const std::string& field) {
+  const std::string& text = node.IsScalar() ? node.Scalar() : std::string();
+  if (!node.IsScalar() || !plain(node) || !all_digits(text, text.rfind('-', 0) == 0 ? 1 : 0) ||
+      text.size() > 20)
+    violation(field, "is not an integer");
+  try {
+    (void)node.as<std::int64_t>();
+  } catch (const YAML::Exception&) {
+    violation(field, "is not an integer");
+  }
+}
+
+void number_field(const YAML::Node& node, const std::string& field) {
+  static const std::regex number("[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?");
+  if (!node.IsScalar() || !plain(node) || node.Scalar().size() > 32 ||
+      !std::regex_match(node.Scalar(), number))
+    violation(field, "is not a number");
+}
+
+void bool_field(const YAML::Node& node, const std::string& field) {
+  if (!node.IsScalar() || !plain(node) || (node.Scalar() != "true" && node.Scalar() != "false"))
+    violation(field, "is not true or false");
+}
+
+bool sha256_hex(const std::string& text) {
+  return text.size() == 64 && std::all_of(text.begin(), text.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
+void sha256_field(const YAML::Node& node, const std::string& field) {
+  string_field(node, field);
+  if (!sha256_hex(node.Scalar())) violation(field, "is not a SHA-256 in hex");
+}
+
+void sha256_or_empty(const YAML::Node& node, const std::string& field) {
+  string_field(node, field);
+  if (!node.Scalar().empty() && !sha256_hex(node.Scalar()))
+    violation(field, "is not a SHA-256 in hex (nor empty)");
+}
+
+void shard_field(const YAML::Node& node, const std::string& field) {
+  static const std::regex shard("(|[0-9]+(,[0-9]+)*/[0-9]+)");
+  string_field(node, field);
+  if (node.Scalar().size() > 128 || !std::regex_match(node.Scalar(), shard))
+    violation(field, "is not a shard (K/N)");
+}
+
+void strings_field(const YAML::Node& node, const std::string& field) {
+  if (!node.IsSequence()) violation(field, "is not a list");
+  std::size_t index = 0;
+  for (const auto& item : node) string_field(item, field + "[" + std::to_string(index++) + "]");
+}
+
+void list_of(const YAML::Node& node, const std::string& field, Check item) {
+  if (!node.IsSequence()) violation(field, "is not a list");
+  std::size_t index = 0;
+  for (const auto& element : node) item(element, field + "[" + std::to_string(index++) + "]");
+}
+
+// The mapping holds the listed keys (the required ones at least) and nothing else.
+void check_fields(const YAML::Node& node, const std::string& field, std::span<const Field> fields) {
+  map_of(node, field);
+  for (const auto& item : node) {
+    const std::string& key = item.first.Scalar();
+    const auto known = std::find_if(fields.begin(), fields.end(),
+                                    [&key](const Field& spec) { return spec.key == key; });
+    if (known == fields.end()) violation(child(field, key), "is not a field gafcheck writes");
+    known->check(item.second, child(field, key));
+  }
+  for (const Field& spec : fields)
+    if (spec.required && !node[std::string(spec.key)])
+      violation(child(field, std::string(spec.key)), "is missing");
+}
+
+// A mapping whose keys are names (each checked by `key`) and whose values `value` checks.
+void map_field(const YAML::Node& node, const std::string& field,
+               bool (*key)(const YAML::Node& name), const char* key_is, Check value) {
+  map_of(node, field);
+  for (const auto& item : node) {
+    const std::string name = child(field, item.first.Scalar());
+    if (!key(item.first)) violation(name, "is not " + std::string(key_is));
+    value(item.second, name);
+  }
+}
+
+bool any_key(const YAML::Node& name) {
+  return !(plain(name) && typed_plain(name.Scalar()));
+}
+bool rule_key(const YAML::Node& name) {
+  return packed_rule_name(name.Scalar()) && any_key(name);
+}
+bool budget_key(const YAML::Node& name) {
+  return std::any_of(budget_specs.begin(), budget_specs.end(),
+                     [&name](const BudgetSpec& spec) { return spec.name == name.Scalar(); });
+}
+bool verdict_key(const YAML::Node& name) {
+  return std::any_of(verdicts.begin(), verdicts.end(),
+                     [&name](const char* verdict) { return name.Scalar() == verdict; });
+}
+bool format_key(const YAML::Node& name) {
+  return std::any_of(formats.begin(), formats.end(),
+                     [&name](const char* format) { return name.Scalar() == format; });
+}
+// Counter names as yaml_emit writes them: a group, or (inside a group) a name that may hold dots.
+bool counter_group_key(const YAML::Node& name) {
+  return packed_counter_name(name.Scalar()) && name.Scalar().find('.') == std::string::npos &&
+         any_key(name);
+}
+// Inside a group; "" holds a counter named like its group (only from records read back).
+bool counter_key(const YAML::Node& name) {
+  return name.Scalar().empty() || (packed_counter_name(name.Scalar()) && any_key(name));
+}
+bool histogram_key(const YAML::Node& name) {
+  const std::string& text = name.Scalar();
+  return text.size() <= 20 && all_digits(text, text.rfind('-', 0) == 0 ? 1 : 0);
+}
+bool version_key(const YAML::Node& name) {
+  static const std::regex version("0x[0-9A-F]{8}");
+  return name.Scalar().size() == 10 && std::regex_match(name.Scalar(), version);
+}
+
+void histogram_field(const YAML::Node& node, const std::string& field) {
+  map_field(node, field, histogram_key, "an integer", positive_field);
+}
+
+// File document summaries and summary totals: counters, or groups of counters ("coverage.slack").
+void counters_field(const YAML::Node& node, const std::string& field) {
+  map_field(node, field, counter_group_key, "a counter name",
+            [](const YAML::Node& value, const std::string& name) {
+              if (value.IsMap())
+                map_field(value, name, counter_key, "a counter name", count_field);
+              else
+                count_field(value, name);
+            });
+}
+
+void game_field(const YAML::Node& node, const std::string& field) {
+  string_field(node, field);
+  if (!game_from_name(node.Scalar()))
+    violation(field, "is '" + shown(node.Scalar()) + "', not one gafcheck writes");
+}
+
+void format_field(const YAML::Node& n, const std::string& f) {
+  enum_field(n, f, formats);
+}
+void verdict_field(const YAML::Node& n, const std::string& f) {
+  enum_field(n, f, verdicts);
+}
+void severity_field(const YAML::Node& n, const std::string& f) {
+  enum_field(n, f, severities);
+}
+void retail_field(const YAML::Node& n, const std::string& f) {
+  enum_field(n, f, retail_impacts);
+}
+
+}  // namespace gafcheck::field_checks

@@ -1,0 +1,80 @@
+#pragma once
+// The building blocks of report_schema_check: a value checker per type the schemas use (string,
+// count, enum, packed...), key checkers for maps whose keys are names (counters, rules, budgets),
+// and check_fields, which walks a mapping against a table of the fields gafcheck writes there and
+// refuses any other key. Every failure is a SchemaViolation naming the field
+// ("findings[3].offset").
+#include <yaml-cpp/yaml.h>
+
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "reports/report_schema_check.hpp"
+
+namespace gafcheck::field_checks {
+
+using Values = std::initializer_list<const char*>;
+inline const Values formats = {"gaf", "taf-truecolor", "taf-paletted", "ta3d-gaf",
+                               "hpi", "tsf",           "unknown",      "unreadable"};
+inline const Values verdicts = {"clean", "warnings", "errors", "rejected"};
+inline const Values severities = {"error", "warning", "info"};
+inline const Values retail_impacts = {"crash", "garbage", "dropped", "unknown", "ignored", "none"};
+inline const Values methods = {"stored", "lz77", "zlib", "unknown"};
+
+// Checks one value; `field` names it in messages.
+using Check = void (*)(const YAML::Node& node, const std::string& field);
+
+// One key of a mapping gafcheck writes. A key no table lists is refused: the JSON schemas say
+// additionalProperties: false at every level, and merge and --resume write what they read again.
+struct Field {
+  std::string_view key;
+  bool required;
+  Check check;
+};
+
+// The mapping holds the listed keys (the required ones at least) and nothing else.
+void check_fields(const YAML::Node& node, const std::string& field, std::span<const Field> fields);
+// A mapping whose keys are names (each checked by `key`) and whose values `value` checks.
+void map_field(const YAML::Node& node, const std::string& field,
+               bool (*key)(const YAML::Node& name), const char* key_is, Check value);
+void list_of(const YAML::Node& node, const std::string& field, Check item);
+
+[[noreturn]] void violation(const std::string& field, const std::string& problem);
+// A name taken from the report, for a message: bounded and printable.
+std::string shown(const std::string& text);
+
+void string_field(const YAML::Node& node, const std::string& field);
+void message_field(const YAML::Node& node, const std::string& field);  // a non-empty string
+void enum_field(const YAML::Node& node, const std::string& field, Values values);
+void format_field(const YAML::Node& node, const std::string& field);
+void verdict_field(const YAML::Node& node, const std::string& field);
+void severity_field(const YAML::Node& node, const std::string& field);
+void retail_field(const YAML::Node& node, const std::string& field);
+void game_field(const YAML::Node& node, const std::string& field);
+void count_field(const YAML::Node& node, const std::string& field);     // uint64
+void positive_field(const YAML::Node& node, const std::string& field);  // count > 0
+void integer_field(const YAML::Node& node, const std::string& field);   // int64
+void number_field(const YAML::Node& node, const std::string& field);    // non-negative decimal
+void bool_field(const YAML::Node& node, const std::string& field);
+void sha256_field(const YAML::Node& node, const std::string& field);
+void sha256_or_empty(const YAML::Node& node, const std::string& field);
+void shard_field(const YAML::Node& node, const std::string& field);
+void strings_field(const YAML::Node& node, const std::string& field);
+void histogram_field(const YAML::Node& node, const std::string& field);  // integer -> count > 0
+// File document summaries and summary totals: counters, or groups of counters ("coverage.slack").
+void counters_field(const YAML::Node& node, const std::string& field);
+
+// Keys of maps whose keys are names.
+bool any_key(const YAML::Node& name);  // a string for every YAML reader
+bool rule_key(const YAML::Node& name);
+bool budget_key(const YAML::Node& name);
+bool verdict_key(const YAML::Node& name);
+bool format_key(const YAML::Node& name);
+bool counter_group_key(const YAML::Node& name);
+bool counter_key(const YAML::Node& name);
+bool histogram_key(const YAML::Node& name);
+bool version_key(const YAML::Node& name);
+
+}  // namespace gafcheck::field_checks
