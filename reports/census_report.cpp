@@ -79,7 +79,7 @@ std::optional<RecordGroup> CensusReportReader::next_group() {
     }
     group.printable = group.printable && printable_report_text(document->text);
     const std::string where = "document " + std::to_string(document->index) + " (" +
-                              document->kind + " for " +
+                              document->kind + ", path " +
                               canonical_escaped(document->node["path"].Scalar()) + ")";
     if (document->kind == "file") {
       if (file_paths.size() >= most)

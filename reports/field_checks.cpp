@@ -39,6 +39,9 @@ bool typed_plain(const std::string& text) {
       "~|null|Null|NULL|true|True|TRUE|false|False|FALSE|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|"
       "OFF|[-+]?(\\.[0-9]+|[0-9][0-9_]*(\\.[0-9_]*)?)([eE][-+]?[0-9]+)?|0x[0-9a-fA-F_]+|"
       "0o[0-7]+|[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)");
+  if (!text.empty() &&
+      std::string_view("~nNtTfFyYoO+-.0123456789").find(text[0]) == std::string_view::npos)
+    return false;        // the common case, without a regex
   if (text.size() > 64)  // no regex over long text (libstdc++ recurses per character)
     return text.find_first_not_of("0123456789_+-.eE") == std::string::npos;
   return text.empty() || std::regex_match(text, typed);

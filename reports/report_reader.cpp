@@ -59,6 +59,7 @@ std::string claimed_kind(const std::string& text) {
 
 // ", path NAME" for a document naming an input, to say in messages which one it is.
 std::string document_path(const YAML::Node& node) {
+  if (!node.IsMap()) return "";
   const YAML::Node path = node["path"];
   if (!path || !path.IsScalar()) return "";
   return ", path " + canonical_escaped(std::string_view(path.Scalar()).substr(0, 256));
@@ -192,6 +193,9 @@ std::optional<ReportDocument> ReportStream::next() {
       return next();
     }
     document.node = std::move(*node);
+    if (const std::string path = document_path(document.node); !path.empty())
+      where = "document " + std::to_string(document.index) + " (line " +
+              std::to_string(chunk->first_line) + path + ")";
     document.kind = checked_document_kind(document.node);
     where = "document " + std::to_string(document.index) + " (" + document.kind + ", line " +
             std::to_string(chunk->first_line) + document_path(document.node) + ")";

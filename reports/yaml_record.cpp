@@ -162,7 +162,9 @@ void unpack_survey(std::string_view text, Histograms& survey) {
 void unpack_rule_counts(std::string_view text, std::array<std::uint64_t, rule_count>& counts) {
   for (const auto& [name, value] : split_pairs(text)) {
     const auto rule = rule_from_name(name);
-    if (!rule) throw std::runtime_error("record names a rule this build does not know");
+    if (!rule)
+      throw std::runtime_error("field 'findings' names a rule this build does not know: " +
+                               escape_bytes(name.substr(0, 64)));
     counts[static_cast<std::size_t>(*rule)] = parse_number<std::uint64_t>(value);
   }
 }
