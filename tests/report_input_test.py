@@ -148,7 +148,8 @@ def malformed_reports_are_input_errors_never_internal_errors():  # class 6
                  'a key that is not a scalar')
     diff_refuses(HOSTILE / 'summary-without-interrupted.yaml', 'is incomplete',
                  "document 3 (summary, line 24): field 'interrupted' is missing")
-    diff_refuses(HOSTILE / 'count-not-a-number.yaml', "document 2 (file, line 13, path x.gaf): field 'size'")
+    diff_refuses(HOSTILE / 'count-not-a-number.yaml',
+                 "document 2 (file, line 13, path x.gaf): field 'size'")
     tree, census = census_report()
     text = census.read_text()
     last_record = text.rindex('{kind: record, path: ')  # the summary follows it
@@ -231,6 +232,10 @@ CARRY_REFUSALS = {
 }
 
 
+def first_message(docs):
+    return [d for d in docs if d['kind'] == 'file' and d['findings']][0]['findings'][0]['message']
+
+
 def carry_setup():
     tree = WORK / 'carry-tree'
     if not tree.exists():
@@ -282,13 +287,10 @@ def carried_documents_are_written_again_by_gafcheck():  # class 7
     # as it was would not validate (text allows neither); written again, they are escaped.
     report = carried('carry-control-escape', tree, catalog)
     raw = yaml.safe_load_all(report.read_text())
-    message = [d for d in raw if d['kind'] == 'file' and d['findings']][0]['findings'][0]['message']
-    assert message.startswith('\x01\u2028\x1b'), repr(message)
+    assert first_message(raw).startswith('\x01\u2028\x1b')
     result, out = merge_and_resume(report, tree, 'carry-control-escape')['merge']
     assert result.returncode == 1, result.stderr
-    docs = valid_report(out)
-    message = [d for d in docs if d['kind'] == 'file' and d['findings']][0]['findings'][0]['message']
-    assert message.startswith('\\x01\\xE2\\x80\\xA8\\x1B'), repr(message)
+    assert first_message(valid_report(out)).startswith('\\x01\\xE2\\x80\\xA8\\x1B')
     # A raw byte that is not UTF-8: merge refuses the group, --resume checks the file again.
     report = carried('carry-raw-e9', tree, catalog)
     outcomes = merge_and_resume(report, tree, 'carry-raw-e9')
