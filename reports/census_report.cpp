@@ -61,7 +61,9 @@ CensusReportReader::CensusReportReader(const std::string& path) : stream_(path) 
 
 // A group is carried into a new report (merge, --resume), so it may hold only what gafcheck
 // writes for one input: at most one file document per record of the group, each for one of those
-// records' paths, and at most --max-members + 1 records (the members and the input itself).
+// records' paths, and at most --max-members + 1 records (the members and the input itself). Its
+// documents are parsed and written again by gafcheck's writers (carried_document.hpp): the new
+// report holds none of the old text.
 std::optional<RecordGroup> CensusReportReader::next_group() {
   if (ended_) return std::nullopt;
   RecordGroup group;
