@@ -163,6 +163,33 @@ TEST(CarriedDocument, RecordFieldsAreCheckedAsTheSchemaPatternsSay) {
             "field 'survey' holds a histogram that is not value:count,... (item 1)");
   EXPECT_EQ(refusal(replaced("retail: ", "retail: explodes, x_retail: ")),
             "field 'retail' is 'explodes', not one gafcheck writes");
+  report.budget_hit = BudgetHit{BudgetKind::pixels, 10, 16};
+  const std::string hit = yaml_record_document(report, {});
+  EXPECT_EQ(refusal(hit), "");
+  std::string extra = hit;
+  extra.insert(extra.find("limit: "), "owner: x, ");
+  EXPECT_EQ(refusal(extra), "field 'budget_hit.owner' is not a field gafcheck writes");
+}
+
+// Header and summary are not carried (merge and --resume write their own) but read all the same.
+TEST(CarriedDocument, HeaderAndSummaryRefuseUnknownFieldsToo) {
+  ReportHeader header;
+  header.command = "census";
+  header.started_at = "2026-01-01T00:00:00Z";
+  header.census = CensusSettings{};
+  const std::string text = yaml_header_document(header);
+  EXPECT_EQ(refusal(text), "");
+  std::string extra = text;
+  extra.insert(extra.find("  per_file: "), "  owner: x\n");
+  EXPECT_EQ(refusal(extra), "field 'census.owner' is not a field gafcheck writes");
+  extra = text;
+  extra.insert(extra.find("  pixels: "), "  colours: 3\n");
+  EXPECT_EQ(refusal(extra), "field 'budgets.colours' is not a budget gafcheck has");
+  const std::string summary = yaml_summary_document(RunTotals{}, {1.0, false, 0});
+  EXPECT_EQ(refusal(summary), "");
+  extra = summary;
+  extra.insert(extra.find("  max_width: "), "  max_depth: 3\n");
+  EXPECT_EQ(refusal(extra), "field 'dimensions.max_depth' is not a field gafcheck writes");
 }
 
 TEST(PackedField, WhatGafcheckPacksIsAcceptedAndNothingElse) {
