@@ -1,7 +1,7 @@
 // What the archive's zlib inflation reports for each way a stream can end, pinned exactly
 // (status, bytes produced, input consumed, zlib's message): the hpi.chunk-size and
 // hpi.chunk-stream findings are built from nothing else, so these pins keep the findings (rule,
-// offset, message) identical whichever library decodes the clean streams. The malformed streams
+// offset, message) zlib's while libdeflate decodes the streams it can. The malformed streams
 // are written bit by bit below from RFC 1950/1951 fields.
 #include <gtest/gtest.h>
 #include <zlib.h>
@@ -9,6 +9,7 @@
 #include <string>
 
 #include "corpus/builder/hpi_builder.hpp"
+#include "tests/support/hpi_helpers.hpp"
 #include "validator/hpi/zlib_stream.hpp"
 
 namespace gafcheck::testing {
@@ -221,32 +222,91 @@ TEST(InflatePins, RepeatOfAPreviousLengthFirstIsADataError) {
   expect_result(stream, 4, {StreamStatus::data_error, 0, 12, "invalid bit length repeat"});
 }
 
-// zlib (like the zlib the retail game inflates with) refuses these dynamic-block headers.
-TEST(InflatePins, ARunOfLengthsPastTheCodesIsADataError) {
-  const auto stream = two_literal_block(257, 1, [](DeflateBits&, auto zeros) { zeros(138); });
-  expect_result(stream, 2, {StreamStatus::data_error, 0, 16, "invalid bit length repeat"});
-}
-
-TEST(InflatePins, MoreThan286LiteralLengthCodesIsADataError) {
+// Three dynamic-block headers that zlib refuses (its inflate has had both checks since the 1.0
+// releases) and libdeflate 1.14 decodes: a run of code lengths past the
+// lengths the header announced, and more than 286 literal/length or 30 distance codes. The
+// whole-buffer path reports them clean: the one place where the findings are not zlib's.
+std::vector<std::vector<std::uint8_t>> headers_only_zlib_refuses() {
+  std::vector<std::vector<std::uint8_t>> streams;
+  streams.push_back(two_literal_block(257, 1, [](DeflateBits&, auto zeros) { zeros(138); }));
   for (const int count : {287, 288}) {
-    const auto stream = two_literal_block(count, 1, [&](DeflateBits& bits, auto zeros) {
+    streams.push_back(two_literal_block(count, 1, [&](DeflateBits& bits, auto zeros) {
       zeros(count - 257);
       bits.code(0, 1);
-    });
-    expect_result(stream, 2,
-                  {StreamStatus::data_error, 0, 5, "too many length or distance symbols"});
+    }));
+  }
+  for (const int count : {31, 32}) {
+    streams.push_back(two_literal_block(257, count, [&](DeflateBits& bits, auto zeros) {
+      bits.code(0, 1);
+      zeros(count - 1);
+    }));
+  }
+  return streams;
+}
+
+TEST(InflatePins, ZlibRefusesLengthRunsAndCodeCountsPastTheLimits) {
+  const auto streams = headers_only_zlib_refuses();
+  const std::vector<std::string> messages = {
+      "invalid bit length repeat", "too many length or distance symbols",
+      "too many length or distance symbols", "too many length or distance symbols",
+      "too many length or distance symbols"};
+  const std::vector<std::uint64_t> stops = {16, 5, 5, 5, 5};
+  hpi::Inflater inflater;
+  for (std::size_t i = 0; i < streams.size(); ++i) {
+    std::vector<std::uint8_t> out(2);
+    const auto result = inflater.inflate_streaming(streams[i], out);
+    EXPECT_EQ(result.status, StreamStatus::data_error) << i;
+    EXPECT_EQ(result.produced, 0u) << i;
+    EXPECT_EQ(result.consumed, stops[i]) << i;
+    EXPECT_EQ(result.detail, messages[i]) << i;
   }
 }
 
-TEST(InflatePins, MoreThan30DistanceCodesIsADataError) {
-  for (const int count : {31, 32}) {
-    const auto stream = two_literal_block(257, count, [&](DeflateBits& bits, auto zeros) {
-      bits.code(0, 1);
-      zeros(count - 1);
-    });
-    expect_result(stream, 2,
-                  {StreamStatus::data_error, 0, 5, "too many length or distance symbols"});
+TEST(InflatePins, WholeBufferPathDecodesTheHeadersOnlyZlibRefuses) {
+  hpi::Inflater inflater;
+  for (const auto& stream : headers_only_zlib_refuses()) {
+    std::vector<std::uint8_t> out(2);
+    const auto result = inflater.inflate(stream, out);
+    EXPECT_EQ(result.status, StreamStatus::complete);
+    EXPECT_EQ(out, (std::vector<std::uint8_t>{'A', 'A'}));
   }
+}
+
+// The finding built from a pin: a chunk whose Adler-32 is wrong (the stored checksum fixed up)
+// is hpi.chunk-stream at the end of its body, with zlib's message.
+TEST(InflatePins, ChunkWithAWrongAdlerGivesZlibsFinding) {
+  builder::HpiSpec spec;
+  const std::string text = "hello, archive";
+  spec.files.push_back(
+      {"x.bin", std::vector<std::uint8_t>(text.begin(), text.end()), builder::HpiMethod::zlib});
+  auto archive = builder::build_hpi_plain(spec);
+  const std::uint64_t chunk = archive.at("chunk:x.bin[0]");
+  const std::uint32_t size = archive.bytes[chunk + 7] | (archive.bytes[chunk + 8] << 8);
+  const std::uint64_t last = chunk + 19 + size - 1;
+  archive.put_u8(last, archive.bytes[last] ^ 1);
+  std::uint32_t sum = 0;
+  for (std::uint64_t i = chunk + 19; i <= last; ++i) sum += archive.bytes[i];
+  archive.put_u32(chunk + 15, sum);
+  const FileReport report = check_hpi(archive.bytes);
+  EXPECT_FINDING(report, "hpi.chunk-stream", chunk + 19 + size, "x.bin/chunk[0]");
+  EXPECT_EQ(find_finding(report, "hpi.chunk-stream")->message,
+            "zlib data error after 14 bytes: incorrect data check");
+  EXPECT_NO_FINDING(report, "hpi.chunk-checksum");
+}
+
+// Every other pin above holds for the streaming path too: it is the reference.
+TEST(InflatePins, StreamingPathAgreesOnTheDecodableStreams) {
+  const auto data = builder::sample_content(70000, 5);
+  const auto stream = builder::zlib_compress(data);
+  hpi::Inflater inflater;
+  std::vector<std::uint8_t> fast(data.size()), reference(data.size());
+  const auto a = inflater.inflate(stream, fast);
+  const auto b = inflater.inflate_streaming(stream, reference);
+  EXPECT_EQ(a.status, b.status);
+  EXPECT_EQ(a.produced, b.produced);
+  EXPECT_EQ(a.consumed, b.consumed);
+  EXPECT_EQ(fast, reference);
+  EXPECT_EQ(fast, data);
 }
 
 }  // namespace
