@@ -1,5 +1,6 @@
 #include "validator/hpi/zlib_stream.hpp"
 
+#include <libdeflate.h>
 #define ZLIB_CONST
 #include <zlib.h>
 
@@ -10,15 +11,19 @@
 namespace gafcheck::hpi {
 
 struct Inflater::State {
+  libdeflate_decompressor* whole = nullptr;
   z_stream stream{};
+  bool stream_ready = false;  // zlib's state is set up on the first stream libdeflate refuses
 };
 
 Inflater::Inflater() : state_(std::make_unique<State>()) {
-  if (inflateInit(&state_->stream) != Z_OK) throw std::bad_alloc();
+  state_->whole = libdeflate_alloc_decompressor();
+  if (!state_->whole) throw std::bad_alloc();
 }
 
 Inflater::~Inflater() {
-  inflateEnd(&state_->stream);
+  libdeflate_free_decompressor(state_->whole);
+  if (state_->stream_ready) inflateEnd(&state_->stream);
 }
 
 namespace {
@@ -35,7 +40,27 @@ std::string zlib_message(const z_stream& stream, int code) {
 }  // namespace
 
 StreamResult Inflater::inflate(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
+  // libdeflate wants real pointers even for empty buffers.
+  static const std::uint8_t no_input = 0;
+  std::uint8_t no_output = 0;
+  std::size_t consumed = 0, produced = 0;
+  const libdeflate_result code = libdeflate_zlib_decompress_ex(
+      state_->whole, in.empty() ? &no_input : in.data(), in.size(),
+      out.empty() ? &no_output : out.data(), out.size(), &consumed, &produced);
+  if (code != LIBDEFLATE_SUCCESS) return inflate_streaming(in, out);
+  StreamResult result;
+  result.produced = produced;
+  result.consumed = consumed;
+  return result;
+}
+
+StreamResult Inflater::inflate_streaming(std::span<const std::uint8_t> in,
+                                         std::span<std::uint8_t> out) {
   z_stream& stream = state_->stream;
+  if (!state_->stream_ready) {
+    if (inflateInit(&stream) != Z_OK) throw std::bad_alloc();
+    state_->stream_ready = true;
+  }
   inflateReset(&stream);
   std::size_t in_given = 0, out_given = 0;  // bytes handed to zlib so far
   std::uint8_t extra = 0;                   // one byte past the output, to see if it goes on
