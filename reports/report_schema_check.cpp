@@ -151,6 +151,14 @@ void check_header(const YAML::Node& doc) {
       string_field(required(census, "census", key), std::string("census.") + key);
   }
   if (const YAML::Node merged = doc["merged_from"]) strings_field(merged, "merged_from");
+  // Reports from before the sandbox have no such field; they read as "not recorded".
+  if (const YAML::Node sandbox = doc["sandbox"]) {
+    map_of(sandbox, "sandbox");
+    bool_field(required(sandbox, "sandbox", "enabled"), "sandbox.enabled");
+    const YAML::Node layers = required(sandbox, "sandbox", "layers");
+    strings_field(layers, "sandbox.layers");
+    for (const auto& layer : layers) enum_field(layer, "sandbox.layers[]", {"seccomp", "landlock"});
+  }
 }
 
 void check_finding(const YAML::Node& finding, const std::string& field) {

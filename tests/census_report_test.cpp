@@ -193,5 +193,29 @@ TEST_F(ReportFile, HeaderSettingsReadBack) {
   EXPECT_EQ(reader.header().header.limits[BudgetKind::depth], 5u);
 }
 
+// The header records the sandbox (issue 14); reports from before it have no such field and read
+// as "not recorded"; a field gafcheck would not write is refused.
+TEST_F(ReportFile, SandboxReadsBackAndIsUnsetInOlderReports) {
+  ReportHeader header;
+  header.command = "census";
+  header.started_at = "2026-01-01T00:00:00Z";
+  header.census = CensusSettings{};
+  header.sandbox = SandboxState{true, {"seccomp", "landlock"}};
+  const std::string text = yaml_header_document(header);
+  EXPECT_NE(text.find("sandbox: {enabled: true, layers: [seccomp, landlock]}"), std::string::npos);
+  write(text);
+  EXPECT_EQ(CensusReportReader(path_).header().header.sandbox, header.sandbox);
+
+  header.sandbox.reset();
+  write(yaml_header_document(header));
+  EXPECT_FALSE(CensusReportReader(path_).header().header.sandbox);
+
+  header.sandbox = SandboxState{false, {}};
+  std::string foreign = yaml_header_document(header);
+  foreign.replace(foreign.find("layers: []"), 10, "layers: [docker]");
+  write(foreign);
+  EXPECT_THROW(CensusReportReader reader(path_), std::runtime_error);
+}
+
 }  // namespace
 }  // namespace gafcheck::testing
