@@ -48,11 +48,15 @@ constexpr int always_allowed[] = {
 // clang-format on
 
 // What ASan's leak check at exit needs on top: LeakSanitizer stops the world from a helper task
-// it clones (CLONE_VM without CLONE_THREAD) and that ptraces the threads; ASan also reads its
-// limits and names its threads. Only in sanitizer builds, which are test builds.
+// it clones (CLONE_VM without CLONE_THREAD) that lists the threads (open, getdents), ptraces them
+// and probes memory through a pipe; ASan also reads its limits. Only in sanitizer builds, which
+// are test builds. That task blocks every signal, so a refusal there kills it without the
+// message and the process waits for it forever: a sanitizer run that hangs at exit under the
+// sandbox is the sign, and the kernel's audit log (SCMP_FLTATR_CTL_LOG) names the call.
 constexpr int sanitizer_allowed[] = {
     SCMP_SYS(clone),     SCMP_SYS(ptrace),  SCMP_SYS(wait4),    SCMP_SYS(prctl),
     SCMP_SYS(prlimit64), SCMP_SYS(getppid), SCMP_SYS(mprotect), SCMP_SYS(mmap),
+    SCMP_SYS(pipe2),     SCMP_SYS(pipe),    SCMP_SYS(getdents),
 };
 
 constexpr std::uint64_t write_open_flags = O_WRONLY | O_RDWR | O_CREAT | O_TRUNC;
@@ -65,6 +69,10 @@ class Filter {
  public:
   Filter() : context_(seccomp_init(SCMP_ACT_TRAP)) {
     if (!context_) throw SandboxError("seccomp_init failed");
+    // confine() runs before any thread starts; should one exist, it is filtered all the same.
+    if (const int error = seccomp_attr_set(get(), SCMP_FLTATR_CTL_TSYNC, 1); error != 0)
+      throw SandboxError(std::string("cannot ask for a filter on every thread: ") +
+                         std::strerror(-error));
   }
 
   void allow(int syscall) { check(seccomp_rule_add(get(), SCMP_ACT_ALLOW, syscall, 0), syscall); }
@@ -111,6 +119,7 @@ void load_seccomp_filter(const SandboxPlan& plan) {
     filter.allow_if(SCMP_SYS(open), SCMP_A1(SCMP_CMP_MASKED_EQ, write_open_flags, 0));
   } else {
     filter.allow(SCMP_SYS(openat));
+    filter.allow(SCMP_SYS(open));
     filter.allow(SCMP_SYS(mkdirat));
     filter.allow(SCMP_SYS(mkdir));
     filter.allow(SCMP_SYS(fchmod));
