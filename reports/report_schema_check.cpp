@@ -237,6 +237,9 @@ void check_summary(const YAML::Node& doc) {
 }  // namespace
 
 std::string checked_document_kind(const YAML::Node& document) {
+  // An empty document is what a report cut right after a "---" line ends with: every field of it
+  // is missing (a reader drops it when it is the last).
+  if (document.IsNull()) throw SchemaViolation("it is empty", true);
   if (!document.IsMap()) throw SchemaViolation("it is not a mapping");
   const YAML::Node kind = document["kind"];
   if (!kind) throw SchemaViolation("it has no kind");
