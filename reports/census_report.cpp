@@ -45,6 +45,9 @@ ReadHeader parse_report_header(const YAML::Node& node) {
       header.census = settings;
     }
     header.merged_from = unescaped_list(node["merged_from"]);
+    if (const YAML::Node sandbox = node["sandbox"])
+      header.sandbox = SandboxState{sandbox["enabled"].as<bool>(),
+                                    sandbox["layers"].as<std::vector<std::string>>()};
   } catch (const YAML::Exception& error) {
     throw std::runtime_error(std::string("malformed report header: ") + error.what());
   }

@@ -57,16 +57,8 @@ ReportOutput::ReportOutput(const std::string& destination, OutputMode mode) {
   owns_fd_ = true;
   temp_ = pattern;
   current_ = pattern;
-  if (mode == OutputMode::journal) {
-    journal_ = true;
-    try {
-      rename_into_place();
-    } catch (...) {
-      ::close(fd_);
-      ::unlink(pattern.c_str());
-      throw;
-    }
-  }
+  journal_ = mode == OutputMode::journal;
+  rename_at_first_write_ = journal_;
 }
 
 ReportOutput::~ReportOutput() {
@@ -75,6 +67,10 @@ ReportOutput::~ReportOutput() {
 }
 
 void ReportOutput::write(std::string_view text) {
+  if (rename_at_first_write_) {
+    rename_into_place();
+    rename_at_first_write_ = false;
+  }
   while (!text.empty()) {
     const ssize_t written = ::write(fd_, text.data(), text.size());
     if (written < 0) {

@@ -2,12 +2,14 @@
 // Where a report goes. An existing regular file is never written in place (a hard link or a
 // symlink to a file elsewhere keeps its content): the report is a new file renamed over the name.
 // In the atomic mode (check) it is renamed into place on commit(), so readers never see half a
-// report. In the journal mode (census) it is renamed into place at once and written as the run
-// goes, so a killed census leaves every completed document where --resume finds it; the summary
-// document at the end is what marks it complete. A device, FIFO or other special path (e.g.
-// /dev/null) is written directly and never replaced; "-", an empty path or /dev/stdout is
-// standard output, /dev/stderr standard error.
-// Each write() is one whole document (or group of documents), written with one call loop.
+// report. In the journal mode (census) it is renamed into place at the first write and written as
+// the run goes, so a killed census leaves every completed document where --resume finds it; the
+// summary document at the end is what marks it complete. Until that first write the destination
+// is untouched, so a run can create its output, confine itself (no file is created after that)
+// and still refuse to start (an incompatible --resume) without having replaced anything. A device,
+// FIFO or other special path (e.g. /dev/null) is written directly and never replaced; "-", an empty
+// path or /dev/stdout is standard output, /dev/stderr standard error. Each write() is one whole
+// document (or group of documents), written with one call loop.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -54,6 +56,7 @@ class ReportOutput {
   int fd_ = -1;
   bool owns_fd_ = false;
   bool journal_ = false;
+  bool rename_at_first_write_ = false;  // journal mode, until the first write
   std::filesystem::path destination_;
   std::optional<std::filesystem::path> temp_;
   std::filesystem::path current_;

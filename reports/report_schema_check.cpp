@@ -20,6 +20,16 @@ const Field census_fields[] = {
     {"baseline", true, string_field},
 };
 
+const Field sandbox_fields[] = {
+    {"enabled", true, bool_field},
+    {"layers", true,
+     [](const YAML::Node& n, const std::string& f) {
+       list_of(n, f, [](const YAML::Node& layer, const std::string& g) {
+         enum_field(layer, g, {"seccomp", "landlock"});
+       });
+     }},
+};
+
 const Field header_fields[] = {
     {"kind", true, string_field},
     {"tool", true,
@@ -44,6 +54,9 @@ const Field header_fields[] = {
     {"census", false,
      [](const YAML::Node& n, const std::string& f) { check_fields(n, f, census_fields); }},
     {"merged_from", false, strings_field},
+    // Reports from before the sandbox have no such field; they read as "not recorded".
+    {"sandbox", false,
+     [](const YAML::Node& n, const std::string& f) { check_fields(n, f, sandbox_fields); }},
 };
 
 const Field finding_fields[] = {
@@ -246,6 +259,9 @@ const Field summary_fields[] = {
 }  // namespace
 
 std::string checked_document_kind(const YAML::Node& document) {
+  // An empty document is what a report cut right after a "---" line ends with: every field of it
+  // is missing (a reader drops it when it is the last).
+  if (document.IsNull()) throw SchemaViolation("it is empty", true);
   if (!document.IsMap()) throw SchemaViolation("it is not a mapping");
   const YAML::Node kind = document["kind"];
   if (!kind) throw SchemaViolation("it has no kind");

@@ -94,6 +94,12 @@ std::string yaml_header_document(const ReportHeader& header) {
   emit_text(out, header.command_line);
   out << YAML::Key << "started_at" << YAML::Value << YAML::DoubleQuoted << header.started_at;
   if (header.census) emit_census_settings(out, *header.census);
+  if (header.sandbox) {
+    out << YAML::Key << "sandbox" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "enabled" << YAML::Value << header.sandbox->enabled;
+    out << YAML::Key << "layers" << YAML::Value << YAML::Flow << header.sandbox->layers;
+    out << YAML::EndMap;
+  }
   if (!header.merged_from.empty()) {
     out << YAML::Key << "merged_from" << YAML::Value << YAML::BeginSeq;
     for (const std::string& path : header.merged_from) emit_input_path(out, path);

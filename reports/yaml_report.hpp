@@ -24,6 +24,14 @@ struct CensusSettings {
   bool operator==(const CensusSettings&) const = default;
 };
 
+// Whether the run confined itself (validator/cli/sandbox/sandbox.hpp) and with which layers
+// ("seccomp", "landlock"). Reports written before the sandbox existed have no such field.
+struct SandboxState {
+  bool enabled = false;
+  std::vector<std::string> layers;
+  bool operator==(const SandboxState&) const = default;
+};
+
 struct ReportHeader {
   std::string command;  // check | census
   std::string command_line;
@@ -33,6 +41,7 @@ struct ReportHeader {
   BudgetLimits limits;
   std::optional<CensusSettings> census;
   std::vector<std::string> merged_from;  // shard reports a merged census was made from
+  std::optional<SandboxState> sandbox;   // unset: not recorded (reports read back from before)
 };
 
 struct ReportClosing {

@@ -160,6 +160,18 @@ TEST_F(ReportFile, GroupsEndWithTheirRecordAndACutGroupIsDropped) {
   }
 }
 
+// A cut right after a document marker leaves an empty last document: dropped as cut, like any
+// other cut (the sandbox's header line moved the census test's random cuts onto such a byte).
+TEST_F(ReportFile, CutRightAfterADocumentMarkerIsDroppedAsCut) {
+  const std::string full = census_report();
+  const std::size_t last_group = full.rfind("---\nkind: file");
+  write(full.substr(0, last_group + 4));
+  CensusReportReader reader(path_);
+  std::size_t groups = 0;
+  while (reader.next_group()) ++groups;
+  EXPECT_EQ(groups, 2u);
+}
+
 TEST_F(ReportFile, CorruptDocumentInTheMiddleIsAnError) {
   std::string text = census_report();
   text.insert(text.find("---\nkind: file"), "---\n{broken: [\n");
@@ -191,6 +203,30 @@ TEST_F(ReportFile, HeaderSettingsReadBack) {
   CensusReportReader reader(path_);
   EXPECT_EQ(*reader.header().header.census, *header.census);
   EXPECT_EQ(reader.header().header.limits[BudgetKind::depth], 5u);
+}
+
+// The header records the sandbox (issue 14); reports from before it have no such field and read
+// as "not recorded"; a field gafcheck would not write is refused.
+TEST_F(ReportFile, SandboxReadsBackAndIsUnsetInOlderReports) {
+  ReportHeader header;
+  header.command = "census";
+  header.started_at = "2026-01-01T00:00:00Z";
+  header.census = CensusSettings{};
+  header.sandbox = SandboxState{true, {"seccomp", "landlock"}};
+  const std::string text = yaml_header_document(header);
+  EXPECT_NE(text.find("sandbox: {enabled: true, layers: [seccomp, landlock]}"), std::string::npos);
+  write(text);
+  EXPECT_EQ(CensusReportReader(path_).header().header.sandbox, header.sandbox);
+
+  header.sandbox.reset();
+  write(yaml_header_document(header));
+  EXPECT_FALSE(CensusReportReader(path_).header().header.sandbox);
+
+  header.sandbox = SandboxState{false, {}};
+  std::string foreign = yaml_header_document(header);
+  foreign.replace(foreign.find("layers: []"), 10, "layers: [docker]");
+  write(foreign);
+  EXPECT_THROW(CensusReportReader reader(path_), std::runtime_error);
 }
 
 }  // namespace

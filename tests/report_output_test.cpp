@@ -112,6 +112,29 @@ TEST(ReportOutput, JournalIsInPlaceFromTheFirstWrite) {
   fs::remove_all(directory);
 }
 
+// Until its first write the journal is a temp file beside the destination, which keeps the old
+// report: a census creates its output before it confines itself and may still refuse to start
+// (an incompatible --resume), and then nothing was replaced and nothing is left behind.
+TEST(ReportOutput, JournalLeavesTheDestinationAloneUntilTheFirstWrite) {
+  const fs::path directory =
+      fs::temp_directory_path() / ("gafcheck-report-journal-late-" + std::to_string(::getpid()));
+  fs::create_directories(directory);
+  const fs::path report = directory / "census.yaml";
+  std::ofstream(report) << "an older report\n";
+  {
+    ReportOutput output(report.string(), OutputMode::journal);
+    EXPECT_TRUE(output.is_temp());
+    EXPECT_NE(output.current_path(), report);
+    EXPECT_TRUE(fs::exists(output.current_path()));
+    std::ifstream in(report);
+    std::stringstream content;
+    content << in.rdbuf();
+    EXPECT_EQ(content.str(), "an older report\n");
+  }
+  EXPECT_EQ(std::distance(fs::directory_iterator(directory), fs::directory_iterator()), 1);
+  fs::remove_all(directory);
+}
+
 INSTANTIATE_TEST_SUITE_P(Modes, ReportOutputReplaceTest,
                          ::testing::Values(OutputMode::atomic, OutputMode::journal),
                          [](const ::testing::TestParamInfo<OutputMode>& mode) {

@@ -81,7 +81,8 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
   visible.add(general)
       .add(report_options_description(run.common))
       .add(report_reading_description(run.common))
-      .add(budget_options_description(run.common));
+      .add(budget_options_description(run.common))
+      .add(sandbox_options_description(run.common));
   if (!parse_command_line(
           arguments, visible, roots,
           "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"

@@ -9,6 +9,7 @@
 #include "validator/cli/output_guard.hpp"
 #include "validator/cli/run_inputs.hpp"
 #include "validator/cli/run_reporter.hpp"
+#include "validator/cli/sandbox/sandbox.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -31,7 +32,8 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
   visible.add(general)
       .add(report_options_description(options))
       .add(report_reading_description(options))
-      .add(budget_options_description(options));
+      .add(budget_options_description(options))
+      .add(sandbox_options_description(options));
   if (!parse_command_line(
           arguments, visible, paths,
           "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
@@ -48,7 +50,15 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
   header.started_at = utc_timestamp();
   const InputSelection selection({});
   refuse_output_in_walk(options.output, paths, selection);
-  RunReporter reporter(options, header, PerFile::all);
+  RunReporter reporter(options, PerFile::all);
+  SandboxPlan plan;
+  plan.read_paths = paths;
+  if (!options.baseline.empty()) plan.read_paths.push_back(options.baseline);
+  plan.output_paths = {options.output};
+  if (reporter.output().is_temp())
+    plan.remove_on_violation = {reporter.output().current_path().string()};
+  header.sandbox = confine(plan, !options.no_sandbox);
+  reporter.start(header);
   InputWalk walk(paths);
   if (const auto identity = reporter.output().file_identity())
     walk.exclude(identity->first, identity->second);

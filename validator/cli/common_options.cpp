@@ -86,6 +86,19 @@ po::options_description report_reading_description(CommonOptions& options) {
   return reading;
 }
 
+po::options_description sandbox_options_description(CommonOptions& options) {
+  po::options_description sandbox("Sandbox");
+  sandbox.add_options()(
+      "no-sandbox", po::bool_switch(&options.no_sandbox),
+      "do not confine the process before it reads its inputs. By default it does: a seccomp "
+      "filter allows only the system calls the command needs (no execve, no sockets, no ptrace, "
+      "no new processes, no open for writing; the outputs are created first) and, where the "
+      "kernel has Landlock, the inputs are read-only and files are created only beside the "
+      "outputs. A refused system call ends the run with exit 4, naming it. The report header "
+      "records it (sandbox: {enabled, layers})");
+  return sandbox;
+}
+
 void finish_common_options(CommonOptions& options) {
   if (!options.max_report_size.empty()) {
     ReportLimits limits = default_report_limits();

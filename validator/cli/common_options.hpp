@@ -18,6 +18,7 @@ struct CommonOptions {
   std::string game = "ta";
   std::string baseline;         // --baseline report; empty: none
   std::string max_report_size;  // --max-report-size, for every report read back
+  bool no_sandbox = false;      // --no-sandbox
 };
 
 // Thrown for a usage error (exit code 2), with the message to print.
@@ -31,6 +32,9 @@ boost::program_options::options_description report_options_description(CommonOpt
 // --max-report-size: the bound on every report a command reads back (--baseline, --resume, the
 // reports of diff and merge).
 boost::program_options::options_description report_reading_description(CommonOptions& options);
+
+// --no-sandbox, for every command that confines itself before reading its inputs.
+boost::program_options::options_description sandbox_options_description(CommonOptions& options);
 
 // Validates and applies parsed values (game, fail-on, max-report-size). Throws UsageError.
 void finish_common_options(CommonOptions& options);

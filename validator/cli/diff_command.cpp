@@ -7,6 +7,7 @@
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/output_guard.hpp"
+#include "validator/cli/sandbox/sandbox.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -30,7 +31,7 @@ int run_diff(const Arguments& arguments, const std::string&) {
       "allow-incomplete", po::bool_switch(&allow_incomplete),
       "compare a report that is incomplete (cut short: no summary document; or its run was "
       "interrupted) instead of refusing it: its missing files show as removed or added");
-  general.add(report_reading_description(options));
+  general.add(report_reading_description(options)).add(sandbox_options_description(options));
   if (!parse_command_line(arguments, general, reports,
                           "\nExit codes: 0 nothing new at or above --fail-on, 1 new findings,\n"
                           "2 usage error (also: -o cannot be written, or is OLD or NEW),\n"
@@ -41,6 +42,12 @@ int run_diff(const Arguments& arguments, const std::string&) {
   options.fail_on = fail_on;
   finish_common_options(options);
   refuse_output_among_inputs(output, reports, "report");
+  ReportOutput out(output);
+  SandboxPlan plan;
+  plan.read_paths = reports;
+  plan.output_paths = {output};
+  if (out.is_temp()) plan.remove_on_violation = {out.current_path().string()};
+  confine(plan, !options.no_sandbox);
 
   ReportContents before, after;
   try {
@@ -65,7 +72,6 @@ int run_diff(const Arguments& arguments, const std::string&) {
     if (!allow_incomplete) return 3;
   }
   const ReportDiff diff = diff_reports(before, after);
-  ReportOutput out(output);
   out.write(yaml_diff_document(diff, reports[0], reports[1]));
   out.commit();
   std::cerr << diff_human_summary(diff);

@@ -8,6 +8,7 @@
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/safe_extract.hpp"
+#include "validator/cli/sandbox/sandbox.hpp"
 #include "validator/core/text.hpp"
 #include "validator/hpi/member_paths.hpp"
 #include "validator/hpi/member_reader.hpp"
@@ -73,7 +74,9 @@ int run_extract(const Arguments& arguments) {
       "directory,C", po::value(&directory), "the directory to extract into (required)")(
       "force", po::bool_switch(&force), "overwrite existing regular files");
   po::options_description visible;
-  visible.add(general).add(budget_options_description(options));
+  visible.add(general)
+      .add(budget_options_description(options))
+      .add(sandbox_options_description(options));
   if (!parse_command_line(arguments, visible, positional_values)) return 0;
   if (positional_values.empty())
     throw UsageError{"extract needs an ARCHIVE (see gafcheck extract --help)"};
@@ -86,19 +89,27 @@ int run_extract(const Arguments& arguments) {
     requests.push_back(request);
   }
 
+  // Read whole (not parsed yet) before DIR is made, so an unreadable archive leaves no DIR.
   const auto archive = read_archive(archive_path, options.check);
   if (!archive) return 3;
-  const hpi::MemberReader reader(archive->view(), options.check.limits);
-  if (!reader.is_archive()) {
-    std::cerr << "gafcheck: " << escape_bytes(archive_path) << " is not an HPI archive\n";
-    return 1;
-  }
   std::string error;
   auto target = ExtractDirectory::open(directory, error);
   if (!target) throw UsageError{"cannot extract into " + escape_bytes(directory) + ": " + error};
   struct stat archive_status {};
   if (::stat(archive_path.c_str(), &archive_status) == 0)
     target->protect(archive_status.st_dev, archive_status.st_ino);
+  // Extract writes, so its sandbox lets it create files and directories, and Landlock keeps them
+  // beneath DIR. It confines itself before it parses the archive.
+  SandboxPlan plan;
+  plan.read_paths = {archive_path};
+  plan.write_trees = {directory};
+  confine(plan, !options.no_sandbox);
+
+  const hpi::MemberReader reader(archive->view(), options.check.limits);
+  if (!reader.is_archive()) {
+    std::cerr << "gafcheck: " << escape_bytes(archive_path) << " is not an HPI archive\n";
+    return 1;
+  }
 
   std::vector<bool> matched(requests.size(), false);
   std::uint64_t written = 0, refused = 0;

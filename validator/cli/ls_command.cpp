@@ -6,6 +6,7 @@
 #include "validator/cli/archive_commands.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/common_options.hpp"
+#include "validator/cli/sandbox/sandbox.hpp"
 #include "validator/core/text.hpp"
 #include "validator/rules/catalog.hpp"
 
@@ -61,9 +62,14 @@ int run_ls(const Arguments& arguments) {
       "3 the archive could not be read.\n\nOptions");
   general.add_options()("help,h", po::bool_switch(), "show this help");
   po::options_description visible;
-  visible.add(general).add(budget_options_description(options));
+  visible.add(general)
+      .add(budget_options_description(options))
+      .add(sandbox_options_description(options));
   if (!parse_command_line(arguments, visible, paths)) return 0;
   if (paths.size() != 1) throw UsageError{"ls takes exactly one ARCHIVE (see gafcheck ls --help)"};
+  SandboxPlan plan;
+  plan.read_paths = paths;
+  confine(plan, !options.no_sandbox);
 
   const auto archive = read_archive(paths[0], options.check);
   if (!archive) return 3;

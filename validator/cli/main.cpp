@@ -10,6 +10,7 @@
 #include "validator/cli/archive_commands.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
+#include "validator/cli/sandbox/sandbox.hpp"
 #include "validator/core/text.hpp"
 
 namespace {
@@ -29,9 +30,11 @@ constexpr const char* usage =
     "  rules [--brief]    print the rule catalogue\n"
     "  explain RULE       print one rule\n\n"
     "Run 'gafcheck COMMAND --help' for a command's options.\n"
+    "check, census, ls, extract, merge and diff confine themselves before they read any input\n"
+    "(a seccomp filter, and Landlock where the kernel has it); --no-sandbox turns that off.\n"
     "Exit codes: 0 clean (below --fail-on), 1 findings at or above --fail-on, 2 usage error\n"
     "(also: the output cannot be written, or would replace an input), 3 an input could not be\n"
-    "read, 4 internal error.\n";
+    "read, 4 internal error (also: the sandbox refused a system call, which it names).\n";
 
 // Arguments are escaped one by one (spaces too), so a file name in them comes back distinct and
 // the line splits back at its spaces.
@@ -85,6 +88,10 @@ int main(int argc, char** argv) {
   } catch (const boost::program_options::error& error) {
     std::cerr << "gafcheck: " << error.what() << "\n(run 'gafcheck " << argv[1] << " --help')\n";
     return 2;
+  } catch (const gafcheck::cli::SandboxError& error) {
+    std::cerr << "gafcheck: cannot set up the sandbox: " << error.what()
+              << " (--no-sandbox runs without it)\n";
+    return 4;
   } catch (const gafcheck::ReportError& error) {  // a report read back (diff, merge, --resume)
     std::cerr << "gafcheck: " << error.what() << '\n';
     return 3;

@@ -14,6 +14,7 @@
 #include "validator/cli/input_walk.hpp"
 #include "validator/cli/output_guard.hpp"
 #include "validator/cli/run_reporter.hpp"
+#include "validator/cli/sandbox/sandbox.hpp"
 #include "validator/core/text.hpp"
 
 namespace gafcheck::cli {
@@ -72,7 +73,7 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
       "output,o", po::value(&output)->default_value("-"), "the merged report ('-': stdout)")(
       "fail-on", po::value(&fail_on)->default_value("error"),
       "exit 1 when any finding is at or above this severity: error, warning, info or never");
-  general.add(report_reading_description(options));
+  general.add(report_reading_description(options)).add(sandbox_options_description(options));
   if (!parse_command_line(
           arguments, general, inputs,
           "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
@@ -84,6 +85,12 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
   options.fail_on = fail_on;
   finish_common_options(options);
   refuse_output_among_inputs(output, inputs, "shard report");
+  auto merged = std::make_unique<ReportOutput>(output, OutputMode::journal);
+  SandboxPlan plan;
+  plan.read_paths = inputs;
+  plan.output_paths = {output};
+  if (merged->is_temp()) plan.remove_on_violation = {merged->current_path().string()};
+  const SandboxState sandbox = confine(plan, !options.no_sandbox);
 
   std::vector<std::unique_ptr<CensusReportReader>> readers;
   for (const std::string& path : inputs) {
@@ -105,11 +112,12 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
   header.command_line = command_line;
   header.started_at = utc_timestamp();
   header.merged_from = inputs;
+  header.sandbox = sandbox;
 
   CensusContext context;
   context.fail_threshold = fail_threshold(options);
   Progress progress(false, 0, 0);
-  CensusJournal journal(output, header, progress);
+  CensusJournal journal(std::move(merged), header, progress);
   try {
     std::vector<std::optional<RecordGroup>> heads;
     std::optional<std::string> last_path;

@@ -38,14 +38,16 @@ std::string utc_timestamp() {
   return text;
 }
 
-RunReporter::RunReporter(const CommonOptions& options, ReportHeader header, PerFile per_file)
+RunReporter::RunReporter(const CommonOptions& options, PerFile per_file)
     : options_(options),
       per_file_(per_file),
       output_(std::make_unique<ReportOutput>(options.output)),
-      started_(std::chrono::steady_clock::now()) {
-  if (!options.baseline.empty()) baseline_ = load_baseline(options.baseline);
-  header.limits = options.check.limits;
-  header.game = options.game;
+      started_(std::chrono::steady_clock::now()) {}
+
+void RunReporter::start(ReportHeader header) {
+  if (!options_.baseline.empty()) baseline_ = load_baseline(options_.baseline);
+  header.limits = options_.check.limits;
+  header.game = options_.game;
   output_->write(yaml_header_document(header));
 }
 

@@ -17,7 +17,11 @@ enum class PerFile { all, findings, none };
 
 class RunReporter {
  public:
-  RunReporter(const CommonOptions& options, ReportHeader header, PerFile per_file);
+  // Opens the output (so it exists before the run confines itself); start() writes the header.
+  RunReporter(const CommonOptions& options, PerFile per_file);
+
+  // Reads the --baseline report (input: after confinement) and writes the header.
+  void start(ReportHeader header);
 
   void add(FileReport report);
   // Counts what the walk settled itself (symlinks it did not follow, files that are not inputs);

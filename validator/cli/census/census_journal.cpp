@@ -23,11 +23,9 @@ void read_test_hook(std::uint64_t& after, int& signal) {
 
 }  // namespace
 
-CensusJournal::CensusJournal(const std::string& destination, const ReportHeader& header,
+CensusJournal::CensusJournal(std::unique_ptr<ReportOutput> output, const ReportHeader& header,
                              Progress& progress)
-    : output_(std::make_unique<ReportOutput>(destination, OutputMode::journal)),
-      progress_(progress),
-      started_(std::chrono::steady_clock::now()) {
+    : output_(std::move(output)), progress_(progress), started_(std::chrono::steady_clock::now()) {
   totals_.walk_counted = true;
   read_test_hook(raise_after_groups_, raise_signal_);
   output_->write(yaml_header_document(header));

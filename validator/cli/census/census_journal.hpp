@@ -16,7 +16,9 @@ namespace gafcheck::cli {
 
 class CensusJournal {
  public:
-  CensusJournal(const std::string& destination, const ReportHeader& header, Progress& progress);
+  // Writes the header to the output (opened in journal mode before the run confined itself).
+  CensusJournal(std::unique_ptr<ReportOutput> output, const ReportHeader& header,
+                Progress& progress);
 
   // Writes a finished input's documents and adds it to the totals. Called in path order.
   void write(FinishedInput&& input);

@@ -12,6 +12,7 @@
 #include "validator/cli/census/ordered_pipeline.hpp"
 #include "validator/cli/census/resume_cursor.hpp"
 #include "validator/cli/output_guard.hpp"
+#include "validator/cli/sandbox/sandbox.hpp"
 
 namespace gafcheck::cli {
 namespace {
@@ -50,11 +51,30 @@ CensusContext make_context(const CensusRun& run, const Baseline* baseline) {
   return context;
 }
 
+// Reads the roots, --baseline and --resume; writes the report beside its name (and, resuming
+// into the report itself, moves the old one aside there); threads for -j.
+SandboxPlan sandbox_plan(const CensusRun& run) {
+  SandboxPlan plan;
+  plan.read_paths = run.settings.roots;
+  if (!run.settings.baseline.empty()) plan.read_paths.push_back(run.settings.baseline);
+  if (!run.resume.empty()) plan.read_paths.push_back(run.resume);
+  plan.output_paths = {run.common.output};
+  if (!run.resume.empty() && run.common.output != "-" && same_file(run.resume, run.common.output))
+    plan.output_paths.push_back(run.resume);
+  plan.threads = run.jobs > 1;
+  return plan;
+}
+
 }  // namespace
 
 int run_census_walk(const CensusRun& run, ReportHeader header) {
   refuse_output_in_walk(run.common.output, run.settings.roots,
                         InputSelection(run.settings.extensions));
+  // Created now, renamed into place at its first write, once --resume has been checked.
+  auto output = std::make_unique<ReportOutput>(run.common.output, OutputMode::journal);
+  SandboxPlan plan = sandbox_plan(run);
+  if (output->is_temp()) plan.remove_on_violation = {output->current_path().string()};
+  header.sandbox = confine(plan, !run.common.no_sandbox);
   std::unique_ptr<Baseline> baseline;
   if (!run.settings.baseline.empty()) baseline = load_baseline(run.settings.baseline);
   const CensusContext context = make_context(run, baseline.get());
@@ -91,7 +111,7 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
     std::tie(total_files, total_bytes) = count_candidates(run, context.selection);
   }
   Progress progress(run.progress, total_files, total_bytes);
-  CensusJournal journal(run.common.output, header, progress);
+  CensusJournal journal(std::move(output), header, progress);
   InterruptionGuard interruption;
   std::uint64_t symlinks = 0, left_out = 0;
   using Pipeline = OrderedPipeline<FinishedInput>;
