@@ -171,7 +171,9 @@ TEST(HpiBudgets, OverlongNameLeavesTheNextNameChecked) {
     const Finding* unsafe = find_finding(report, "hpi.path-traversal");
     ASSERT_NE(unsafe, nullptr) << version << ": " << describe(report);
     EXPECT_EQ(unsafe->path, escape_bytes("..\\..\\evil.gaf"));
-    if (version == 0x00010000u) EXPECT_EQ(unsafe->offset, archive.at("entry:..\\..\\evil.gaf"));
+    if (version == 0x00010000u) {  // v2 labels are offsets inside the directory block
+      EXPECT_EQ(unsafe->offset, archive.at("entry:..\\..\\evil.gaf"));
+    }
     ASSERT_TRUE(report.members.has_value());
     EXPECT_EQ(report.members->size(), 1u);  // the over-long one is skipped, not listed
     // Control: within a raised name budget both are members and only the unsafe name is reported.
