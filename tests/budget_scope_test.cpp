@@ -1,7 +1,7 @@
 // A budget stops only the work it bounds (issue 13, class 17): a depth hit on one composite
-// subtree, an expansion hit, a frame-reference hit in one entry or an entries hit leave the other
-// entries and frames their structure checks (headers, bounds, cycles) and the pixel checks, and
-// every finding already made stays.
+// subtree, an expansion hit, a frame-reference hit in one entry, an entries hit or an RLE command
+// hit leave the other entries and frames their structure checks (headers, bounds, cycles) and the
+// pixel checks, and every finding already made stays.
 #include "tests/support/check_helpers.hpp"
 
 namespace gafcheck::testing {
@@ -231,6 +231,23 @@ TEST(BudgetScope, EntriesHitStillWalksTheSlotsUpToTheLimit) {
   EXPECT_FINDING(report, "frame.out-of-bounds", out + 16, "entry[1]/frame[0]");
   EXPECT_EQ(report.summary.get("frame_headers"), 2u);
   EXPECT_NO_FINDING(report, "extent.slack");
+}
+
+// An RLE command hit stops the RLE walk only: a texture's RLE frame is still storage.raw-required.
+TEST(BudgetScope, RleCommandHitLeavesTheStorageContextCheck) {
+  auto spec = simple_spec();
+  spec.frames[0].compressed = 1;
+  const auto built = builder::build_gaf(spec);
+  CheckOptions options;
+  options.limits[BudgetKind::rle_commands] = 1;
+  const FileReport report = check(built.bytes, options, "textures/test.gaf");
+  EXPECT_FINDING(report, "storage.raw-required", built.at("frame:a") + 9, "entry[0]/frame[0]");
+  expect_budget_kind(report, BudgetKind::rle_commands);
+
+  options.limits[BudgetKind::rle_commands] = 1000;  // control: the same finding, no budget
+  const FileReport control = check(built.bytes, options, "textures/test.gaf");
+  EXPECT_FINDING(control, "storage.raw-required", built.at("frame:a") + 9, "entry[0]/frame[0]");
+  EXPECT_NO_FINDING(control, "budget.exceeded");
 }
 
 }  // namespace
