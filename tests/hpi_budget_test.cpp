@@ -2,6 +2,7 @@
 // itself, 100,000 tiny entries, over-long names, deep trees, nested archives, and the per-member
 // and per-archive output budgets. No timing assertions: each test simply has to finish.
 #include "tests/support/hpi_helpers.hpp"
+#include "validator/core/text.hpp"
 
 namespace gafcheck::testing {
 namespace {
@@ -154,6 +155,34 @@ TEST(HpiBudgets, NameLongerThanTheBudget) {
   CheckOptions options;
   options.limits[BudgetKind::name_length] = 4096;
   EXPECT_EQ(check_hpi(spec, options).verdict, Verdict::clean);
+}
+
+// Issue 13, class 17: a name over the name budget skips only its entry; the next member's unsafe
+// name is still reported (v1 and v2 directories).
+TEST(HpiBudgets, OverlongNameLeavesTheNextNameChecked) {
+  for (const std::uint32_t version : {0x00010000u, 0x00020000u}) {
+    builder::HpiSpec spec;
+    spec.version = version;
+    spec.files.push_back({std::string(2000, 'n'), {'x'}, HpiMethod::stored});
+    spec.files.push_back({"..\\..\\evil.gaf", gaf_bytes({"EVIL"}), HpiMethod::stored});
+    const auto archive = builder::build_hpi_plain(spec);
+    const FileReport report = check_hpi(archive.bytes);
+    expect_budget(report, BudgetKind::name_length);
+    const Finding* unsafe = find_finding(report, "hpi.path-traversal");
+    ASSERT_NE(unsafe, nullptr) << version << ": " << describe(report);
+    EXPECT_EQ(unsafe->path, escape_bytes("..\\..\\evil.gaf"));
+    if (version == 0x00010000u) {  // v2 labels are offsets inside the directory block
+      EXPECT_EQ(unsafe->offset, archive.at("entry:..\\..\\evil.gaf"));
+    }
+    ASSERT_TRUE(report.members.has_value());
+    EXPECT_EQ(report.members->size(), 1u);  // the over-long one is skipped, not listed
+    // Control: within a raised name budget both are members and only the unsafe name is reported.
+    CheckOptions options;
+    options.limits[BudgetKind::name_length] = 4096;
+    const FileReport control = check_hpi(archive.bytes, options);
+    EXPECT_NO_FINDING(control, "budget.exceeded");
+    EXPECT_EQ(count_rule(control, "hpi.path-traversal"), 1u) << describe(control);
+  }
 }
 
 TEST(HpiBudgets, DirectoryTreeDeeperThanTheBudget) {

@@ -105,11 +105,18 @@ struct BudgetHit {
 };
 
 // Whether a hit of this budget stops the whole walk of the file. Work budgets that bound the
-// decoding of frames (pixels, RLE commands) and the limits on one archive member or name
-// (member_size, chunk_ratio, name_length) stop only that work: the structure checks of every
-// other frame, member and name, and the findings already made, still stand (issue 13, class 17).
+// decoding of frames (pixels, RLE commands), the slots of an entry table walked (entries), the
+// frame-reference and layer tables read (frame_refs), the
+// composite walk below one frame (depth) or the costing of composite expansion (expansion), and
+// the limits on one archive member or name (member_size, chunk_ratio, name_length) stop only that
+// work: the structure checks of every other entry, frame, member and name, and the findings
+// already made, still stand (issue 13, class 17).
 constexpr bool budget_stops_walk(BudgetKind kind) {
   switch (kind) {
+    case BudgetKind::entries:
+    case BudgetKind::frame_refs:
+    case BudgetKind::depth:
+    case BudgetKind::expansion:
     case BudgetKind::pixels:
     case BudgetKind::rle_commands:
     case BudgetKind::member_size:
@@ -138,6 +145,11 @@ class BudgetMeter {
   }
   // A budget whose hit stops the whole walk has been hit (see budget_stops_walk).
   bool exhausted() const { return walk_stopped_; }
+  // A budget that leaves tables of the file unread (entry slots, frame-reference or layer tables)
+  // has been hit: a map of the whole file (extents, coverage) would be partial.
+  bool left_tables_unread() const {
+    return hit(BudgetKind::entries) || hit(BudgetKind::frame_refs);
+  }
 
  private:
   bool refuse(BudgetKind kind, std::uint64_t value);

@@ -3,7 +3,11 @@
 // One iterative depth-first walk over unique frame headers, linear in headers + pointers. The
 // expansion cost of a frame (how many frame visits drawing it would make) is memoised, so a DAG
 // shared at every level is costed, never walked exponentially. The walk's stack is bounded by the
-// depth budget.
+// depth budget. A budget stops only what it bounds (issue 13, class 17): a frame past the depth
+// budget is not descended into from there (its siblings and the other entries' frames still are,
+// so their cycles are still found; a frame is still pushed at most once, so the walk stays
+// linear), and past the expansion budget the graph is still walked, only no longer charged. The
+// cost of a frame whose subtree was cut by the depth budget is a lower bound.
 #include <algorithm>
 #include <vector>
 
@@ -31,10 +35,11 @@ class GraphWalk {
         cost_(index.frames.size(), 0),
         stack_position_(index.frames.size(), 0) {}
 
-  // Expansion cost of the frame, walking what is not yet costed. nullopt: the walk stopped.
-  std::optional<std::uint64_t> cost_of(std::uint32_t root);
+  // Expansion cost of the frame, walking what is not yet costed.
+  std::uint64_t cost_of(std::uint32_t root);
 
  private:
+  bool depth_allows(std::uint64_t depth, const FrameRecord& parent);
   void report_cycle(std::uint32_t parent, std::uint32_t child_slot, std::uint32_t target);
 
   WalkContext& context_;
@@ -45,7 +50,15 @@ class GraphWalk {
   std::vector<StackItem> stack_;
 };
 
-std::optional<std::uint64_t> GraphWalk::cost_of(std::uint32_t root) {
+// Reported once per file; past it the child stays unvisited, and may be walked from a shallower
+// reach later.
+bool GraphWalk::depth_allows(std::uint64_t depth, const FrameRecord& parent) {
+  if (context_.budget.hit(BudgetKind::depth))
+    return depth <= context_.budget.limit(BudgetKind::depth);
+  return context_.check(BudgetKind::depth, depth, parent.offset, parent.path);
+}
+
+std::uint64_t GraphWalk::cost_of(std::uint32_t root) {
   if (mark_[root] == Mark::done) return cost_[root];
   stack_.push_back({root});
   mark_[root] = Mark::on_stack;
@@ -60,9 +73,7 @@ std::optional<std::uint64_t> GraphWalk::cost_of(std::uint32_t root) {
       } else if (mark_[child] == Mark::done) {
         top.cost = saturating_add(top.cost, cost_[child]);
       } else {
-        const std::uint64_t depth = stack_.size();
-        if (!context_.check(BudgetKind::depth, depth, frame.offset, frame.path))
-          return std::nullopt;
+        if (!depth_allows(stack_.size(), frame)) continue;
         stack_position_[child] = static_cast<std::uint32_t>(stack_.size());
         mark_[child] = Mark::on_stack;
         stack_.push_back({child});
@@ -112,10 +123,10 @@ void check_composite_graph(WalkContext& context, const GafIndex& index) {
   if (context.stopped()) return;
   GraphWalk walk(context, index);
   for (const FrameRef& ref : index.refs) {
-    const auto cost = walk.cost_of(ref.frame);
-    if (!cost) return;
+    const std::uint64_t cost = walk.cost_of(ref.frame);
     const FrameRecord& frame = index.frames[ref.frame];
-    if (!context.charge(BudgetKind::expansion, *cost, frame.pointer_site, frame.path)) return;
+    // Refused (and reported once) past the budget; the walk goes on for the cycles.
+    context.charge(BudgetKind::expansion, cost, frame.pointer_site, frame.path);
   }
 }
 

@@ -89,7 +89,8 @@ bool read_layer_table(WalkContext& context, GafIndex& index, std::uint32_t frame
                                   "; the game rebases its pointers twice";
                          });
   }
-  if (!context.charge(BudgetKind::frame_refs, count, frame.offset, path)) return false;
+  // Past the frame-reference budget the table is left unread; the other frames are still read.
+  if (!context.charge(BudgetKind::frame_refs, count, frame.offset, path)) return true;
   if (!context.charge_heap(count, sizeof(std::uint32_t) + sizeof(FrameRecord) + 64, frame.offset,
                            path))
     return false;

@@ -7,6 +7,16 @@
 
 namespace gafcheck::gaf {
 
+std::uint64_t walked_within_entries_budget(WalkContext& context, std::uint64_t slots,
+                                           std::uint64_t offset, const std::string& path) {
+  if (context.stopped()) return 0;
+  if (context.check(BudgetKind::entries, slots, offset, path)) return slots;
+  // The budget bounds the slots walked: those up to the limit are still checked.
+  const std::uint64_t limit = context.budget.limit(BudgetKind::entries);
+  context.budget.check(BudgetKind::entries, limit);  // what is walked counts as used
+  return limit;
+}
+
 void read_header(WalkContext& context, GafIndex& index) {
   const ByteView& file = context.file;
   Findings& findings = context.findings;
@@ -63,12 +73,12 @@ void read_header(WalkContext& context, GafIndex& index) {
   // take what the game does with a table it never reads: it drops it.
   std::optional<GameDoesNotRead> unread;
   if (!game_reads_entries(header)) unread.emplace(findings, Retail::dropped);
+  // Bounds first (issue 13, class 16): the slots the file cannot hold are header.truncated and
+  // charge nothing; the entries budget is checked for the slots that are walked.
   const std::uint32_t claimed = low16;
-  if (!context.check(BudgetKind::entries, claimed, header_entry_count, "header/entry_count"))
-    return;
   const std::uint64_t table_bytes = claimed * entry_slot_size;
   const std::uint64_t fitting = (file.size() - header_size) / entry_slot_size;
-  header.walked_slots = claimed;
+  std::uint64_t walked = claimed;
   if (!file.contains(header_size, table_bytes)) {
     findings.add(RuleId::header_truncated, header_size, file.size() - header_size, "entry_table",
                  [&] {
@@ -77,8 +87,10 @@ void read_header(WalkContext& context, GafIndex& index) {
                           std::to_string(file.size() - header_size) + " (only " +
                           std::to_string(fitting) + " slots fit)";
                  });
-    header.walked_slots = static_cast<std::uint32_t>(fitting);
+    walked = fitting;
   }
+  header.walked_slots = static_cast<std::uint32_t>(
+      walked_within_entries_budget(context, walked, header_entry_count, "header/entry_count"));
 }
 
 }  // namespace gafcheck::gaf

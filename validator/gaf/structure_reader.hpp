@@ -17,6 +17,12 @@ void read_frames(WalkContext& context, GafIndex& index);
 void check_frame_sharing(WalkContext& context, const GafIndex& index);
 void check_composite_graph(WalkContext& context, const GafIndex& index);
 
+// The slots of an entry table (already cut to those the file holds) that the entries budget lets
+// the reader walk: all of them, or, past the budget (a budget.exceeded finding at offset/path),
+// the first ones up to its limit.
+std::uint64_t walked_within_entries_budget(WalkContext& context, std::uint64_t slots,
+                                           std::uint64_t offset, const std::string& path);
+
 // False when the entry count, as the game reads it (low 16 bits, signed), is negative: the game
 // loads no entry, so the claimed table and all it leads to are forensics (spec/GAF.md §1).
 inline bool game_reads_entries(const HeaderFields& header) {

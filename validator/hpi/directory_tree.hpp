@@ -27,7 +27,8 @@ class DirectoryTree {
                                               const std::string& component);
 
   // The name at name_offset in names, as a path component. An unreadable name gives
-  // hpi.name-bounds and a placeholder component; nullopt when the name budget stopped the walk.
+  // hpi.name-bounds and a placeholder component; nullopt when the name is longer than the name
+  // budget: that entry (and what it leads to) is skipped, the walk goes on with the next one.
   std::optional<std::string> read_name(const Block& names, std::uint64_t name_offset,
                                        std::uint64_t field_offset, std::size_t directory,
                                        std::uint64_t entry_index);
@@ -40,6 +41,8 @@ class DirectoryTree {
   const std::string& where(std::size_t directory) const { return nodes_[directory].where; }
   std::string entry_where(std::size_t directory, std::uint64_t entry_index) const;
   std::string child_where(std::size_t directory, const std::string& component) const;
+  // No entry was skipped for its name: the members and extents cover the whole directory.
+  bool complete() const { return !skipped_entries_; }
 
  private:
   struct Node {
@@ -55,6 +58,7 @@ class DirectoryTree {
   ArchiveIndex& index_;
   std::vector<Node> nodes_;
   std::unordered_map<std::uint64_t, std::size_t> node_at_offset_;
+  bool skipped_entries_ = false;
 };
 
 }  // namespace gafcheck::hpi

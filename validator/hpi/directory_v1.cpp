@@ -89,7 +89,7 @@ class V1Walk {
       const std::uint64_t entry = top.list + entry_index * entry_size;
       if (!visit_entry(top.node, entry, entry_index)) return;
     }
-    index_.walk_complete = !context_.stopped();
+    index_.walk_complete = !context_.stopped() && tree_.complete();
   }
 
  private:
@@ -128,7 +128,7 @@ class V1Walk {
     const std::uint64_t data_offset = *block_.u32(entry + entry_data_offset);
     const std::uint8_t flag = *block_.u8(entry + entry_flag);
     const auto name = tree_.read_name(block_, name_offset, entry, directory, entry_index);
-    if (!name) return false;
+    if (!name) return !context_.stopped();
     if (block_.contains(name_offset, name->size() + 1))
       index_.extents.push_back({name_offset, name_offset + name->size() + 1});
     if (flag == flag_directory) {

@@ -75,12 +75,12 @@ class V2Walk {
       const std::uint64_t entry = top.first_subdir + k * v2_directory_entry_size;
       const auto name = tree_.read_name(names_, *dir_.u32(entry + v2_dir_name),
                                         dir_.file_offset(entry), parent, k);
-      if (!name) return;
+      if (!name) continue;
       const auto child = tree_.add_subdirectory(parent, entry, dir_.file_offset(entry), *name);
       if (context_.stopped()) return;
       if (child && !open(*child, entry, dir_.file_offset(entry))) return;
     }
-    index_.walk_complete = !context_.stopped();
+    index_.walk_complete = !context_.stopped() && tree_.complete();
   }
 
  private:
@@ -129,7 +129,7 @@ class V2Walk {
   bool add_file(std::size_t directory, std::uint64_t entry, std::uint64_t entry_index) {
     const auto name = tree_.read_name(names_, *dir_.u32(entry + v2_file_name),
                                       dir_.file_offset(entry), directory, entry_index);
-    if (!name) return false;
+    if (!name) return !context_.stopped();
     MemberRecord member;
     member.entry_offset = dir_.file_offset(entry);
     member.data_offset = *dir_.u32(entry + v2_file_data);

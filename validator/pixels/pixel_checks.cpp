@@ -18,8 +18,11 @@ void check_gaf_pixels(WalkContext& context, const gaf::GafIndex& index, const Ch
       walk_rle_leaves(context, index, options.all_rows, game_loads, rle_end)) {
     scan_raw_leaves(context, index, options.game, summary);
     check_storage_context(context, index, engine_path);
-    // Frames the pixel budget refused are not in the extent map: the map would be partial.
-    if (!context.budget.hit(BudgetKind::pixels)) check_extents(context, index, rle_end, summary);
+    // Frames the pixel or RLE command budget left unread, and tables a budget left unread, are
+    // not in the extent map: the map would be partial.
+    if (!context.budget.hit(BudgetKind::pixels) && !context.budget.hit(BudgetKind::rle_commands) &&
+        !context.budget.left_tables_unread())
+      check_extents(context, index, rle_end, summary);
   }
   unread.reset();
   // Present in every GAF document, so census sums and schemas see the same keys.

@@ -63,7 +63,7 @@ bool walk_rle_leaves(WalkContext& context, const gaf::GafIndex& index, bool all_
     rle_end[i] = result.end;
     // A walk the budget stopped asked for at least one command more than was left.
     const std::uint64_t charge = result.commands + (result.stop == RleWalkStop::budget ? 1 : 0);
-    if (!context.charge(BudgetKind::rle_commands, charge, frame.offset, frame.path)) return false;
+    if (!context.charge(BudgetKind::rle_commands, charge, frame.offset, frame.path)) break;
   }
   return true;
 }

@@ -246,8 +246,9 @@ void check_ta3d_gaf(WalkContext& context, FileReport& report) {
     gaf::read_entries(context, index, /*durations=*/false);
   if (!context.stopped()) read_ta3d_frames(context, index);
   // TA3D reads every structure through its own offsets and rewrites no pointer in place, so a
-  // rebase overlap there is of unknown impact; its entry count is a plain 32-bit word.
-  if (!context.stopped()) {
+  // rebase overlap there is of unknown impact; its entry count is a plain 32-bit word. Tables a
+  // budget left unread are not in the extent map: the map would be partial.
+  if (!context.stopped() && !context.budget.left_tables_unread()) {
     const ByteView file = context.file;
     pixels::check_layout_extents(
         context, index,

@@ -89,10 +89,12 @@ void check_truecolor_taf(WalkContext& context, FileReport& report) {
     check_truecolor_sequences(context, index);
   }
   if (!context.stopped()) read_truecolor_frames(context, index, tally);
-  // Frames the pixel budget refused are not in the extent map: the map would be partial.
-  if (!context.stopped() && !context.budget.hit(BudgetKind::pixels))
+  // Frames the pixel budget refused, and tables a budget left unread, are not in the extent map:
+  // the map would be partial.
+  if (!context.stopped() && !context.budget.hit(BudgetKind::pixels) &&
+      !context.budget.left_tables_unread())
     check_truecolor_extents(context, index, report.summary);
-  if (!context.stopped()) report_no_frames(context, index);
+  if (!context.stopped() && !context.budget.left_tables_unread()) report_no_frames(context, index);
   summarize(index, tally, report);
 }
 

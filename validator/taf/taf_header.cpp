@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "validator/core/text.hpp"
+#include "validator/gaf/structure_reader.hpp"
 #include "validator/taf/taf_layout.hpp"
 #include "validator/taf/taf_reader.hpp"
 
@@ -35,11 +36,11 @@ void read_counted_header(WalkContext& context, gaf::GafIndex& index, std::string
                                   std::to_string(fitting) + " slots fit)";
                          });
   }
-  if (!context.check(BudgetKind::entries, walked, gaf::header_entry_count,
-                     "header/" + std::string(slot_name) + "_count"))
-    return;
-  header.walked_slots = static_cast<std::uint32_t>(walked);
-  header.game_entry_count = static_cast<std::int32_t>(walked);
+  // Bounds first (issue 13, class 16): only the slots that fit are charged.
+  const std::uint64_t budgeted = gaf::walked_within_entries_budget(
+      context, walked, gaf::header_entry_count, "header/" + std::string(slot_name) + "_count");
+  header.walked_slots = static_cast<std::uint32_t>(budgeted);
+  header.game_entry_count = static_cast<std::int32_t>(budgeted);
 }
 
 void check_truecolor_header(WalkContext& context, const gaf::GafIndex& index) {
