@@ -31,26 +31,6 @@ std::uint64_t with_cycle(builder::BuiltFile& built) {
   return site;
 }
 
-// An entry whose frame has `width` layers, each with `width` layers, ... `levels` deep, all
-// shared: width^levels frame visits from (levels * width + 1) headers.
-void add_wide_dag(builder::GafSpec& spec, int levels, int width) {
-  spec.entries.push_back({.name = "WIDE", .frames = {{"root", 1, std::nullopt}}});
-  const auto id = [](int level, int i) {
-    return "L" + std::to_string(level) + "_" + std::to_string(i);
-  };
-  builder::FrameSpec root{.id = "root"};
-  for (int i = 0; i < width; ++i) root.children.push_back(id(1, i));
-  spec.frames.push_back(root);
-  for (int level = 1; level <= levels; ++level) {
-    for (int i = 0; i < width; ++i) {
-      builder::FrameSpec frame{.id = id(level, i)};
-      if (level < levels)
-        for (int k = 0; k < width; ++k) frame.children.push_back(id(level + 1, k));
-      spec.frames.push_back(frame);
-    }
-  }
-}
-
 void expect_budget_kind(const FileReport& report, BudgetKind kind) {
   const Finding* budget = find_finding(report, "budget.exceeded");
   ASSERT_NE(budget, nullptr) << describe(report);
@@ -113,7 +93,7 @@ TEST(BudgetScope, DepthCutSubtreeIsWalkedFromAShallowerEntry) {
 TEST(BudgetScope, CycleReadFirstIsKeptWhenTheExpansionBudgetIsHitLater) {
   builder::GafSpec spec;
   add_loop(spec);
-  add_wide_dag(spec, 10, 12);  // 12^10 visits
+  add_shared_dag(spec, "WIDE", 10, 12);  // 12^10 visits
   auto built = builder::build_gaf(spec);
   const std::uint64_t site = with_cycle(built);
   const FileReport report = check(built.bytes);
@@ -123,7 +103,7 @@ TEST(BudgetScope, CycleReadFirstIsKeptWhenTheExpansionBudgetIsHitLater) {
 
 TEST(BudgetScope, ExpansionHitLeavesTheCycleOfALaterEntry) {
   builder::GafSpec spec;
-  add_wide_dag(spec, 10, 12);
+  add_shared_dag(spec, "WIDE", 10, 12);
   add_loop(spec);
   auto built = builder::build_gaf(spec);
   const std::uint64_t site = with_cycle(built);
@@ -133,7 +113,7 @@ TEST(BudgetScope, ExpansionHitLeavesTheCycleOfALaterEntry) {
 
   CheckOptions small;  // control: a DAG within the budget leaves only the cycle
   builder::GafSpec tidy;
-  add_wide_dag(tidy, 3, 4);
+  add_shared_dag(tidy, "WIDE", 3, 4);
   add_loop(tidy);
   auto tidy_built = builder::build_gaf(tidy);
   const std::uint64_t tidy_site = with_cycle(tidy_built);

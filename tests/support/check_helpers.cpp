@@ -84,4 +84,22 @@ builder::GafSpec simple_spec() {
   return spec;
 }
 
+void add_shared_dag(builder::GafSpec& spec, const std::string& entry_name, int levels, int width) {
+  spec.entries.push_back({.name = entry_name, .frames = {{"root", 1, std::nullopt}}});
+  const auto id = [](int level, int i) {
+    return "L" + std::to_string(level) + "_" + std::to_string(i);
+  };
+  builder::FrameSpec root{.id = "root"};
+  for (int i = 0; i < width; ++i) root.children.push_back(id(1, i));
+  spec.frames.push_back(root);
+  for (int level = 1; level <= levels; ++level) {
+    for (int i = 0; i < width; ++i) {
+      builder::FrameSpec frame{.id = id(level, i)};
+      if (level < levels)
+        for (int k = 0; k < width; ++k) frame.children.push_back(id(level + 1, k));
+      spec.frames.push_back(frame);
+    }
+  }
+}
+
 }  // namespace gafcheck::testing

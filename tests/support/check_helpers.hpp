@@ -28,6 +28,10 @@ std::string describe(const FileReport& report);
 // A tidy spec: one entry "ARMCOM" with one 4x4 raw frame "a".
 builder::GafSpec simple_spec();
 
+// Adds an entry whose frame "root" has `width` layers, each with `width` layers, ... `levels`
+// deep, every level shared: width^levels frame visits from (levels * width + 1) headers.
+void add_shared_dag(builder::GafSpec& spec, const std::string& entry_name, int levels, int width);
+
 }  // namespace gafcheck::testing
 
 // Asserts that the report has a finding of rule at offset with path.
