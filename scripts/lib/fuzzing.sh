@@ -51,6 +51,14 @@ build_libfuzzer_targets() {
   CXX=clang++ build_fuzz_targets "$1" -Dfuzzing=true -Db_lundef=false -Dwerror=$werror
 }
 
+# The read-only seed folders of target $1, one per line: its minimised campaign corpus
+# (corpus/fuzz/$1, when there is one), corpus/seed and corpus/crashers.
+seed_corpora() {
+  [[ -d "$root/corpus/fuzz/$1" ]] && echo "$root/corpus/fuzz/$1"
+  echo "$root/corpus/seed"
+  echo "$root/corpus/crashers"
+}
+
 # libFuzzer flags for target $1: the "key = value" lines of fuzz/$1.options (its [libfuzzer]
 # section, as OSS-Fuzz writes them) and fuzz/$1.dict when present. One flag per line.
 libfuzzer_flags() {
