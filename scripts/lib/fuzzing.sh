@@ -109,7 +109,8 @@ afl_available() {
 }
 
 # Configures and builds the AFL++ build in $1; with "cmplog" as $2, the CmpLog build afl-fuzz -c
-# runs beside it (AFL_LLVM_CMPLOG; the define only keeps ccache from mixing the two builds' objects).
+# runs beside it (AFL_LLVM_CMPLOG; the define only keeps ccache from mixing the two builds'
+# objects).
 build_afl_targets() {
   local build_dir=$1 kind=${2:-plain}
   local werror=false extra=()
