@@ -26,10 +26,11 @@ class IssueRows : public pixels::RleIssueSink {
     if (issue.kind == pixels::RleIssueKind::row_out_of_bounds ||
         issue.kind == pixels::RleIssueKind::reads_past_eof)
       return;
-    require(issue.offset <= file_size_ && issue.length <= file_size_ - issue.offset,
-            "an RLE issue (kind " + std::to_string(static_cast<int>(issue.kind)) + " at " +
-                std::to_string(issue.offset) + "+" + std::to_string(issue.length) +
-                ") lies outside the " + std::to_string(file_size_) + "-byte file");
+    require(issue.offset <= file_size_ && issue.length <= file_size_ - issue.offset, [&] {
+      return "an RLE issue (kind " + std::to_string(static_cast<int>(issue.kind)) + " at " +
+             std::to_string(issue.offset) + "+" + std::to_string(issue.length) +
+             ") lies outside the " + std::to_string(file_size_) + "-byte file";
+    });
   }
   std::set<std::uint32_t> rows;
 
@@ -82,11 +83,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (strict.issues.rows.count(row)) continue;
     const std::size_t begin = std::size_t{row} * frame.width;
     for (std::size_t i = begin; i < begin + frame.width; ++i) {
-      fuzz::require(strict.coverage[i] == retail.coverage[i],
-                    "row " + std::to_string(row) + ": strict and retail cover different pixels");
+      fuzz::require(strict.coverage[i] == retail.coverage[i], [&] {
+        return "row " + std::to_string(row) + ": strict and retail cover different pixels";
+      });
       if (strict.coverage[i])
-        fuzz::require(strict.pixels[i] == retail.pixels[i],
-                      "row " + std::to_string(row) + ": strict and retail draw different pixels");
+        fuzz::require(strict.pixels[i] == retail.pixels[i], [&] {
+          return "row " + std::to_string(row) + ": strict and retail draw different pixels";
+        });
     }
   }
   return 0;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <functional>
 #include <string_view>
 
 #include "reports/yaml_report.hpp"
@@ -53,10 +52,11 @@ void require(bool condition, const std::string& what) {
 void require_findings_inside(const FileReport& report, std::uint64_t input_size) {
   for (const Finding& finding : report.findings) {
     const auto end = checked_add(finding.offset, finding.length);
-    require(end && *end <= input_size,
-            std::string(rule_name(finding.rule)) + " at " + finding.path + " covers [" +
-                std::to_string(finding.offset) + ", +" + std::to_string(finding.length) +
-                ") outside the " + std::to_string(input_size) + "-byte input");
+    require(end && *end <= input_size, [&] {
+      return std::string(rule_name(finding.rule)) + " at " + finding.path + " covers [" +
+             std::to_string(finding.offset) + ", +" + std::to_string(finding.length) +
+             ") outside the " + std::to_string(input_size) + "-byte input";
+    });
   }
 }
 
@@ -71,30 +71,7 @@ void require_printable_report_text(std::string_view text) {
   }
 }
 
-namespace {
-
-// Text a double-quoted YAML scalar holds as it is: printable ASCII without quotes or backslashes.
-bool plain_text(std::string_view text) {
-  return std::all_of(text.begin(), text.end(),
-                     [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
-}
-
-// Which reports are worth emitting and parsing back: every one whose free text (input path,
-// finding paths and messages) holds anything but plain text, since that is where escaping can go
-// wrong, and one in round_trip_sample of the others, chosen by a hash of what the report says so
-// an input is always treated alike (a reproducer replays the same check).
-bool worth_round_trip(const FileReport& report) {
-  constexpr std::size_t round_trip_sample = 8;
-  std::size_t digest = std::hash<std::string>{}(report.path);
-  bool plain = plain_text(report.path);
-  for (const Finding& finding : report.findings) {
-    plain = plain && plain_text(finding.path) && plain_text(finding.message);
-    digest = digest * 31 + std::hash<std::string>{}(finding.message) + finding.offset;
-  }
-  return !plain || digest % round_trip_sample == 0;
-}
-
-YAML::Node require_text_round_trip(const FileReport& report, const std::string& text) {
+YAML::Node require_report_text_round_trip(const FileReport& report, const std::string& text) {
   require_printable_report_text(text);
   YAML::Node document;
   try {
@@ -102,7 +79,13 @@ YAML::Node require_text_round_trip(const FileReport& report, const std::string& 
   } catch (const YAML::Exception& error) {
     require(false, std::string("the report does not parse back: ") + error.what() + "\n" + text);
   }
-  require(document.IsMap(), "the report is not a YAML map:\n" + text);
+  require_document_says(report, document, text);
+  return document;
+}
+
+void require_document_says(const FileReport& report, const YAML::Node& document,
+                           const std::string& text) {
+  require(document.IsMap(), [&] { return "the report is not a YAML map:\n" + text; });
   require(scalar<std::string>(document["kind"], "kind") == "file", "kind is not 'file'");
   require(scalar<std::string>(document["format"], "format") == format_name(report.format),
           "format does not round-trip");
@@ -113,7 +96,7 @@ YAML::Node require_text_round_trip(const FileReport& report, const std::string& 
 
   const YAML::Node findings = document["findings"];
   require(findings.IsSequence() && findings.size() == report.findings.size(),
-          "the findings list does not round-trip:\n" + text);
+          [&] { return "the findings list does not round-trip:\n" + text; });
   for (std::size_t i = 0; i < report.findings.size(); ++i) {
     const Finding& finding = report.findings[i];
     const YAML::Node node = findings[i];
@@ -130,32 +113,34 @@ YAML::Node require_text_round_trip(const FileReport& report, const std::string& 
         scalar<std::string>(node["message"], where + ".message") == sanitize_text(finding.message),
         where + ".message does not round-trip: " + sanitize_text(finding.message));
   }
-  return document;
+  for (const auto& counter : report.summary.items())
+    require(require_summary_counter(document, counter.first) == counter.second,
+            [&] { return "summary." + counter.first + " does not round-trip"; });
+}
+
+YAML::Node require_report_round_trip(const FileReport& report) {
+  return require_report_text_round_trip(report, yaml_file_document(report));
+}
+
+namespace {
+
+// The counter at key inside the map group (named where), a dotted key naming a nested map's.
+// Recursive, since a yaml-cpp Node cannot be re-pointed at a node that is missing.
+std::uint64_t counter_in(const YAML::Node& group, std::string_view key, const std::string& where) {
+  const std::size_t dot = key.find('.');
+  if (dot == std::string_view::npos) return scalar<std::uint64_t>(group[std::string(key)], where);
+  const YAML::Node inner = group[std::string(key.substr(0, dot))];
+  require(inner.IsDefined() && inner.IsMap(), where + " is missing");
+  return counter_in(inner, key.substr(dot + 1), where);
 }
 
 }  // namespace
 
-YAML::Node require_report_round_trip(const FileReport& report) {
-  return require_text_round_trip(report, yaml_file_document(report));
-}
-
-std::optional<YAML::Node> sampled_report_round_trip(const FileReport& report) {
-  // The first findings carry every kind of text an input produces; a hundred more of the same
-  // kinds only multiply yaml-cpp's cost.
-  constexpr std::size_t round_trip_findings = 16;
-  if (report.findings.size() > round_trip_findings) {
-    FileReport head = report;
-    head.findings.resize(round_trip_findings);
-    return sampled_report_round_trip(head);
-  }
-  if (!worth_round_trip(report)) return std::nullopt;
-  return require_text_round_trip(report, yaml_file_document(report));
-}
-
 std::uint64_t require_summary_counter(const YAML::Node& document, const std::string& key) {
   const YAML::Node summary = document["summary"];
-  require(summary.IsMap(), "the report has no summary map");
-  return scalar<std::uint64_t>(summary[key], "summary." + key);
+  require(summary.IsDefined() && summary.IsMap(), "the report has no summary map");
+  // Dotted keys ("coverage.slack") are nested maps in a report.
+  return counter_in(summary, key, "summary." + key);
 }
 
 }  // namespace gafcheck::fuzz

@@ -1,14 +1,15 @@
 #pragma once
-// What every libFuzzer target shares: the entry point's declaration, check options whose budgets
-// keep one input cheap, and the invariants every target checks. A violated invariant aborts with
-// a message, which libFuzzer and the replay driver both report as a crash.
+// What every fuzz target shares: the entry point's declaration, check options whose budgets keep
+// one input cheap, and the invariants the targets check (the report round trip: fuzz_report). A
+// violated invariant aborts with a message, which libFuzzer and the replay driver both report as a
+// crash.
 #include <yaml-cpp/yaml.h>
 
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "validator/check/check_options.hpp"
 #include "validator/report/file_report.hpp"
@@ -24,6 +25,14 @@ CheckOptions fuzz_check_options();
 // Aborts, printing what was violated, when the condition is false.
 void require(bool condition, const std::string& what);
 
+// The same, composing the message only when the condition is false: for checks that run per
+// finding or per pixel, where building the message every time would cost more than the check.
+template <typename Describe>
+requires std::is_invocable_r_v<std::string, Describe>
+void require(bool condition, const Describe& describe) {
+  if (!condition) require(false, describe());
+}
+
 // Every finding's [offset, offset + length) lies inside an input of input_size bytes.
 void require_findings_inside(const FileReport& report, std::uint64_t input_size);
 
@@ -32,18 +41,21 @@ void require_findings_inside(const FileReport& report, std::uint64_t input_size)
 // U+FFFE, PyYAML does not.
 void require_printable_report_text(std::string_view text);
 
-// Emits the report's YAML document, parses it back with yaml-cpp and requires that it says what
-// the report says (kind, format, verdict, every finding's rule, offset, length, path and message)
-// and that its text is printable. Returns the parsed document.
+// Requires that a report's YAML document (text) is printable and parses back with yaml-cpp
+// saying what the report says (require_document_says). Returns the parsed document.
+YAML::Node require_report_text_round_trip(const FileReport& report, const std::string& text);
+
+// Requires that a parsed file document (from text) says what the report says: kind, format,
+// verdict, path, every finding's rule, offset, length, path and message, and every summary
+// counter.
+void require_document_says(const FileReport& report, const YAML::Node& document,
+                           const std::string& text);
+
+// The same for the document yaml_file_document writes for the report.
 YAML::Node require_report_round_trip(const FileReport& report);
 
-// The same for the reports worth it, with their first 16 findings: every report with free text
-// that needs escaping, and a fixed one in eight of the others (yaml-cpp's parse costs more than
-// the check that made the report).
-// Returns the parsed document, or nothing when the report was left out.
-std::optional<YAML::Node> sampled_report_round_trip(const FileReport& report);
-
-// A parsed report's summary counter, or an abort naming it when the report lacks it.
+// A parsed report's summary counter (a dotted key names a nested one), or an abort naming it
+// when the report lacks it.
 std::uint64_t require_summary_counter(const YAML::Node& document, const std::string& key);
 
 }  // namespace gafcheck::fuzz

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "fuzz/fuzz_support.hpp"
+#include "reports/yaml_report.hpp"
 #include "validator/check/check_input.hpp"
 #include "validator/core/text.hpp"
 
@@ -70,21 +71,35 @@ TEST(FuzzInvariants, NamesWithYamlBreaksRoundTrip) {
   EXPECT_EQ(unescape_bytes(document["path"].as<std::string>()), report.path);
 }
 
-TEST(FuzzInvariants, SampledRoundTripAlwaysParsesTextThatNeedsEscaping) {
-  // Plain reports are parsed one in eight; these differ only in a byte that must be escaped.
-  for (const char* message : {"quote \" in it", "back\\slash", "byte \x01", "high \xC3\xA9"}) {
-    FileReport report = report_with_finding(0, 1);
-    report.findings[0].message = message;
-    const std::optional<YAML::Node> document = sampled_report_round_trip(report);
-    ASSERT_TRUE(document.has_value()) << message;
-    EXPECT_EQ((*document)["findings"][0]["message"].as<std::string>(), sanitize_text(message));
-  }
+TEST(FuzzInvariants, SummaryCountersRoundTripNestedOrNot) {
+  const std::string bytes = "not a sprite file";
+  FileReport report = check_bytes(ByteView(bytes), "x.gaf", fuzz_check_options());
+  report.summary.add("entries", 3);
+  report.summary.add("coverage.slack", 7);
+  const YAML::Node document = require_report_round_trip(report);
+  EXPECT_EQ(document["summary"]["coverage"]["slack"].as<std::uint64_t>(), 7u);
+}
+
+TEST(FuzzInvariants, SummaryCounterTheDocumentLacksAborts) {
+  FileReport report = report_with_finding(0, 1);
+  report.summary.add("frames", 2);
+  const std::string text = yaml_file_document(report);
+  FileReport other = report;
+  other.summary.add("coverage.slack", 1);
+  EXPECT_DEATH(require_report_text_round_trip(other, text), "summary.coverage.slack is missing");
+  FileReport changed = report_with_finding(0, 1);
+  changed.summary.add("frames", 3);
+  EXPECT_DEATH(require_report_text_round_trip(changed, text), "summary.frames does not round-trip");
 }
 
 TEST(FuzzInvariants, MissingSummaryCounterAborts) {
-  const YAML::Node document = YAML::Load("summary: {entries: 1}");
+  const YAML::Node document = YAML::Load("summary: {entries: 1, coverage: {slack: 2}}");
   EXPECT_EQ(require_summary_counter(document, "entries"), 1u);
+  EXPECT_EQ(require_summary_counter(document, "coverage.slack"), 2u);
   EXPECT_DEATH(require_summary_counter(document, "frames"), "summary.frames is missing");
+  EXPECT_DEATH(require_summary_counter(document, "coverage.gaps"),
+               "summary.coverage.gaps is missing");
+  EXPECT_DEATH(require_summary_counter(document, "entries.x"), "summary.entries.x is missing");
 }
 
 }  // namespace

@@ -51,6 +51,14 @@ build_libfuzzer_targets() {
   CXX=clang++ build_fuzz_targets "$1" -Dfuzzing=true -Db_lundef=false -Dwerror=$werror
 }
 
+# The read-only seed folders of target $1, one per line: its minimised campaign corpus
+# (corpus/fuzz/$1, when there is one), corpus/seed and corpus/crashers.
+seed_corpora() {
+  [[ -d "$root/corpus/fuzz/$1" ]] && echo "$root/corpus/fuzz/$1"
+  echo "$root/corpus/seed"
+  echo "$root/corpus/crashers"
+}
+
 # libFuzzer flags for target $1: the "key = value" lines of fuzz/$1.options (its [libfuzzer]
 # section, as OSS-Fuzz writes them) and fuzz/$1.dict when present. One flag per line.
 libfuzzer_flags() {
@@ -89,5 +97,96 @@ except (OSError, ValueError, IndexError, ZeroDivisionError):
 print(f"{runs} runs, {stats.get('average_exec_per_sec', '?')} exec/s{per_cpu}, "
       f"corpus {corp} inputs ({corp_size}), cov {cov} edges / ft {ft}, "
       f"peak RSS {stats.get('peak_rss_mb', '?')} MB")
+PY
+}
+
+# --- AFL++ (Debian afl++): the same targets, built with afl-clang-fast++ and linked with AFL's
+# libFuzzer driver (libAFLDriver: persistent mode, inputs in shared memory), ASan and UBSan.
+
+# True when afl-fuzz and afl-clang-fast++ are installed.
+afl_available() {
+  command -v afl-fuzz >/dev/null 2>&1 && command -v afl-clang-fast++ >/dev/null 2>&1
+}
+
+# Configures and builds the AFL++ build in $1; with "cmplog" as $2, the CmpLog build afl-fuzz -c
+# runs beside it (AFL_LLVM_CMPLOG; the define only keeps ccache from mixing the two builds'
+# objects).
+build_afl_targets() {
+  local build_dir=$1 kind=${2:-plain}
+  local werror=false extra=()
+  [[ "${CI:-}" == "true" || "${GAFCHECK_WERROR:-}" == "1" ]] && werror=true
+  [[ $kind == cmplog ]] && extra=(-Dcpp_args=-DGAFCHECK_AFL_CMPLOG)
+  if [[ $kind == cmplog ]]; then export AFL_LLVM_CMPLOG=1; else unset AFL_LLVM_CMPLOG; fi
+  AFL_QUIET=1 CC=afl-clang-fast CXX=afl-clang-fast++ build_fuzz_targets "$build_dir" \
+    -Dfuzzing=true -Db_lundef=false -Dwerror=$werror -Dtests=false -Dbench=false "${extra[@]}"
+  local status=$?
+  unset AFL_LLVM_CMPLOG
+  return $status
+}
+
+# The value of "key = value" in the [libfuzzer] section of fuzz/$1.options, or $3 when absent.
+libfuzzer_option() {
+  local value
+  value=$(libfuzzer_flags "$1" | sed -n "s/^-$2=//p" | head -1)
+  echo "${value:-$3}"
+}
+
+# afl-fuzz flags for target $1 from the same fuzz/$1.options and fuzz/$1.dict: -t (timeout),
+# -G (max_len) and -x (dictionary). One flag per line.
+afl_flags() {
+  local timeout max_len dict="$root/fuzz/$1.dict"
+  timeout=$(libfuzzer_option "$1" timeout 2)
+  max_len=$(libfuzzer_option "$1" max_len 8192)
+  echo "-t"; echo "$((timeout * 1000))"
+  echo "-G"; echo "$max_len"
+  if [[ -f "$dict" ]]; then echo "-x"; echo "$dict"; fi
+}
+
+# The environment afl-fuzz and the target run in for target $1: the .options memory limits as
+# ASan limits (malloc_limit_mb: largest allocation, rss_limit_mb: resident memory), a UBSan
+# report aborting like a crash, no leak check (libFuzzer's runs do it), and afl-fuzz quiet and
+# fit for a shared machine. One NAME=VALUE per line.
+afl_environment() {
+  local malloc_limit rss_limit
+  malloc_limit=$(libfuzzer_option "$1" malloc_limit_mb "$(libfuzzer_option "$1" rss_limit_mb 2048)")
+  rss_limit=$(libfuzzer_option "$1" rss_limit_mb 2048)
+  echo "ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0:allocator_may_return_null=0:max_allocation_size_mb=$malloc_limit:hard_rss_limit_mb=$rss_limit"
+  echo "UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:symbolize=0"
+  echo "AFL_NO_UI=1"
+  echo "AFL_NO_AFFINITY=1"
+  echo "AFL_SKIP_CPUFREQ=1"
+  echo "AFL_AUTORESUME=1"
+  echo "AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1"
+}
+
+# Copies the seed folders of target $1 (seed_corpora) into the single input folder $2 afl-fuzz
+# reads, leaving out files over the target's max_len.
+afl_seed_folder() {
+  local max_len folder
+  max_len=$(libfuzzer_option "$1" max_len 8192)
+  rm -rf "$2"
+  mkdir -p "$2"
+  while read -r folder; do
+    find "$folder" -type f -size -$((max_len + 1))c -print0 |
+      while IFS= read -r -d '' file; do
+        cp "$file" "$2/$(basename "$(dirname "$file")")-$(basename "$file")"
+      done
+  done < <(seed_corpora "$1")
+}
+
+# One-line summary of an afl-fuzz output folder $1 (its fuzzer_stats) like libfuzzer_summary.
+# (No CPU seconds: the forkserver that runs the target is not a child bash's time can see.)
+afl_summary() {
+  /usr/bin/python3 - "$1/default/fuzzer_stats" <<'PY'
+import sys
+try:
+    lines = open(sys.argv[1]).read().splitlines()
+except OSError:
+    print("no fuzzer_stats (afl-fuzz did not start)"); sys.exit()
+stats = {k.strip(): v.strip() for k, v in (line.split(":", 1) for line in lines if ":" in line)}
+print(f"{stats.get('execs_done', '?')} runs in {stats.get('run_time', '?')} s, "
+      f"{stats.get('execs_per_sec', '?')} exec/s, corpus {stats.get('corpus_count', '?')} inputs, "
+      f"edges {stats.get('edges_found', '?')} ({stats.get('bitmap_cvg', '?')} of the map), "
+      f"crashes {stats.get('saved_crashes', '?')}, hangs {stats.get('saved_hangs', '?')}")
 PY
 }
