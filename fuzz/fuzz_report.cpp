@@ -191,6 +191,7 @@ void write_synthetic(ByteView bytes) {
     finding.length = fields.number();
     finding.path = fields.text();
     finding.message = fields.text();
+    if (finding.message.empty()) finding.message = "-";  // every message gafcheck writes has text
     ++report.rule_counts[static_cast<std::size_t>(finding.rule)];
   }
   finalize_verdict(report);
