@@ -52,9 +52,9 @@ build_libfuzzer_targets() {
 }
 
 # The read-only seed folders of target $1, one per line: its minimised campaign corpus
-# (corpus/fuzz/$1, when there is one), corpus/seed and corpus/crashers.
+# (corpus/fuzz/$1, when there is one, unless $2 is "small"), corpus/seed and corpus/crashers.
 seed_corpora() {
-  [[ -d "$root/corpus/fuzz/$1" ]] && echo "$root/corpus/fuzz/$1"
+  [[ "${2:-}" != small && -d "$root/corpus/fuzz/$1" ]] && echo "$root/corpus/fuzz/$1"
   echo "$root/corpus/seed"
   echo "$root/corpus/crashers"
 }
@@ -159,8 +159,8 @@ afl_environment() {
   echo "AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1"
 }
 
-# Copies the seed folders of target $1 (seed_corpora) into the single input folder $2 afl-fuzz
-# reads, leaving out files over the target's max_len.
+# Copies the seed folders of target $1 (seed_corpora; $3 "small" leaves out the campaign corpus)
+# into the single input folder $2 afl-fuzz reads, leaving out files over the target's max_len.
 afl_seed_folder() {
   local max_len folder
   max_len=$(libfuzzer_option "$1" max_len 8192)
@@ -171,7 +171,7 @@ afl_seed_folder() {
       while IFS= read -r -d '' file; do
         cp "$file" "$2/$(basename "$(dirname "$file")")-$(basename "$file")"
       done
-  done < <(seed_corpora "$1")
+  done < <(seed_corpora "$1" "${3:-}")
 }
 
 # One-line summary of an afl-fuzz output folder $1 (its fuzzer_stats) like libfuzzer_summary.
