@@ -42,6 +42,14 @@ ReadHeader parse_report_header(const YAML::Node& node) {
       settings.per_file = census["per_file"].as<std::string>();
       settings.min_severity = census["min_severity"].as<std::string>();
       settings.baseline = unescape_bytes(census["baseline"].as<std::string>());
+      if (const YAML::Node list = census["files_from"])
+        settings.files_from =
+            FileListIdentity{unescape_bytes(list["list"].as<std::string>()),
+                             list["sha256"].as<std::string>(), list["separator"].as<std::string>()};
+      if (const YAML::Node variables = census["shard_from"])
+        for (const auto& variable : variables)
+          settings.shard_from.emplace_back(variable.first.as<std::string>(),
+                                           variable.second.as<std::string>());
       header.census = settings;
     }
     header.merged_from = unescaped_list(node["merged_from"]);

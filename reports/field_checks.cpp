@@ -134,6 +134,12 @@ void shard_field(const YAML::Node& node, const std::string& field) {
     violation(field, "is not a shard (K/N)");
 }
 
+void decimal_text_field(const YAML::Node& node, const std::string& field) {
+  static const std::regex decimal("[0-9]{1,20}");
+  string_field(node, field);
+  if (!std::regex_match(node.Scalar(), decimal)) violation(field, "is not a decimal number");
+}
+
 void strings_field(const YAML::Node& node, const std::string& field) {
   if (!node.IsSequence()) violation(field, "is not a list");
   std::size_t index = 0;
@@ -174,6 +180,10 @@ void map_field(const YAML::Node& node, const std::string& field,
 
 bool any_key(const YAML::Node& name) {
   return !(plain(name) && typed_plain(name.Scalar()));
+}
+bool environment_variable_key(const YAML::Node& name) {
+  static const std::regex variable("[A-Z][A-Z0-9_]{0,63}");
+  return std::regex_match(name.Scalar(), variable) && any_key(name);
 }
 bool rule_key(const YAML::Node& name) {
   return packed_rule_name(name.Scalar()) && any_key(name);

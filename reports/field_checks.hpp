@@ -62,13 +62,15 @@ void sha256_field(const YAML::Node& node, const std::string& field);
 void sha256_or_empty(const YAML::Node& node, const std::string& field);
 void shard_field(const YAML::Node& node, const std::string& field);
 void strings_field(const YAML::Node& node, const std::string& field);
-void histogram_field(const YAML::Node& node, const std::string& field);  // integer -> count > 0
+void decimal_text_field(const YAML::Node& node, const std::string& field);  // "0".."99..9" quoted
+void histogram_field(const YAML::Node& node, const std::string& field);     // integer -> count > 0
 // File document summaries and summary totals: counters, or groups of counters ("coverage.slack").
 void counters_field(const YAML::Node& node, const std::string& field);
 
 // Keys of maps whose keys are names.
 bool any_key(const YAML::Node& name);  // a string for every YAML reader
 bool rule_key(const YAML::Node& name);
+bool environment_variable_key(const YAML::Node& name);  // CI_NODE_INDEX, SLURM_ARRAY_TASK_ID...
 bool budget_key(const YAML::Node& name);
 bool verdict_key(const YAML::Node& name);
 bool format_key(const YAML::Node& name);

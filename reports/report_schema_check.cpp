@@ -8,6 +8,15 @@ namespace {
 
 using namespace field_checks;
 
+const Field file_list_fields[] = {
+    {"list", true, string_field},
+    {"sha256", true, sha256_field},
+    {"separator", true,
+     [](const YAML::Node& n, const std::string& f) {
+       enum_field(n, f, {"newline", "nul"});
+     }},
+};
+
 const Field census_fields[] = {
     {"roots", true, strings_field},
     {"extensions", true, strings_field},
@@ -18,6 +27,14 @@ const Field census_fields[] = {
      }},
     {"min_severity", true, severity_field},
     {"baseline", true, string_field},
+    // Censuses with --files-from / --shard auto only.
+    {"files_from", false,
+     [](const YAML::Node& n, const std::string& f) { check_fields(n, f, file_list_fields); }},
+    {"shard_from", false,
+     [](const YAML::Node& n, const std::string& f) {
+       map_field(n, f, environment_variable_key, "an environment variable name",
+                 decimal_text_field);
+     }},
 };
 
 const Field sandbox_fields[] = {

@@ -30,6 +30,20 @@ void emit_census_settings(YAML::Emitter& out, const CensusSettings& census) {
   out << YAML::Key << "min_severity" << YAML::Value << census.min_severity;
   out << YAML::Key << "baseline" << YAML::Value;
   emit_input_path(out, census.baseline);
+  if (census.files_from) {
+    out << YAML::Key << "files_from" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "list" << YAML::Value;
+    emit_input_path(out, census.files_from->list);
+    out << YAML::Key << "sha256" << YAML::Value << census.files_from->sha256;
+    out << YAML::Key << "separator" << YAML::Value << census.files_from->separator;
+    out << YAML::EndMap;
+  }
+  if (!census.shard_from.empty()) {
+    out << YAML::Key << "shard_from" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    for (const auto& [name, value] : census.shard_from)
+      out << YAML::Key << name << YAML::Value << YAML::DoubleQuoted << value;
+    out << YAML::EndMap;
+  }
   out << YAML::EndMap;
 }
 

@@ -3,6 +3,7 @@
 // Each function returns one complete document ("---" line included), ready to write in one go.
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "validator/core/budget.hpp"
@@ -10,6 +11,15 @@
 #include "validator/report/run_totals.hpp"
 
 namespace gafcheck {
+
+// --files-from: the list a census took its inputs from. Its bytes' SHA-256 and separator are what
+// --resume and merge compare (the list's name may differ between machines).
+struct FileListIdentity {
+  std::string list;                   // the path given ("-": standard input), raw bytes
+  std::string sha256;                 // of the list's bytes as read
+  std::string separator = "newline";  // newline | nul (-0)
+  bool operator==(const FileListIdentity&) const = default;
+};
 
 // How a census chose and reported its inputs. A resumed census and the shards of a merge must
 // agree on all of it (and on budgets, game and catalogue), or their summaries would not add up.
@@ -19,7 +29,11 @@ struct CensusSettings {
   std::string shard;                    // "K/N"; empty: every file; "merged" after a merge
   std::string per_file = "findings";    // all | findings | none
   std::string min_severity = "warning";
-  std::string baseline;  // --baseline report path; empty: none
+  std::string baseline;                        // --baseline report path; empty: none
+  std::optional<FileListIdentity> files_from;  // --files-from; then roots is empty
+  // --shard auto: the batch engine's variables that gave K/N (name, value). A record of where the
+  // shard came from, not a setting: --resume and merge compare the shard itself.
+  std::vector<std::pair<std::string, std::string>> shard_from;
 
   bool operator==(const CensusSettings&) const = default;
 };

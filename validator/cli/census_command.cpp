@@ -3,11 +3,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 #include <thread>
 
 #include "validator/cli/census/census_runner.hpp"
 #include "validator/cli/census/input_selection.hpp"
+#include "validator/cli/census/shard_environment.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
@@ -38,15 +40,36 @@ std::vector<std::string> normalized_roots(std::vector<std::string> roots) {
   return roots;
 }
 
+// --shard K/N, or --shard auto with K and N from the batch engine's variables.
+void choose_shard(CensusRun& run, const std::string& text, std::uint32_t shards) {
+  if (shards != 0 && text != "auto")
+    throw UsageError{"--shards N goes with --shard auto (Kubernetes Indexed Jobs)"};
+  if (text.empty()) return;
+  if (text == "auto") {
+    const auto lookup = [](const char* name) -> const char* { return std::getenv(name); };
+    ShardFromEnvironment found = shard_from_environment(
+        lookup, shards != 0 ? std::optional<std::uint32_t>(shards) : std::nullopt);
+    run.shard = found.shard;
+    run.settings.shard_from = std::move(found.variables);
+  } else {
+    run.shard = parse_shard(text);
+  }
+  run.settings.shard = run.shard->text();
+}
+
 }  // namespace
 
 int run_census(const Arguments& arguments, const std::string& command_line) {
   CensusRun run;
   std::vector<std::string> roots;
   std::string per_file_text, min_severity_text, extensions_text, shard_text, resume_verify;
+  std::string files_from, max_list_size;
+  bool nul_separated = false;
+  std::uint32_t shards = 0;
   unsigned jobs = 0;
   po::options_description general(
-      "Usage: gafcheck census [options] [DIR...]\n\n"
+      "Usage: gafcheck census [options] [DIR...]\n"
+      "       gafcheck census [options] --files-from LIST|-\n\n"
       "Checks every GAF, TAF, TSF and HPI-family file under the directories (default: the\n"
       "bundled corpus, " GAFCHECK_CORPUS_DIR
       "), picked by content as well as by extension, on\n"
@@ -65,7 +88,26 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
       "only consider files with these extensions (comma-separated, e.g. gaf,taf)")(
       "shard", po::value(&shard_text),
       "check only shard K of N (K/N, by a hash of each path); join the shard reports with "
-      "gafcheck merge")(
+      "gafcheck merge. 'auto' takes K and N from the batch engine running this task: GitLab "
+      "parallel (CI_NODE_INDEX, CI_NODE_TOTAL), a Slurm array (SLURM_ARRAY_TASK_ID, _COUNT, "
+      "_MIN, and _MAX/_STEP when set), an AWS Batch array (AWS_BATCH_JOB_ARRAY_INDEX, _SIZE) or "
+      "a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with --shards); the header records the "
+      "variables (census.shard_from); none set is a usage error")(
+      "shards", po::value(&shards),
+      "with --shard auto: N, for engines that do not tell their tasks (Kubernetes: the Job's "
+      "spec.completions); other engines' totals must equal it")(
+      "files-from", po::value(&files_from),
+      "check the files this list names, one path per line ('-': standard input), instead of "
+      "walking DIRs (which are then not allowed): paths relative to the working directory, "
+      "reported as written, picked like walked files; a CR before the newline and empty lines "
+      "are ignored, duplicates checked once, a missing path is a finding. The list is read "
+      "whole before the census (the report is in path order); the header records its SHA-256, "
+      "which --resume and merge compare")(
+      "null,0", po::bool_switch(&nul_separated),
+      "with --files-from: the paths are separated by NUL bytes (find -print0), not newlines")(
+      "max-list-size", po::value(&max_list_size)->default_value("256M"),
+      "with --files-from: at most this much memory for the paths held (this shard's, plus "
+      "64 bytes each); a longer list is a usage error, never checked in part")(
       "resume", po::value(&run.resume),
       "continue the census in this (interrupted) report: files it already holds, unchanged "
       "(path, size, mtime, ctime, device, inode), are taken over instead of checked again; may "
@@ -102,12 +144,21 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
                      "'"};
   run.min_severity = *min_severity;
   if (!extensions_text.empty()) run.settings.extensions = parse_extensions(extensions_text);
-  if (!shard_text.empty()) {
-    run.shard = parse_shard(shard_text);
-    run.settings.shard = run.shard->text();
+  choose_shard(run, shard_text, shards);
+  if (nul_separated && files_from.empty()) throw UsageError{"-0 goes with --files-from"};
+  if (!files_from.empty()) {
+    if (!roots.empty())
+      throw UsageError{
+          "--files-from replaces DIR arguments: list every input in it (find DIR "
+          "-type f >> LIST adds a directory's files)"};
+    FileListOptions list_options{files_from, nul_separated ? '\0' : '\n', run.shard,
+                                 parse_quantity(max_list_size, "max-list-size")};
+    run.list = std::make_shared<const FileList>(read_file_list(list_options));
+    run.settings.files_from = run.list->identity;
+  } else {
+    if (roots.empty()) roots.push_back(GAFCHECK_CORPUS_DIR);
+    run.settings.roots = normalized_roots(roots);
   }
-  if (roots.empty()) roots.push_back(GAFCHECK_CORPUS_DIR);
-  run.settings.roots = normalized_roots(roots);
   run.settings.per_file = per_file_text;
   run.settings.baseline = run.common.baseline;
   run.settings.min_severity = min_severity_text;

@@ -108,7 +108,9 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
   bool incomplete = false;
   std::vector<Shard> shards;
   const std::vector<std::string> roots = header.census->roots;
+  const bool listed = header.census->files_from.has_value();
   header.census->shard = check_shards(readers, shards, incomplete);
+  header.census->shard_from.clear();  // each shard's own engine variables; the merge has none
   header.command_line = command_line;
   header.started_at = utc_timestamp();
   header.merged_from = inputs;
@@ -129,7 +131,7 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
       if (!first) break;
       RecordGroup& group = *heads[*first];
       // A path in a shard it does not hash to: a shard relabelled as another, or edited.
-      if (!shards[*first].holds(group.path, roots))
+      if (!(listed ? shards[*first].contains(group.path) : shards[*first].holds(group.path, roots)))
         throw std::runtime_error("report " + readers[*first]->path() + " holds " +
                                  escape_bytes(group.path) +
                                  ", which belongs to another shard than " + shards[*first].text());

@@ -1,5 +1,7 @@
 #pragma once
+#include <memory>
 #include <string>
+#include <string_view>
 
 #include "validator/core/byte_view.hpp"
 
@@ -7,5 +9,20 @@ namespace gafcheck {
 
 // Lowercase hex SHA-256 of the bytes (OpenSSL libcrypto).
 std::string sha256_hex(ByteView bytes);
+
+// The same over bytes that arrive in pieces (a list read from standard input).
+class Sha256Stream {
+ public:
+  Sha256Stream();
+  ~Sha256Stream();
+  Sha256Stream(const Sha256Stream&) = delete;
+  Sha256Stream& operator=(const Sha256Stream&) = delete;
+  void add(std::string_view bytes);
+  std::string hex();  // once, after the last add
+
+ private:
+  struct Context;
+  std::unique_ptr<Context> context_;
+};
 
 }  // namespace gafcheck

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 
+#include "validator/cli/census/census_inputs.hpp"
 #include "validator/cli/census/census_journal.hpp"
 #include "validator/cli/census/interruption.hpp"
 #include "validator/cli/census/ordered_pipeline.hpp"
@@ -28,7 +29,7 @@ bool same_file(const std::string& a, const std::string& b) {
 std::pair<std::uint64_t, std::uint64_t> count_candidates(const CensusRun& run,
                                                          const InputSelection& selection) {
   std::uint64_t files = 0, bytes = 0;
-  InputWalk walk(run.settings.roots);
+  CensusInputs walk(run.settings.roots, run.list.get());
   while (auto item = walk.next()) {
     if (run.shard && !run.shard->contains(item->relative)) continue;
     if (item->kind == InputKind::symlink_not_followed) continue;
@@ -51,11 +52,12 @@ CensusContext make_context(const CensusRun& run, const Baseline* baseline) {
   return context;
 }
 
-// Reads the roots, --baseline and --resume; writes the report beside its name (and, resuming
-// into the report itself, moves the old one aside there); threads for -j.
+// Reads the roots (or the listed files' directories), --baseline and --resume; writes the report
+// beside its name (and, resuming into the report itself, moves the old one aside there); threads
+// for -j.
 SandboxPlan sandbox_plan(const CensusRun& run) {
   SandboxPlan plan;
-  plan.read_paths = run.settings.roots;
+  plan.read_paths = run.list ? listed_read_paths(*run.list) : run.settings.roots;
   if (!run.settings.baseline.empty()) plan.read_paths.push_back(run.settings.baseline);
   if (!run.resume.empty()) plan.read_paths.push_back(run.resume);
   plan.output_paths = {run.common.output};
@@ -65,11 +67,23 @@ SandboxPlan sandbox_plan(const CensusRun& run) {
   return plan;
 }
 
+// A report written over a listed file (or over the list itself) would destroy it. Only an
+// existing output can be one of them: one stat per entry, and none when -o is a new file.
+void refuse_output_among_listed(const std::string& output, const FileList& list) {
+  if (list.identity.list != "-")
+    refuse_output_among_inputs(output, {list.identity.list}, "--files-from list");
+  struct stat info {};
+  if (output == "-" || ::stat(output.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return;
+  for (const ListedPath& entry : list.paths)
+    if (entry.problem.empty()) refuse_output_among_inputs(output, {entry.path}, "listed input");
+}
+
 }  // namespace
 
 int run_census_walk(const CensusRun& run, ReportHeader header) {
   refuse_output_in_walk(run.common.output, run.settings.roots,
                         InputSelection(run.settings.extensions));
+  if (run.list) refuse_output_among_listed(run.common.output, *run.list);
   // Created now, renamed into place at its first write, once --resume has been checked.
   auto output = std::make_unique<ReportOutput>(run.common.output, OutputMode::journal);
   SandboxPlan plan = sandbox_plan(run);
@@ -115,7 +129,7 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
   InterruptionGuard interruption;
   std::uint64_t symlinks = 0, left_out = 0;
   using Pipeline = OrderedPipeline<FinishedInput>;
-  InputWalk walk(run.settings.roots);
+  CensusInputs walk(run.settings.roots, run.list.get());
   // The report (and an old one moved aside to resume from) may lie inside a root: never inputs.
   if (const auto identity = journal.output().file_identity())
     walk.exclude(identity->first, identity->second);

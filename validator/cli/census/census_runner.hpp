@@ -1,11 +1,13 @@
 #pragma once
 // A whole census: walk the roots, pick and shard the inputs, check them on -j workers (or take
 // them over from --resume), write the report in path order, stop cleanly on SIGINT/SIGTERM.
+#include <memory>
 #include <optional>
 #include <string>
 
 #include "reports/yaml_report.hpp"
 #include "validator/cli/census/census_input.hpp"
+#include "validator/cli/census/file_list.hpp"
 #include "validator/cli/census/shard.hpp"
 #include "validator/cli/common_options.hpp"
 
@@ -15,6 +17,7 @@ struct CensusRun {
   CommonOptions common;
   CensusSettings settings;
   std::optional<Shard> shard;
+  std::shared_ptr<const FileList> list;  // --files-from, read already; else settings.roots
   PerFile per_file = PerFile::findings;
   Severity min_severity = Severity::warning;
   unsigned jobs = 1;
