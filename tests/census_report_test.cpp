@@ -229,5 +229,34 @@ TEST_F(ReportFile, SandboxReadsBackAndIsUnsetInOlderReports) {
   EXPECT_THROW(CensusReportReader reader(path_), std::runtime_error);
 }
 
+// --files-from and --shard auto (issue 15) add two optional census fields; both read back, and a
+// value gafcheck never writes there (a variable's value that is not a number) is refused.
+TEST_F(ReportFile, FileListAndShardVariablesReadBack) {
+  ReportHeader header;
+  header.command = "census";
+  header.started_at = "2026-01-01T00:00:00Z";
+  header.census = CensusSettings{};
+  header.census->shard = "3/8";
+  header.census->files_from = FileListIdentity{"li\x01st", std::string(64, 'a'), "nul"};
+  header.census->shard_from = {{"SLURM_ARRAY_TASK_ID", "5"}, {"SLURM_ARRAY_TASK_COUNT", "8"}};
+  const std::string text = yaml_header_document(header);
+  EXPECT_NE(text.find("shard_from: {SLURM_ARRAY_TASK_ID: \"5\", SLURM_ARRAY_TASK_COUNT: \"8\"}"),
+            std::string::npos)
+      << text;
+  write(text);
+  EXPECT_EQ(*CensusReportReader(path_).header().header.census, *header.census);
+
+  std::string foreign = text;
+  foreign.replace(foreign.find("\"5\""), 3, "\"x\"");
+  write(foreign);
+  EXPECT_THROW(CensusReportReader reader(path_), std::runtime_error);
+
+  header.census = CensusSettings{};
+  write(yaml_header_document(header));
+  const CensusSettings plain = *CensusReportReader(path_).header().header.census;
+  EXPECT_FALSE(plain.files_from);
+  EXPECT_TRUE(plain.shard_from.empty());
+}
+
 }  // namespace
 }  // namespace gafcheck::testing
