@@ -50,7 +50,6 @@ std::optional<std::string> incompatibility(const ReadHeader& old, const ReportHe
   if (!old.header.census || !current.census) return "it is not a census report";
   CensusSettings a = *old.header.census, b = *current.census;
   if (ignore_shard) a.shard = b.shard = "";
-  if (a.roots != b.roots) return "it is a census of other directories";
   if (a.files_from.has_value() != b.files_from.has_value())
     return a.files_from ? "it is a census of a --files-from list" : "it is a census of directories";
   // The list's name may differ between machines (a copy, standard input); its bytes may not.
@@ -58,6 +57,7 @@ std::optional<std::string> incompatibility(const ReadHeader& old, const ReportHe
                        a.files_from->separator != b.files_from->separator))
     return "it is a census of another --files-from list (sha256 " + a.files_from->sha256 + ", " +
            a.files_from->separator + "-separated)";
+  if (a.roots != b.roots) return "it is a census of other directories";
   if (a.extensions != b.extensions) return "its --ext differs";
   if (a.shard != b.shard) return "its --shard was '" + a.shard + "'";
   if (a.per_file != b.per_file) return "its --per-file was " + a.per_file;
