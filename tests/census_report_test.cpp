@@ -250,6 +250,14 @@ TEST_F(ReportFile, FileListAndShardVariablesReadBack) {
   foreign.replace(foreign.find("\"5\""), 3, "\"x\"");
   write(foreign);
   EXPECT_THROW(CensusReportReader reader(path_), std::runtime_error);
+  foreign = text;
+  foreign.replace(foreign.find("{SLURM_ARRAY_TASK_ID"), 20, "{\"slurm task\"");
+  write(foreign);
+  EXPECT_THROW(CensusReportReader reader(path_), std::runtime_error);
+  foreign = text;
+  foreign.replace(foreign.find("separator: nul"), 14, "separator: tab");
+  write(foreign);
+  EXPECT_THROW(CensusReportReader reader(path_), std::runtime_error);
 
   header.census = CensusSettings{};
   write(yaml_header_document(header));
