@@ -263,6 +263,16 @@ def a_listed_census_runs_confined_and_reads_only_the_listed_files_directories():
     free = report('free.yaml')
     assert free[0]['sandbox'] == {'enabled': False, 'layers': []}
     assert after_header('free.yaml') == after_header('confined.yaml')
+    # A listed symlink whose target lies outside every listed file's directory is followed.
+    (WORK / 'elsewhere').mkdir(exist_ok=True)
+    (WORK / 'links').mkdir(exist_ok=True)
+    shutil.copyfile(WORK / FILES[0], WORK / 'elsewhere' / 'target.gaf')
+    if not (WORK / 'links' / 'link.gaf').is_symlink():
+        os.symlink('../elsewhere/target.gaf', WORK / 'links' / 'link.gaf')
+    (WORK / 'link-list.txt').write_text('links/link.gaf\n')
+    result = run('census', '-q', '--files-from', 'link-list.txt', '-o', '-', check_code=0)
+    linked = records(documents(result.stdout_text))
+    assert [(r['path'], r['format']) for r in linked] == [('links/link.gaf', 'gaf')], linked
     if landlock_abi() < 1:
         print('# skipped: the kernel has no Landlock (seccomp alone cannot see paths)')
         return
