@@ -155,6 +155,10 @@ def auto_shard_without_variables_or_with_malformed_ones_is_a_usage_error():
         assert message in result.stderr, (message, result.stderr)
     result = run('census', '--shards', '3', '-o', 'bad.yaml', TREE, check_code=2)
     assert '--shards N goes with --shard auto' in result.stderr
+    for bad in ('0', '-1', '3x'):
+        result = run('census', '--shard', 'auto', '--shards', bad, '-o', 'bad.yaml', TREE,
+                     env={'JOB_COMPLETION_INDEX': '0'}, check_code=2)
+        assert f"--shards takes a whole number N >= 1, not '{bad}'" in result.stderr, result.stderr
     assert not (WORK / 'bad.yaml').exists()
     # Control: the same command with the variables set runs.
     run('census', '-q', '--shard', 'auto', '-o', 'good.yaml', TREE,

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <iostream>
 #include <thread>
@@ -41,14 +42,22 @@ std::vector<std::string> normalized_roots(std::vector<std::string> roots) {
 }
 
 // --shard K/N, or --shard auto with K and N from the batch engine's variables.
-void choose_shard(CensusRun& run, const std::string& text, std::uint32_t shards) {
-  if (shards != 0 && text != "auto")
+void choose_shard(CensusRun& run, const std::string& text, const std::string& shards_text) {
+  if (!shards_text.empty() && text != "auto")
     throw UsageError{"--shards N goes with --shard auto (Kubernetes Indexed Jobs)"};
   if (text.empty()) return;
   if (text == "auto") {
+    std::optional<std::uint32_t> shards;
+    if (!shards_text.empty()) {
+      std::uint32_t value = 0;
+      const char* end = shards_text.data() + shards_text.size();
+      const auto [next, error] = std::from_chars(shards_text.data(), end, value);
+      if (error != std::errc() || next != end || value == 0)
+        throw UsageError{"--shards takes a whole number N >= 1, not '" + shards_text + "'"};
+      shards = value;
+    }
     const auto lookup = [](const char* name) -> const char* { return std::getenv(name); };
-    ShardFromEnvironment found = shard_from_environment(
-        lookup, shards != 0 ? std::optional<std::uint32_t>(shards) : std::nullopt);
+    ShardFromEnvironment found = shard_from_environment(lookup, shards);
     run.shard = found.shard;
     run.settings.shard_from = std::move(found.variables);
   } else {
@@ -65,7 +74,7 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
   std::string per_file_text, min_severity_text, extensions_text, shard_text, resume_verify;
   std::string files_from, max_list_size;
   bool nul_separated = false;
-  std::uint32_t shards = 0;
+  std::string shards;
   unsigned jobs = 0;
   po::options_description general(
       "Usage: gafcheck census [options] [DIR...]\n"

@@ -115,9 +115,9 @@ FileList read_file_list(const FileListOptions& options) {
   if (!standard_input) ::close(fd);
   reader.finish();
   list.identity.sha256 = hash.hex();
-  std::stable_sort(
-      list.paths.begin(), list.paths.end(),
-      [](const ListedPath& a, const ListedPath& b) { return path_less(a.path, b.path); });
+  // In place: a stable sort would allocate a second copy of the list.
+  std::sort(list.paths.begin(), list.paths.end(),
+            [](const ListedPath& a, const ListedPath& b) { return path_less(a.path, b.path); });
   list.paths.erase(
       std::unique(list.paths.begin(), list.paths.end(),
                   [](const ListedPath& a, const ListedPath& b) { return a.path == b.path; }),
