@@ -218,6 +218,20 @@ def fail_on_decides_the_junit_failures():
 
 
 @tap.test
+def junit_names_stay_unique_across_roots_holding_the_same_path():
+    parent = WORK / 'two-roots'
+    for root in ('one', 'two'):
+        (parent / root / 'anims').mkdir(parents=True)
+        shutil.copyfile(SEEDS / 'entry.alias.gaf', parent / root / 'anims' / 'x.gaf')
+    report = WORK / 'two-roots.xml'
+    run('census', '-q', '--format', 'junit', '-o', report, parent / 'one', parent / 'two')
+    assert sorted(testcases(well_formed_junit(report))) == ['one/anims/x.gaf', 'two/anims/x.gaf']
+    # Control: one root, the path inside it.
+    run('census', '-q', '--format', 'junit', '-o', report, parent / 'one')
+    assert list(testcases(well_formed_junit(report))) == ['anims/x.gaf']
+
+
+@tap.test
 def standard_output_is_claimed_at_most_once():
     seed = SEEDS / 'entry.alias.gaf'
     result = run('check', '--format', 'json', '--format', 'gnu', seed, check_code=2)
