@@ -329,6 +329,21 @@ def resume_carries_earlier_findings_into_every_format():
 
 
 @tap.test
+def interrupted_census_commits_every_format_marked_interrupted():
+    out = WORK / 'interrupted'
+    out.mkdir()
+    result = run('census', '-q', '-j', '1', *all_formats(out, 'r'), SEEDS,
+                 env={'GAFCHECK_TEST_RAISE_AFTER_GROUPS': '10:INT'})
+    assert result.returncode == 128 + signal.SIGINT, result.err
+    lines = json_lines(out / 'r.jsonl')
+    assert lines[-1]['kind'] == 'summary' and lines[-1]['interrupted'] is True
+    assert lines == as_json(yaml_documents(out / 'r.yaml'))
+    root = well_formed_junit(out / 'r.xml')
+    assert 'interrupted' in root.find('testsuite/system-err').text
+    assert 10 <= len(list(root.iter('testcase'))) < 93
+
+
+@tap.test
 def merge_writes_every_format_as_one_census_would():
     single = WORK / 'merge-single'
     single.mkdir()
