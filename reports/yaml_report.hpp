@@ -20,6 +20,10 @@ struct CensusSettings {
   std::string per_file = "findings";    // all | findings | none
   std::string min_severity = "warning";
   std::string baseline;  // --baseline report path; empty: none
+  // What configuration rated the findings (.gafcheck.yaml, --rule): the sha256 of each
+  // configuration file used (root order, each once) and the --rule overrides as given.
+  std::vector<std::string> config_sha256;
+  std::vector<std::string> rules;
 
   bool operator==(const CensusSettings&) const = default;
 };
@@ -32,11 +36,19 @@ struct SandboxState {
   bool operator==(const SandboxState&) const = default;
 };
 
+// A configuration file a run used (.gafcheck.yaml, validator/config/).
+struct ConfigSource {
+  std::string path;
+  std::string sha256;
+  bool operator==(const ConfigSource&) const = default;
+};
+
 struct ReportHeader {
   std::string command;  // check | census
   std::string command_line;
-  std::string started_at;  // ISO 8601 UTC
-  std::string profile = "default";
+  std::string started_at;            // ISO 8601 UTC
+  std::string profile = "retail";    // the configuration profile(s), comma-separated
+  std::vector<ConfigSource> config;  // none: no configuration file (retail, or --no-config)
   std::string game = "ta";
   BudgetLimits limits;
   std::optional<CensusSettings> census;
