@@ -12,6 +12,7 @@
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/input_walk.hpp"
+#include "validator/cli/run_configuration.hpp"
 #include "validator/cli/run_reporter.hpp"
 
 #ifndef GAFCHECK_CORPUS_DIR
@@ -42,6 +43,8 @@ std::vector<std::string> normalized_roots(std::vector<std::string> roots) {
 
 int run_census(const Arguments& arguments, const std::string& command_line) {
   CensusRun run;
+  ConfigOptions config_options;
+  po::variables_map given;
   std::vector<std::string> roots;
   std::string per_file_text, min_severity_text, extensions_text, shard_text, resume_verify;
   unsigned jobs = 0;
@@ -82,6 +85,7 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
       .add(report_options_description(run.common))
       .add(report_reading_description(run.common))
       .add(budget_options_description(run.common))
+      .add(config_options_description(config_options))
       .add(sandbox_options_description(run.common));
   if (!parse_command_line(
           arguments, visible, roots,
@@ -89,7 +93,8 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
           "2 usage error (also: -o cannot be written, or would be an input of the walk),\n"
           "3 an input could not be read, 4 internal error; 128+N when\n"
           "signal N interrupted the run (the report is then marked interrupted).\n"
-          "Example: gafcheck census -j 2 -o ta.yaml ~/ta/extracted\n"))
+          "Example: gafcheck census -j 2 -o ta.yaml ~/ta/extracted\n",
+          &given))
     return 0;
   finish_common_options(run.common);
   run.per_file = parse_per_file(per_file_text);
@@ -108,6 +113,16 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
   }
   if (roots.empty()) roots.push_back(GAFCHECK_CORPUS_DIR);
   run.settings.roots = normalized_roots(roots);
+  // Read now, before the report is opened and the process confines itself.
+  run.configuration = std::make_shared<const RunConfiguration>(run.settings.roots, config_options);
+  run.configuration->settle(run.common, given);
+  const auto profile_min_severity = run.configuration->min_severity();
+  if (profile_min_severity && given["min-severity"].defaulted()) {
+    run.min_severity = *profile_min_severity;
+    min_severity_text = std::string(severity_name(*profile_min_severity));
+  }
+  run.settings.config_sha256 = run.configuration->sha256s();
+  run.settings.rules = run.configuration->rule_texts();
   run.settings.per_file = per_file_text;
   run.settings.baseline = run.common.baseline;
   run.settings.min_severity = min_severity_text;
@@ -120,6 +135,8 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
   header.started_at = utc_timestamp();
   header.limits = run.common.check.limits;
   header.game = run.common.game;
+  header.profile = run.configuration->profile_label();
+  header.config = run.configuration->sources();
   header.census = run.settings;
   return run_census_walk(run, header);
 }

@@ -12,9 +12,12 @@ namespace gafcheck::cli {
 
 // Parses arguments against `visible`, collecting positional arguments in `positional`. On --help
 // prints `visible` and `help_epilogue` to standard output and returns false; otherwise stores
-// every value in its target and returns true. Boost's parse errors propagate as exceptions.
+// every value in its target and returns true; values_out (when given) receives the parsed values,
+// so a caller can tell options given on the command line from defaults. Boost's parse errors
+// propagate as exceptions.
 bool parse_command_line(const Arguments& arguments,
                         const boost::program_options::options_description& visible,
-                        std::vector<std::string>& positional, std::string_view help_epilogue = {});
+                        std::vector<std::string>& positional, std::string_view help_epilogue = {},
+                        boost::program_options::variables_map* values_out = nullptr);
 
 }  // namespace gafcheck::cli

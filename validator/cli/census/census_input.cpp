@@ -65,8 +65,15 @@ FinishedInput finish_reports(std::vector<FileReport>& reports, const RecordFacts
 
 FinishedInput check_census_input(const InputItem& item, const CensusContext& context) {
   std::vector<FileReport> reports;
+  RunConfiguration::Scope scope;
+  if (context.configuration) scope = context.configuration->scope(item.path);
+  const auto configure = [&] {
+    if (scope.configuration)
+      for (FileReport& report : reports) RunConfiguration::apply(scope, item.path, report);
+  };
   if (item.kind == InputKind::unreadable) {
     reports.push_back(unreadable_report(item.path, item.error.value_or("cannot be read")));
+    configure();
     return finish_reports(reports, {}, context);
   }
   if (!context.selection.is_input(item)) {
@@ -75,7 +82,9 @@ FinishedInput check_census_input(const InputItem& item, const CensusContext& con
     return skipped;
   }
   CheckOptions options = context.check;
-  options.hash_contents = context.hash_all;
+  // A suppression that names the file's sha256 needs the file hashed before it is rated.
+  options.hash_contents =
+      context.hash_all || (scope.configuration && scope.configuration->needs_hash(scope.path));
   options.hash_archive_trees = true;
   check_input(item.path, options,
               [&reports](FileReport&& report) { reports.push_back(std::move(report)); });
@@ -84,6 +93,7 @@ FinishedInput check_census_input(const InputItem& item, const CensusContext& con
     reports[0] = unreadable_report(item.path,
                                    "vanished during the census (listed by the walk, "
                                    "gone when it was opened)");
+  configure();
   return finish_reports(
       reports, {item.mtime_ns, std::nullopt, FileIdentity{item.ctime_ns, item.device, item.inode}},
       context);

@@ -1,6 +1,7 @@
 #pragma once
 // A whole census: walk the roots, pick and shard the inputs, check them on -j workers (or take
 // them over from --resume), write the report in path order, stop cleanly on SIGINT/SIGTERM.
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -21,7 +22,8 @@ struct CensusRun {
   std::string resume;  // old report to continue from; empty: none
   bool progress = false;
   bool hash_all = false;
-  bool resume_verify_hash = false;  // --resume-verify hash
+  bool resume_verify_hash = false;                        // --resume-verify hash
+  std::shared_ptr<const RunConfiguration> configuration;  // read before confinement
 };
 
 // Runs the census and returns the process exit code (128 + signal when interrupted).
