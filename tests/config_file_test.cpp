@@ -110,6 +110,12 @@ TEST(ConfigFile, RefusesWhatOnlyAHostileFileWouldHold) {
             std::string::npos);
   EXPECT_NE(error_of("game: ta\n---\ngame: tak\n").find("more than one YAML document"),
             std::string::npos);
+  std::string many = "ignore:\n";
+  for (int i = 0; i <= 1000; ++i) many += "  - a" + std::to_string(i) + "\n";
+  EXPECT_NE(error_of(many).find("cfg.yaml:1002:5: more than 1000 globs"), std::string::npos)
+      << error_of(many);
+  many.resize(many.rfind("  - a1000"));
+  EXPECT_EQ(error_of(many), "");  // 1000 are fine
   // The control: the same settings without the anchor parse.
   EXPECT_EQ(error_of("rules: {entry.alias: off}\nper-file: {x: {entry.alias: off}}\n"), "");
 }

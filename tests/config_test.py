@@ -258,6 +258,13 @@ def census_with_a_configuration_is_the_same_on_one_and_two_jobs():
     assert 'entry.alias' not in rules_of(files['entry.alias.gaf'])
     slack = [f for f in files['extent.slack.gaf']['findings'] if f['rule'] == 'extent.slack']
     assert slack and all(f['suppressed'] for f in slack)
+    # With --per-file findings, a file whose findings are all suppressed still gets its
+    # document, so the suppression stays visible; a file whose findings are off does not.
+    output = WORK / 'census-findings.yaml'
+    run('census', '--min-severity', 'info', '-o', output, top, check_code=1)
+    names = sorted(pathlib.Path(d['path']).name for d in documents(output.read_text())
+                   if d['kind'] == 'file')
+    assert names == ['extent.slack.gaf', 'header.truncated.gaf'], names
     # --resume with another configuration is refused, as other settings mismatches are.
     (top / '.gafcheck.yaml').write_text('rules: {entry.alias: warning}\n')
     result = run('census', '-o', WORK / 'resumed.yaml', '--resume', WORK / 'census-1.yaml',

@@ -58,6 +58,10 @@ class Parser {
   }
 
   GlobPattern glob(const YAML::Node& node, bool negation_allowed) const {
+    // Every input is matched against every glob: their number bounds that work.
+    if (++globs_ > max_config_globs)
+      fail(node, "more than " + std::to_string(max_config_globs) +
+                     " globs (ignore:, per-file: and suppress: together)");
     const std::string text = scalar(node, "a glob");
     std::string problem;
     auto pattern = GlobPattern::parse(text, problem);
@@ -161,6 +165,7 @@ class Parser {
 
  private:
   const std::string& path_;
+  mutable std::size_t globs_ = 0;
 };
 
 }  // namespace

@@ -34,6 +34,7 @@ struct ConfigError : std::runtime_error {
 };
 
 inline constexpr std::uint64_t max_config_bytes = 256 << 10;
+inline constexpr std::size_t max_config_globs = 1000;
 
 struct PerFileLevels {
   GlobPattern pattern;

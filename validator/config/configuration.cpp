@@ -45,44 +45,64 @@ bool Configuration::needs_hash(std::string_view path) const {
   });
 }
 
-std::optional<RuleLevel> Configuration::configured_level(RuleId rule, std::string_view path) const {
-  const auto index = static_cast<std::size_t>(rule);
-  if (command_line_[index]) return command_line_[index];
-  if (!file_) return std::nullopt;
-  for (auto entry = file_->per_file.rbegin(); entry != file_->per_file.rend(); ++entry)
-    if (entry->levels[index] && glob_matches(entry->pattern, path)) return entry->levels[index];
-  return file_->rules[index];
+Configuration::FileRules Configuration::rules_for(std::string_view path,
+                                                  std::string_view sha256) const {
+  FileRules rules;
+  if (file_) {
+    rules.levels = file_->rules;
+    for (const PerFileLevels& entry : file_->per_file) {
+      if (!glob_matches(entry.pattern, path)) continue;
+      for (std::size_t i = 0; i < rule_count; ++i)
+        if (entry.levels[i]) rules.levels[i] = entry.levels[i];
+    }
+    for (const Suppression& suppression : file_->suppress) {
+      const auto rule = static_cast<std::size_t>(suppression.rule);
+      if (!rules.suppressions[rule] && glob_matches(suppression.path, path) &&
+          (suppression.sha256.empty() || suppression.sha256 == sha256))
+        rules.suppressions[rule] = &suppression;
+    }
+  }
+  for (std::size_t i = 0; i < rule_count; ++i)
+    if (command_line_[i]) rules.levels[i] = command_line_[i];
+  return rules;
 }
 
-std::optional<Severity> Configuration::severity_for(RuleId rule, Severity built, Retail retail,
-                                                    std::string_view path) const {
-  if (const auto level = configured_level(rule, path))
+std::optional<Severity> Configuration::rate(const FileRules& rules, RuleId rule, Severity built,
+                                            Retail retail) const {
+  if (const auto level = rules.levels[static_cast<std::size_t>(rule)])
     return *level == RuleLevel::off ? std::nullopt : std::optional(severity_of(*level));
   return profile_->severity_for(built, retail);
 }
 
+std::optional<RuleLevel> Configuration::configured_level(RuleId rule, std::string_view path) const {
+  return rules_for(path, "").levels[static_cast<std::size_t>(rule)];
+}
+
+std::optional<Severity> Configuration::severity_for(RuleId rule, Severity built, Retail retail,
+                                                    std::string_view path) const {
+  return rate(rules_for(path, ""), rule, built, retail);
+}
+
 const Suppression* Configuration::suppression_for(RuleId rule, std::string_view path,
                                                   std::string_view sha256) const {
-  if (!file_) return nullptr;
-  for (const Suppression& suppression : file_->suppress)
-    if (suppression.rule == rule && glob_matches(suppression.path, path) &&
-        (suppression.sha256.empty() || suppression.sha256 == sha256))
-      return &suppression;
-  return nullptr;
+  return rules_for(path, sha256).suppressions[static_cast<std::size_t>(rule)];
 }
 
 void Configuration::apply(FileReport& report, std::string_view path) const {
+  // The globs are matched once per file, not once per finding.
+  const FileRules rules = rules_for(path, report.sha256);
   std::array<bool, rule_count> off{};
   std::vector<Finding> kept;
   kept.reserve(report.findings.size());
   for (Finding& finding : report.findings) {
-    const auto severity = severity_for(finding.rule, finding.severity, finding.retail, path);
+    const auto severity = rate(rules, finding.rule, finding.severity, finding.retail);
     if (!severity) {
       off[static_cast<std::size_t>(finding.rule)] = true;
       continue;
     }
     finding.severity = *severity;
-    if (const Suppression* suppression = suppression_for(finding.rule, path, report.sha256)) {
+    if (const Suppression* suppression =
+            rules.suppressions[static_cast<std::size_t>(finding.rule)]) {
       finding.suppressed = true;
       finding.justification = suppression->justification;
     }
@@ -94,11 +114,11 @@ void Configuration::apply(FileReport& report, std::string_view path) const {
     if (report.rule_counts[i] == 0) continue;
     const auto rule = static_cast<RuleId>(i);
     const RuleInfo& info = embedded_catalog().info(rule);
-    std::optional<Severity> severity = severity_for(rule, info.severity, info.retail, path);
+    std::optional<Severity> severity = rate(rules, rule, info.severity, info.retail);
     if (!severity) {
       report.findings_off += report.rule_counts[i];
       off[i] = any_off = true;
-    } else if (suppression_for(rule, path, report.sha256)) {
+    } else if (rules.suppressions[i]) {
       severity.reset();
     }
     report.counted_levels[i] = counted(severity);

@@ -9,6 +9,7 @@
 // A level `off` drops the finding from the list (FileReport::findings_off counts it); a matching
 // suppression keeps it listed with `suppressed: true` and its justification, and it counts for
 // neither the verdict nor the exit code. The verdict and retail impact are settled again after.
+#include <array>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -48,6 +49,17 @@ class Configuration {
   void apply(FileReport& report, std::string_view path) const;
 
  private:
+  // What the configuration says for one file: each rule's level from the layers above the
+  // profile (the last matching per-file glob over rules:, --rule over both), and the first
+  // suppression that applies to each rule.
+  struct FileRules {
+    RuleLevels levels{};
+    std::array<const Suppression*, rule_count> suppressions{};
+  };
+  FileRules rules_for(std::string_view path, std::string_view sha256) const;
+  std::optional<Severity> rate(const FileRules& rules, RuleId rule, Severity built,
+                               Retail retail) const;
+
   std::shared_ptr<const ConfigFile> file_;
   const Profile* profile_;
   RuleLevels command_line_;

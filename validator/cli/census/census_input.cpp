@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <vector>
 
@@ -36,9 +37,15 @@ void add_report(FileReport& report, const RecordFacts& stamp, const CensusContex
   const Baseline::Outcome outcome = context.baseline ? context.baseline->apply(report)
                                                      : Baseline::Outcome{0, worst_severity(report)};
   finished.failed = finished.failed || at_or_above(outcome.worst_new, context.fail_threshold);
+  // Suppressed findings count for nothing but stay listed: they earn a document as they would
+  // unsuppressed, so a census report holds them with their justification.
+  std::optional<Severity> worst_listed = outcome.worst_new;
+  for (const Finding& finding : report.findings)
+    if (finding.suppressed)
+      worst_listed = worst_listed ? std::max(*worst_listed, finding.severity) : finding.severity;
   const bool document =
-      context.per_file == PerFile::all || (context.per_file == PerFile::findings &&
-                                           at_or_above(outcome.worst_new, context.min_severity));
+      context.per_file == PerFile::all ||
+      (context.per_file == PerFile::findings && at_or_above(worst_listed, context.min_severity));
   if (document && report.sha256.empty() && !report.member_of && report.format != Format::unreadable)
     report.sha256 = hash_file(report.path, context.check.limits[BudgetKind::file_size]);
   if (document) finished.documents += yaml_file_document(report, outcome.matched);

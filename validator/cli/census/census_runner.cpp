@@ -33,6 +33,10 @@ std::pair<std::uint64_t, std::uint64_t> count_candidates(const CensusRun& run,
     if (run.shard && !run.shard->contains(item->relative)) continue;
     if (item->kind == InputKind::symlink_not_followed) continue;
     if (item->kind == InputKind::file && !selection.candidate(*item)) continue;
+    if (run.configuration) {
+      const RunConfiguration::Scope scope = run.configuration->scope(item->path);
+      if (scope.configuration->ignores(scope.path)) continue;
+    }
     ++files;
     bytes += item->size;
   }
