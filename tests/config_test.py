@@ -135,6 +135,23 @@ def each_profile_changes_the_exit_code_on_a_known_finding():
 
 
 @tap.test
+def budgets_and_game_come_from_the_configuration_under_the_command_line():
+    top = repo('budgets', 'max-file-size: 100\ngame: tak\n', ['clean-raw.gaf'])
+    target = top / 'anims' / 'clean-raw.gaf'  # 216 bytes
+    result = run('check', target, check_code=1)
+    header, file_doc = documents(result.stdout)[:2]
+    assert header['budgets']['file_size'] == 100 and header['game'] == 'tak', header
+    assert file_doc['verdict'] == 'rejected' and rules_of(file_doc) == ['budget.exceeded']
+    result = run('check', '--max-file-size', '1K', '--game', 'ta', target, check_code=0)
+    header = documents(result.stdout)[0]
+    assert header['budgets']['file_size'] == 1024 and header['game'] == 'ta', header
+    # Two roots whose configurations disagree on a run-wide setting: a usage error.
+    other = repo('budgets-other', 'max-file-size: 200\n', ['clean-raw.gaf'])
+    result = run('check', target, other / 'anims' / 'clean-raw.gaf', check_code=2)
+    assert 'disagree on game' in result.stderr, result.stderr
+
+
+@tap.test
 def a_suppressed_finding_stays_listed_and_does_not_fail():
     seed = 'entry.alias.gaf'
     digest = sha256(SEEDS / seed)
