@@ -324,6 +324,13 @@ def suppressed_findings_survive_diff_and_merge_readers():
              if f['rule'] == 'entry.alias']
     assert alias and all(f['suppressed'] and f['justification'] == 'x' for f in alias)
     run('diff', merged, merged, check_code=0)
+    # A shard written under another configuration is not merged with them.
+    (top / '.gafcheck.yaml').write_text('rules: {entry.alias: warning}\n')
+    other = WORK / 'carried-other-2.yaml'
+    run('census', '--shard', '2/2', '--per-file', 'all', '-o', other, top)
+    result = run('merge', '-o', WORK / 'carried-refused.yaml', shard_reports[0], other,
+                 check_code=2)
+    assert 'another configuration' in result.stderr, result.stderr
 
 
 tap.run()
