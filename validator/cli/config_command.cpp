@@ -47,12 +47,31 @@ std::string help_epilogue() {
       "path component, ** for any number of components, a leading or inner / anchors the pattern\n"
       "there (otherwise it matches at any depth), a trailing / matches directories only (and so\n"
       "everything under them), a leading ! re-includes (ignore: only). A glob that matches an\n"
-      "archive matches its members too (archive.ufo!anims/x.gaf).\n\n"
+      "archive matches its members too (archive.ufo!anims/x.gaf). An ignored file, even one\n"
+      "named on the command line, is not read: check prints IGNORED for it and the summary\n"
+      "counts it (files.ignored); census counts it. A configuration inside an uploaded tree is\n"
+      "the uploader's: vet uploads with --no-config or --config.\n\n"
       "Profiles:\n";
-  for (const config::Profile& profile : config::builtin_profiles())
-    text += "  " + profile.name +
-            std::string(10 - std::min<std::size_t>(profile.name.size(), 9), ' ') +
-            profile.description + "\n";
+  for (const config::Profile& profile : config::builtin_profiles()) {
+    // Name, then the description wrapped at 90 columns under itself.
+    std::string line = "  " + profile.name;
+    line.resize(12, ' ');
+    std::size_t start = 0;
+    const std::string& words = profile.description;
+    while (start < words.size()) {
+      std::size_t end = words.find(' ', start);
+      if (end == std::string::npos) end = words.size();
+      if (line.size() > 12 && line.size() + (end - start) + 1 > 90) {
+        text += line + "\n";
+        line = std::string(12, ' ');
+      } else if (line.size() > 12) {
+        line += ' ';
+      }
+      line += words.substr(start, end - start);
+      start = end + 1;
+    }
+    text += line + "\n";
+  }
   text +=
       "\nA configuration error (unknown key or rule id, bad level or glob, a suppression without\n"
       "a justification) is a usage error, exit 2, naming FILE:LINE:COLUMN.\n"
