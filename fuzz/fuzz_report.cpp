@@ -186,12 +186,19 @@ void write_synthetic(ByteView bytes) {
   report.format = static_cast<Format>(fields.byte() % (static_cast<int>(Format::unreadable) + 1));
   while (!fields.done() && report.findings.size() < listed_findings) {
     Finding& finding = report.findings.emplace_back();
-    finding.rule = static_cast<RuleId>(fields.byte() % rule_count);
+    const std::uint8_t rule_byte = fields.byte();
+    finding.rule = static_cast<RuleId>(rule_byte % rule_count);
     finding.offset = fields.number();
     finding.length = fields.number();
     finding.path = fields.text();
     finding.message = fields.text();
     if (finding.message.empty()) finding.message = "-";  // every message gafcheck writes has text
+    // The rule byte's high bit: suppressed by configuration, the message's bytes as justification
+    // (raw bytes from a .gafcheck.yaml, escaped on output).
+    if (rule_byte & 0x80) {
+      finding.suppressed = true;
+      finding.justification = finding.message;
+    }
     ++report.rule_counts[static_cast<std::size_t>(finding.rule)];
   }
   finalize_verdict(report);

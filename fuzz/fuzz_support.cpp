@@ -112,6 +112,11 @@ void require_document_says(const FileReport& report, const YAML::Node& document,
     require(
         scalar<std::string>(node["message"], where + ".message") == sanitize_text(finding.message),
         where + ".message does not round-trip: " + sanitize_text(finding.message));
+    require(bool(node["suppressed"]) == finding.suppressed &&
+                (!finding.suppressed ||
+                 scalar<std::string>(node["justification"], where + ".justification") ==
+                     escape_bytes(finding.justification)),
+            [&] { return where + ".suppressed or .justification does not round-trip:\n" + text; });
   }
   for (const auto& counter : report.summary.items())
     require(require_summary_counter(document, counter.first) == counter.second,

@@ -14,9 +14,14 @@ std::optional<Severity> worst_severity(const FileReport& report) {
   const auto raise = [&worst](Severity severity) {
     worst = worst ? std::max(*worst, severity) : severity;
   };
-  for (const Finding& finding : report.findings) raise(finding.severity);
+  std::array<std::uint64_t, rule_count> listed{};
+  for (const Finding& finding : report.findings) {
+    ++listed[static_cast<std::size_t>(finding.rule)];
+    if (!finding.suppressed) raise(finding.severity);
+  }
   for (std::size_t i = 0; i < rule_count; ++i)
-    if (report.rule_counts[i] != 0) raise(embedded_catalog().info(static_cast<RuleId>(i)).severity);
+    if (report.rule_counts[i] > listed[i])
+      if (const auto severity = counted_severity(report, i)) raise(*severity);
   return worst;
 }
 
@@ -73,7 +78,7 @@ Baseline::Outcome Baseline::apply(FileReport& report) const {
   };
   std::vector<Finding> left;
   for (const std::size_t index : match.only_new) {
-    raise(report.findings[index].severity);
+    if (!report.findings[index].suppressed) raise(report.findings[index].severity);
     left.push_back(std::move(report.findings[index]));
   }
   report.findings = std::move(left);
@@ -82,7 +87,7 @@ Baseline::Outcome Baseline::apply(FileReport& report) const {
     if (unlisted == 0) continue;
     const auto old = entry.unlisted.find(std::string(rule_names[i]));
     if (old == entry.unlisted.end() || unlisted > old->second)
-      raise(embedded_catalog().info(static_cast<RuleId>(i)).severity);
+      if (const auto severity = counted_severity(report, i)) raise(*severity);
   }
   return outcome;
 }

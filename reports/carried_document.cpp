@@ -66,6 +66,9 @@ Finding read_finding(const YAML::Node& node, const std::string& field) {
   finding.message = node["message"].Scalar();
   if (const YAML::Node row = node["row"]) finding.row = count(row);
   if (const YAML::Node column = node["column"]) finding.column = count(column);
+  if (const YAML::Node suppressed = node["suppressed"]) finding.suppressed = suppressed.as<bool>();
+  if (const YAML::Node justification = node["justification"])
+    finding.justification = unescape_bytes(justification.Scalar());
   return finding;
 }
 
@@ -101,6 +104,7 @@ ParsedFileDocument parse_file_document(const YAML::Node& node) {
     report.members.emplace();
     for (const auto& member : members) report.members->push_back(read_member(member));
   }
+  if (const YAML::Node off = node["findings_off"]) report.findings_off = count(off);
   if (const YAML::Node matched = node["baseline_matched"]) parsed.baseline_matched = count(matched);
   std::size_t index = 0;
   for (const auto& finding : node["findings"])

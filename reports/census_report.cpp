@@ -29,6 +29,10 @@ ReadHeader parse_report_header(const YAML::Node& node) {
     header.started_at = node["started_at"].as<std::string>();
     header.profile = node["profile"].as<std::string>();
     header.game = node["game"].as<std::string>();
+    if (const YAML::Node sources = node["config"])
+      for (const auto& source : sources)
+        header.config.push_back(
+            {unescape_bytes(source["path"].as<std::string>()), source["sha256"].as<std::string>()});
     for (const BudgetSpec& spec : budget_specs)
       if (const YAML::Node limit = node["budgets"][std::string(spec.name)])
         header.limits[spec.kind] = limit.as<std::uint64_t>();
@@ -50,6 +54,9 @@ ReadHeader parse_report_header(const YAML::Node& node) {
         for (const auto& variable : variables)
           settings.shard_from.emplace_back(variable.first.as<std::string>(),
                                            variable.second.as<std::string>());
+      if (const YAML::Node digests = census["config_sha256"])
+        settings.config_sha256 = digests.as<std::vector<std::string>>();
+      settings.rules = unescaped_list(census["rules"]);
       header.census = settings;
     }
     header.merged_from = unescaped_list(node["merged_from"]);

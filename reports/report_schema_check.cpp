@@ -35,6 +35,15 @@ const Field census_fields[] = {
        map_field(n, f, environment_variable_key, "an environment variable name",
                  decimal_text_field);
      }},
+    // Reports from before configuration files have neither.
+    {"config_sha256", false,
+     [](const YAML::Node& n, const std::string& f) { list_of(n, f, sha256_field); }},
+    {"rules", false, strings_field},
+};
+
+const Field config_source_fields[] = {
+    {"path", true, string_field},
+    {"sha256", true, sha256_field},
 };
 
 const Field sandbox_fields[] = {
@@ -61,6 +70,12 @@ const Field header_fields[] = {
      }},
     {"catalog_sha256", true, sha256_field},
     {"profile", true, string_field},
+    {"config", false,
+     [](const YAML::Node& n, const std::string& f) {
+       list_of(n, f, [](const YAML::Node& m, const std::string& g) {
+         check_fields(m, g, config_source_fields);
+       });
+     }},
     {"game", true, game_field},
     {"budgets", true,
      [](const YAML::Node& n, const std::string& f) {
@@ -90,7 +105,20 @@ const Field finding_fields[] = {
     {"row", false, count_field},
     {"column", false, count_field},
     {"message", true, message_field},
+    // gafcheck writes both or neither, and suppressed only as true.
+    {"suppressed", false,
+     [](const YAML::Node& n, const std::string& f) {
+       bool_field(n, f);
+       if (!n.as<bool>()) violation(f, "is false (gafcheck writes it only as true)");
+     }},
+    {"justification", false, message_field},
 };
+
+void check_finding(const YAML::Node& node, const std::string& field) {
+  check_fields(node, field, finding_fields);
+  if (bool(node["suppressed"]) != bool(node["justification"]))
+    violation(field, "has only one of 'suppressed' and 'justification'");
+}
 
 const Field member_fields[] = {
     {"path", true, string_field},
@@ -124,13 +152,10 @@ const Field file_fields[] = {
          check_fields(m, g, member_fields);
        });
      }},
+    {"findings_off", false, positive_field},
     {"baseline_matched", false, positive_field},
     {"findings", true,
-     [](const YAML::Node& n, const std::string& f) {
-       list_of(n, f, [](const YAML::Node& m, const std::string& g) {
-         check_fields(m, g, finding_fields);
-       });
-     }},
+     [](const YAML::Node& n, const std::string& f) { list_of(n, f, check_finding); }},
 };
 
 const Field budget_hit_fields[] = {
@@ -188,6 +213,7 @@ const Field files_fields[] = {
      }},
     {"not_inputs", false, count_field},
     {"symlinks_not_followed", false, count_field},
+    {"ignored", false, count_field},
 };
 
 const Field top_file_fields[] = {

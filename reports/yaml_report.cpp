@@ -44,6 +44,14 @@ void emit_census_settings(YAML::Emitter& out, const CensusSettings& census) {
       out << YAML::Key << name << YAML::Value << YAML::DoubleQuoted << value;
     out << YAML::EndMap;
   }
+  if (!census.config_sha256.empty()) {
+    out << YAML::Key << "config_sha256" << YAML::Value << YAML::Flow << census.config_sha256;
+  }
+  if (!census.rules.empty()) {
+    out << YAML::Key << "rules" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    for (const std::string& rule : census.rules) emit_input_path(out, rule);
+    out << YAML::EndSeq;
+  }
   out << YAML::EndMap;
 }
 
@@ -60,6 +68,11 @@ void emit_finding(YAML::Emitter& out, const Finding& finding) {
   if (finding.column) out << YAML::Key << "column" << YAML::Value << *finding.column;
   out << YAML::Key << "message" << YAML::Value;
   emit_text(out, finding.message);
+  if (finding.suppressed) {
+    out << YAML::Key << "suppressed" << YAML::Value << true;
+    out << YAML::Key << "justification" << YAML::Value;
+    emit_input_path(out, finding.justification);
+  }
   out << YAML::EndMap;
 }
 
@@ -99,6 +112,15 @@ std::string yaml_header_document(const ReportHeader& header) {
   out << YAML::Key << "command" << YAML::Value << header.command;
   out << YAML::Key << "catalog_sha256" << YAML::Value << embedded_catalog_sha256();
   out << YAML::Key << "profile" << YAML::Value << header.profile;
+  if (!header.config.empty()) {
+    out << YAML::Key << "config" << YAML::Value << YAML::BeginSeq;
+    for (const ConfigSource& source : header.config) {
+      out << YAML::Flow << YAML::BeginMap << YAML::Key << "path" << YAML::Value;
+      emit_input_path(out, source.path);
+      out << YAML::Key << "sha256" << YAML::Value << source.sha256 << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+  }
   out << YAML::Key << "game" << YAML::Value << header.game;
   out << YAML::Key << "budgets" << YAML::Value << YAML::BeginMap;
   for (const BudgetSpec& spec : budget_specs)
@@ -152,6 +174,8 @@ std::string yaml_file_document(const FileReport& report, std::uint64_t baseline_
     out << YAML::Key << "members" << YAML::Value;
     emit_members(out, *report.members);
   }
+  if (report.findings_off > 0)
+    out << YAML::Key << "findings_off" << YAML::Value << report.findings_off;
   if (baseline_matched > 0)
     out << YAML::Key << "baseline_matched" << YAML::Value << baseline_matched;
   out << YAML::Key << "findings" << YAML::Value << YAML::BeginSeq;
@@ -178,6 +202,7 @@ std::string yaml_summary_document(const RunTotals& totals, const ReportClosing& 
   if (totals.walk_counted) {
     out << YAML::Key << "not_inputs" << YAML::Value << totals.not_inputs;
     out << YAML::Key << "symlinks_not_followed" << YAML::Value << totals.symlinks_not_followed;
+    if (totals.ignored > 0) out << YAML::Key << "ignored" << YAML::Value << totals.ignored;
   }
   out << YAML::EndMap;
   out << YAML::Key << "bytes" << YAML::Value << totals.bytes;

@@ -34,6 +34,10 @@ struct CensusSettings {
   // --shard auto: the batch engine's variables that gave K/N (name, value). A record of where the
   // shard came from, not a setting: --resume and merge compare the shard itself.
   std::vector<std::pair<std::string, std::string>> shard_from;
+  // What configuration rated the findings (.gafcheck.yaml, --rule): the sha256 of each
+  // configuration file used (root order, each once) and the --rule overrides as given.
+  std::vector<std::string> config_sha256;
+  std::vector<std::string> rules;
 
   bool operator==(const CensusSettings&) const = default;
 };
@@ -46,11 +50,19 @@ struct SandboxState {
   bool operator==(const SandboxState&) const = default;
 };
 
+// A configuration file a run used (.gafcheck.yaml, validator/config/).
+struct ConfigSource {
+  std::string path;
+  std::string sha256;
+  bool operator==(const ConfigSource&) const = default;
+};
+
 struct ReportHeader {
   std::string command;  // check | census
   std::string command_line;
-  std::string started_at;  // ISO 8601 UTC
-  std::string profile = "default";
+  std::string started_at;            // ISO 8601 UTC
+  std::string profile = "retail";    // the configuration profile(s), comma-separated
+  std::vector<ConfigSource> config;  // none: no configuration file (retail, or --no-config)
   std::string game = "ta";
   BudgetLimits limits;
   std::optional<CensusSettings> census;

@@ -217,19 +217,24 @@ FileReport unreadable_report(const std::string& display_path, const std::string&
 void finalize_verdict(FileReport& report) {
   bool rejected = false;
   std::optional<Severity> worst;
-  for (std::size_t i = 0; i < rule_count; ++i) {
-    if (report.rule_counts[i] == 0) continue;
-    const auto rule = static_cast<RuleId>(i);
+  const auto counts = [&](RuleId rule, Severity severity) {
     if (rule == RuleId::budget_exceeded || rule == RuleId::format_unknown ||
         rule == RuleId::input_unreadable)
       rejected = true;
-    const Severity severity = embedded_catalog().info(rule).severity;
     worst = worst ? std::max(*worst, severity) : severity;
-  }
+  };
+  // Suppressed findings (configuration) stay listed but count for nothing; counted-only ones
+  // (past --max-findings) count at the level configuration gave their rule.
+  std::array<std::uint64_t, rule_count> listed{};
   for (const Finding& finding : report.findings) {
-    worst = worst ? std::max(*worst, finding.severity) : finding.severity;
+    ++listed[static_cast<std::size_t>(finding.rule)];
     report.retail = std::max(report.retail, finding.retail);
+    if (!finding.suppressed) counts(finding.rule, finding.severity);
   }
+  for (std::size_t i = 0; i < rule_count; ++i)
+    if (report.rule_counts[i] > listed[i])
+      if (const auto severity = counted_severity(report, i))
+        counts(static_cast<RuleId>(i), *severity);
   if (rejected)
     report.verdict = Verdict::rejected;
   else if (worst == Severity::error)

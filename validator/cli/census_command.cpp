@@ -15,6 +15,7 @@
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/input_walk.hpp"
+#include "validator/cli/run_configuration.hpp"
 #include "validator/cli/run_reporter.hpp"
 
 #ifndef GAFCHECK_CORPUS_DIR
@@ -70,6 +71,8 @@ void choose_shard(CensusRun& run, const std::string& text, const std::string& sh
 
 int run_census(const Arguments& arguments, const std::string& command_line) {
   CensusRun run;
+  ConfigOptions config_options;
+  po::variables_map given;
   std::vector<std::string> roots;
   std::string per_file_text, min_severity_text, extensions_text, shard_text, resume_verify;
   std::string files_from, max_list_size;
@@ -136,6 +139,7 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
       .add(report_options_description(run.common))
       .add(report_reading_description(run.common))
       .add(budget_options_description(run.common))
+      .add(config_options_description(config_options))
       .add(sandbox_options_description(run.common));
   OrderedOptions ordered;
   if (!parse_command_line(
@@ -148,7 +152,7 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
           "          gafcheck census -o ta.yaml --format json -o ta.jsonl --format junit\n"
           "            -o ta.xml ~/ta/extracted   (one pass; the YAML report is the journal,\n"
           "            the other formats are renamed into place when the run ends)\n",
-          &ordered))
+          &ordered, &given))
     return 0;
   finish_common_options(run.common);
   run.common.outputs = resolve_outputs(ordered);
@@ -177,6 +181,16 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
     if (roots.empty()) roots.push_back(GAFCHECK_CORPUS_DIR);
     run.settings.roots = normalized_roots(roots);
   }
+  // Read now, before the report is opened and the process confines itself.
+  run.configuration = std::make_shared<const RunConfiguration>(run.settings.roots, config_options);
+  run.configuration->settle(run.common, given);
+  const auto profile_min_severity = run.configuration->min_severity();
+  if (profile_min_severity && given["min-severity"].defaulted()) {
+    run.min_severity = *profile_min_severity;
+    min_severity_text = std::string(severity_name(*profile_min_severity));
+  }
+  run.settings.config_sha256 = run.configuration->sha256s();
+  run.settings.rules = run.configuration->rule_texts();
   run.settings.per_file = per_file_text;
   run.settings.baseline = run.common.baseline;
   run.settings.min_severity = min_severity_text;
@@ -189,6 +203,8 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
   header.started_at = utc_timestamp();
   header.limits = run.common.check.limits;
   header.game = run.common.game;
+  header.profile = run.configuration->profile_label();
+  header.config = run.configuration->sources();
   header.census = run.settings;
   return run_census_walk(run, header);
 }

@@ -7,6 +7,7 @@
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/input_walk.hpp"
 #include "validator/cli/output_guard.hpp"
+#include "validator/cli/run_configuration.hpp"
 #include "validator/cli/run_inputs.hpp"
 #include "validator/cli/run_reporter.hpp"
 #include "validator/cli/sandbox/sandbox.hpp"
@@ -16,6 +17,8 @@ namespace po = boost::program_options;
 
 int run_check(const Arguments& arguments, const std::string& command_line) {
   CommonOptions options;
+  ConfigOptions config_options;
+  po::variables_map given;
   std::vector<std::string> paths;
   po::options_description general(
       "Usage: gafcheck check [options] PATH...\n\n"
@@ -35,6 +38,7 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
       .add(report_options_description(options))
       .add(report_reading_description(options))
       .add(budget_options_description(options))
+      .add(config_options_description(config_options))
       .add(sandbox_options_description(options));
   OrderedOptions ordered;
   if (!parse_command_line(
@@ -45,16 +49,21 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
           "Examples: gafcheck check --fail-on warning -o report.yaml upload.gaf\n"
           "          gafcheck check --format gnu --format json -o r.jsonl --format junit -o\n"
           "            junit.xml anims/   (one pass: gnu lines on stdout, JSON Lines, JUnit)\n",
-          &ordered))
+          &ordered, &given))
     return 0;
   finish_common_options(options);
   options.outputs = resolve_outputs(ordered);
   if (paths.empty()) throw UsageError{"check needs at least one PATH (see gafcheck check --help)"};
+  // Read now, before the outputs are opened and the process confines itself.
+  const RunConfiguration configuration(paths, config_options);
+  configuration.settle(options, given);
 
   ReportHeader header;
   header.command = "check";
   header.command_line = command_line;
   header.started_at = utc_timestamp();
+  header.profile = configuration.profile_label();
+  header.config = configuration.sources();
   const InputSelection selection({});
   for (const std::string& output : output_paths(options.outputs))
     refuse_output_in_walk(output, paths, selection);
@@ -72,7 +81,7 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
   for (const auto& writer : reporter.writers())
     if (const auto identity = writer->output().file_identity())
       walk.exclude(identity->first, identity->second);
-  run_inputs(walk, selection, options.check, reporter);
+  run_inputs(walk, selection, options.check, configuration, reporter);
   return reporter.finish(false);
 }
 

@@ -7,7 +7,7 @@ namespace po = boost::program_options;
 
 bool parse_command_line(const Arguments& arguments, const po::options_description& visible,
                         std::vector<std::string>& positional, std::string_view help_epilogue,
-                        OrderedOptions* ordered) {
+                        OrderedOptions* ordered, po::variables_map* values_out) {
   po::options_description hidden;
   hidden.add_options()("positional", po::value(&positional));
   po::options_description all;
@@ -27,6 +27,7 @@ bool parse_command_line(const Arguments& arguments, const po::options_descriptio
     return false;
   }
   po::notify(values);
+  if (values_out) *values_out = values;
   return true;
 }
 

@@ -15,11 +15,13 @@ namespace gafcheck::cli {
 // prints `visible` and `help_epilogue` to standard output and returns false; otherwise stores
 // every value in its target and returns true. Boost's parse errors propagate as exceptions.
 // `ordered`, when given, receives every option given as (long name, value) in command-line order
-// (--format F -o FILE pairs depend on the order).
+// (--format F -o FILE pairs depend on the order); values_out (when given) receives the parsed
+// values, so a caller can tell options given on the command line from defaults.
 using OrderedOptions = std::vector<std::pair<std::string, std::string>>;
 bool parse_command_line(const Arguments& arguments,
                         const boost::program_options::options_description& visible,
                         std::vector<std::string>& positional, std::string_view help_epilogue = {},
-                        OrderedOptions* ordered = nullptr);
+                        OrderedOptions* ordered = nullptr,
+                        boost::program_options::variables_map* values_out = nullptr);
 
 }  // namespace gafcheck::cli

@@ -28,7 +28,8 @@ constexpr const char* usage =
     "  merge SHARD...     join the reports of census --shard runs into one\n"
     "  diff OLD NEW       what changed between two reports (new, resolved, changed findings)\n"
     "  rules [--brief]    print the rule catalogue\n"
-    "  explain RULE       print one rule\n\n"
+    "  explain RULE       print one rule\n"
+    "  config [PATH]      print the configuration (.gafcheck.yaml) that applies to PATH\n\n"
     "Run 'gafcheck COMMAND --help' for a command's options.\n"
     "check, census, ls, extract, merge and diff confine themselves before they read any input\n"
     "(a seccomp filter, and Landlock where the kernel has it); --no-sandbox turns that off.\n"
@@ -58,6 +59,7 @@ int dispatch(const std::string& command, const gafcheck::cli::Arguments& argumen
   if (command == "diff") return run_diff(arguments, command_line);
   if (command == "rules") return run_rules(arguments);
   if (command == "explain") return run_explain(arguments);
+  if (command == "config") return run_config(arguments);
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << usage;
     return 0;

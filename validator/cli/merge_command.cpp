@@ -183,7 +183,7 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
       if (!summary) continue;
     }
     journal.count_walk(summary_count(*summary, "symlinks_not_followed"),
-                       summary_count(*summary, "not_inputs"));
+                       summary_count(*summary, "not_inputs"), summary_count(*summary, "ignored"));
     wall_seconds += (*summary)["wall_seconds"].as<double>();
   }
   const int exit_code = journal.finish(incomplete, wall_seconds);

@@ -5,25 +5,34 @@
 namespace gafcheck::cli {
 
 void run_inputs(InputWalk& walk, const InputSelection& selection, const CheckOptions& options,
-                RunReporter& reporter) {
-  std::uint64_t symlinks = 0, not_inputs = 0;
+                const RunConfiguration& configuration, RunReporter& reporter) {
+  std::uint64_t symlinks = 0, not_inputs = 0, ignored = 0;
   while (auto input = walk.next()) {
     if (input->kind == InputKind::symlink_not_followed) {
       ++symlinks;
       continue;
     }
+    const RunConfiguration::Scope scope = configuration.scope(input->path);
+    if (scope.configuration->ignores(scope.path)) {
+      ++ignored;
+      reporter.note_ignored(input->path);
+      continue;
+    }
+    const auto add = [&](FileReport&& report) {
+      RunConfiguration::apply(scope, input->path, report);
+      reporter.add(std::move(report));
+    };
     if (input->error) {
-      reporter.add(unreadable_report(input->path, *input->error));
+      add(unreadable_report(input->path, *input->error));
       continue;
     }
     if (!selection.selects(*input)) {
       ++not_inputs;
       continue;
     }
-    check_input(input->path, options,
-                [&reporter](FileReport&& report) { reporter.add(std::move(report)); });
+    check_input(input->path, options, add);
   }
-  reporter.count_walk(symlinks, not_inputs);
+  reporter.count_walk(symlinks, not_inputs, ignored);
 }
 
 }  // namespace gafcheck::cli

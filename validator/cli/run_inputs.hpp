@@ -2,13 +2,15 @@
 #include "validator/check/check_options.hpp"
 #include "validator/cli/census/input_selection.hpp"
 #include "validator/cli/input_walk.hpp"
+#include "validator/cli/run_configuration.hpp"
 #include "validator/cli/run_reporter.hpp"
 
 namespace gafcheck::cli {
 
 // Checks each input of the walk that the selection takes, in order, hands its reports to the
-// reporter, and counts the rest (symlinks not followed, files that are not inputs).
+// reporter (rated by the configuration), and counts the rest (symlinks not followed, files that
+// are not inputs, files the configuration ignores).
 void run_inputs(InputWalk& walk, const InputSelection& selection, const CheckOptions& options,
-                RunReporter& reporter);
+                const RunConfiguration& configuration, RunReporter& reporter);
 
 }  // namespace gafcheck::cli

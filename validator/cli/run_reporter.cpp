@@ -51,16 +51,35 @@ void RunReporter::start(ReportHeader header) {
   for (const auto& writer : writers_) writer->header(header);
 }
 
+void RunReporter::note_ignored(const std::string& path) const {
+  if (!options_.quiet)
+    std::cerr << "IGNORED  " << escape_bytes(path) << " (ignore: in the configuration)\n";
+}
+
 void RunReporter::print_verdict_line(const FileReport& report) const {
-  std::uint64_t counts[3] = {0, 0, 0};
-  for (std::size_t i = 0; i < rule_count; ++i)
-    counts[static_cast<int>(embedded_catalog().info(static_cast<RuleId>(i)).severity)] +=
-        report.rule_counts[i];
+  // Findings by the severity they count at: listed ones as rated, counted-only ones at their
+  // rule's level; suppressed ones and those of rules turned off apart.
+  std::uint64_t counts[3] = {0, 0, 0}, suppressed = 0;
+  std::array<std::uint64_t, rule_count> listed{};
+  for (const Finding& finding : report.findings) {
+    ++listed[static_cast<std::size_t>(finding.rule)];
+    if (finding.suppressed)
+      ++suppressed;
+    else
+      ++counts[static_cast<int>(finding.severity)];
+  }
+  for (std::size_t i = 0; i < rule_count; ++i) {
+    if (report.rule_counts[i] <= listed[i]) continue;
+    if (const auto severity = counted_severity(report, i))
+      counts[static_cast<int>(*severity)] += report.rule_counts[i] - listed[i];
+  }
   std::string line(verdict_label(report.verdict));
   line.resize(9, ' ');
   line += escape_bytes(report.path);
   line += ": " + std::to_string(counts[2]) + " errors, " + std::to_string(counts[1]) +
           " warnings, " + std::to_string(counts[0]) + " info";
+  if (suppressed > 0) line += ", " + std::to_string(suppressed) + " suppressed";
+  if (report.findings_off > 0) line += ", " + std::to_string(report.findings_off) + " off";
   if (report.retail != Retail::none) line += "; retail: " + std::string(retail_name(report.retail));
   std::cerr << line << '\n';
 }
@@ -84,8 +103,10 @@ void RunReporter::add(FileReport report) {
   for (const auto& writer : writers_) writer->write(writer->render({&item, 1}));
 }
 
-void RunReporter::count_walk(std::uint64_t symlinks_not_followed, std::uint64_t not_inputs) {
+void RunReporter::count_walk(std::uint64_t symlinks_not_followed, std::uint64_t not_inputs,
+                             std::uint64_t ignored) {
   totals_.walk_counted = true;
+  totals_.ignored += ignored;
   totals_.symlinks_not_followed += symlinks_not_followed;
   totals_.not_inputs += not_inputs;
 }

@@ -29,9 +29,12 @@ class RunReporter {
   void start(ReportHeader header);
 
   void add(FileReport report);
+  // An input the configuration's ignore: globs leave out: an IGNORED line on standard error.
+  void note_ignored(const std::string& path) const;
   // Counts what the walk settled itself (symlinks it did not follow, files that are not inputs);
   // the summary then lists them, as a census's does.
-  void count_walk(std::uint64_t symlinks_not_followed, std::uint64_t not_inputs);
+  void count_walk(std::uint64_t symlinks_not_followed, std::uint64_t not_inputs,
+                  std::uint64_t ignored = 0);
   // Writes the summary, commits the reports, and returns the exit code.
   int finish(bool interrupted);
   const std::vector<std::unique_ptr<FormatWriter>>& writers() const { return writers_; }

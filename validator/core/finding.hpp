@@ -30,6 +30,10 @@ struct Finding {
   std::string message;
   std::optional<std::uint64_t> row;
   std::optional<std::uint64_t> column;
+  // Set by configuration (.gafcheck.yaml `suppress:`): the finding stays listed but counts for
+  // neither the verdict nor the exit code; justification says why it was accepted.
+  bool suppressed = false;
+  std::string justification;
 };
 
 }  // namespace gafcheck

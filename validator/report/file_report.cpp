@@ -1,5 +1,7 @@
 #include "validator/report/file_report.hpp"
 
+#include "validator/rules/catalog.hpp"
+
 namespace gafcheck {
 namespace {
 constexpr std::array<std::string_view, 4> verdict_names = {"clean", "warnings", "errors",
@@ -36,6 +38,18 @@ std::uint64_t Counters::get(std::string_view key) const {
   for (const auto& [name, value] : items_)
     if (name == key) return value;
   return 0;
+}
+
+std::optional<Severity> counted_severity(const FileReport& report, std::size_t rule) {
+  switch (report.counted_levels[rule]) {
+    case CountedLevel::catalogue:
+      return embedded_catalog().info(static_cast<RuleId>(rule)).severity;
+    case CountedLevel::ignored: return std::nullopt;
+    case CountedLevel::info: return Severity::info;
+    case CountedLevel::warning: return Severity::warning;
+    case CountedLevel::error: return Severity::error;
+  }
+  return std::nullopt;
 }
 
 }  // namespace gafcheck

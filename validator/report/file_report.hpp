@@ -49,6 +49,11 @@ struct ArchiveMember {
   std::string same_data_as;           // the earlier member whose data it is (hpi.shared-data)
 };
 
+// How configuration (.gafcheck.yaml, --rule) rated a rule's findings that were only counted,
+// past --max-findings: as the catalogue says (no configuration applied), counting for nothing
+// (the rule is off, or suppressed for this file), or at a severity.
+enum class CountedLevel : std::uint8_t { catalogue, ignored, info, warning, error };
+
 struct FileReport {
   std::string path;
   std::optional<std::string> member_of;  // archive path, for archive members
@@ -61,9 +66,17 @@ struct FileReport {
   Histograms survey;
   std::vector<Finding> findings;
   std::array<std::uint64_t, rule_count> rule_counts{};
-  std::uint64_t findings_suppressed = 0;
+  std::uint64_t findings_suppressed = 0;  // past --max-findings: counted, not listed
+  // Findings of rules configuration turned off: dropped from the list, counted here (they stay
+  // in rule_counts, which describe the file whatever the configuration says).
+  std::uint64_t findings_off = 0;
+  std::array<CountedLevel, rule_count> counted_levels{};
   std::optional<BudgetHit> budget_hit;
   std::optional<std::vector<ArchiveMember>> members;  // archives only
 };
+
+// The severity a rule's counted-only findings have for the verdict and the exit code, or nullopt
+// when they count for nothing (configuration turned the rule off or suppressed it).
+std::optional<Severity> counted_severity(const FileReport& report, std::size_t rule);
 
 }  // namespace gafcheck

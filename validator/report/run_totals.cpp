@@ -66,6 +66,7 @@ void RunTotals::merge(const RunTotals& other) {
   walk_counted = walk_counted || other.walk_counted;
   not_inputs += other.not_inputs;
   symlinks_not_followed += other.symlinks_not_followed;
+  ignored += other.ignored;
 }
 
 }  // namespace gafcheck

@@ -48,6 +48,7 @@ struct RunTotals {
   bool walk_counted = false;
   std::uint64_t not_inputs = 0;
   std::uint64_t symlinks_not_followed = 0;
+  std::uint64_t ignored = 0;  // files a configuration's ignore: globs left out (not checked)
 
   void add(const FileReport& report);
   void merge(const RunTotals& other);

@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <vector>
 
@@ -37,9 +38,15 @@ ReportItem settle_report(FileReport& report, const RecordFacts& stamp, RecordFac
   const Baseline::Outcome outcome = context.baseline ? context.baseline->apply(report)
                                                      : Baseline::Outcome{0, worst_severity(report)};
   finished.failed = finished.failed || at_or_above(outcome.worst_new, context.fail_threshold);
+  // Suppressed findings count for nothing but stay listed: they earn a document as they would
+  // unsuppressed, so a census report holds them with their justification.
+  std::optional<Severity> worst_listed = outcome.worst_new;
+  for (const Finding& finding : report.findings)
+    if (finding.suppressed)
+      worst_listed = worst_listed ? std::max(*worst_listed, finding.severity) : finding.severity;
   const bool document =
-      context.per_file == PerFile::all || (context.per_file == PerFile::findings &&
-                                           at_or_above(outcome.worst_new, context.min_severity));
+      context.per_file == PerFile::all ||
+      (context.per_file == PerFile::findings && at_or_above(worst_listed, context.min_severity));
   if (document && report.sha256.empty() && !report.member_of && report.format != Format::unreadable)
     report.sha256 = hash_file(report.path, context.check.limits[BudgetKind::file_size]);
   if (!document) report.findings.clear();
@@ -81,8 +88,15 @@ FinishedInput finish_reports(std::vector<FileReport>& reports, const RecordFacts
 
 FinishedInput check_census_input(const InputItem& item, const CensusContext& context) {
   std::vector<FileReport> reports;
+  RunConfiguration::Scope scope;
+  if (context.configuration) scope = context.configuration->scope(item.path);
+  const auto configure = [&] {
+    if (scope.configuration)
+      for (FileReport& report : reports) RunConfiguration::apply(scope, item.path, report);
+  };
   if (item.kind == InputKind::unreadable) {
     reports.push_back(unreadable_report(item.path, item.error.value_or("cannot be read")));
+    configure();
     return finish_reports(reports, {}, context);
   }
   if (!context.selection.is_input(item)) {
@@ -91,7 +105,9 @@ FinishedInput check_census_input(const InputItem& item, const CensusContext& con
     return skipped;
   }
   CheckOptions options = context.check;
-  options.hash_contents = context.hash_all;
+  // A suppression that names the file's sha256 needs the file hashed before it is rated.
+  options.hash_contents =
+      context.hash_all || (scope.configuration && scope.configuration->needs_hash(scope.path));
   options.hash_archive_trees = true;
   check_input(item.path, options,
               [&reports](FileReport&& report) { reports.push_back(std::move(report)); });
@@ -100,6 +116,7 @@ FinishedInput check_census_input(const InputItem& item, const CensusContext& con
     reports[0] = unreadable_report(item.path,
                                    "vanished during the census (listed by the walk, "
                                    "gone when it was opened)");
+  configure();
   return finish_reports(
       reports, {item.mtime_ns, std::nullopt, FileIdentity{item.ctime_ns, item.device, item.inode}},
       context);

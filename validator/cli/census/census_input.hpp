@@ -12,6 +12,7 @@
 #include "validator/check/check_options.hpp"
 #include "validator/cli/census/input_selection.hpp"
 #include "validator/cli/input_walk.hpp"
+#include "validator/cli/run_configuration.hpp"
 #include "validator/cli/run_reporter.hpp"
 
 namespace gafcheck::cli {
@@ -24,6 +25,8 @@ struct CensusContext {
   Severity min_severity = Severity::warning;
   std::optional<Severity> fail_threshold = Severity::error;
   const Baseline* baseline = nullptr;
+  // Rates each input's findings (.gafcheck.yaml, --rule); nullptr: as checked (merge).
+  const RunConfiguration* configuration = nullptr;
   // SHA-256 of every input; otherwise only of files that get a document (and of archives,
   // whose members cannot be read again later).
   bool hash_all = false;

@@ -56,9 +56,11 @@ void CensusJournal::write(FinishedInput&& input) {
   if (raise_signal_ != 0 && groups_written_ == raise_after_groups_) std::raise(raise_signal_);
 }
 
-void CensusJournal::count_walk(std::uint64_t symlinks_not_followed, std::uint64_t not_inputs) {
+void CensusJournal::count_walk(std::uint64_t symlinks_not_followed, std::uint64_t not_inputs,
+                               std::uint64_t ignored) {
   totals_.symlinks_not_followed += symlinks_not_followed;
   totals_.not_inputs += not_inputs;
+  totals_.ignored += ignored;
 }
 
 int CensusJournal::finish(bool interrupted, double wall_seconds) {

@@ -27,7 +27,8 @@ class CensusJournal {
   // it to the totals. Called in path order.
   void write(FinishedInput&& input);
   // Counts items the walk itself settled (symlinks it did not follow, files --ext left out).
-  void count_walk(std::uint64_t symlinks_not_followed, std::uint64_t not_inputs);
+  void count_walk(std::uint64_t symlinks_not_followed, std::uint64_t not_inputs,
+                  std::uint64_t ignored = 0);
 
   // Writes the summary and commits every output; returns the exit code the summary states
   // (3 unreadable input, 1 findings at or above --fail-on, else 0).

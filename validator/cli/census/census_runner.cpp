@@ -34,6 +34,10 @@ std::pair<std::uint64_t, std::uint64_t> count_candidates(const CensusRun& run,
     if (run.shard && !run.shard->contains(item->relative)) continue;
     if (item->kind == InputKind::symlink_not_followed) continue;
     if (item->kind == InputKind::file && !selection.candidate(*item)) continue;
+    if (run.configuration) {
+      const RunConfiguration::Scope scope = run.configuration->scope(item->path);
+      if (scope.configuration->ignores(scope.path)) continue;
+    }
     ++files;
     bytes += item->size;
   }
@@ -49,6 +53,7 @@ CensusContext make_context(const CensusRun& run, const Baseline* baseline) {
   context.fail_threshold = fail_threshold(run.common);
   context.baseline = baseline;
   context.hash_all = run.hash_all;
+  context.configuration = run.configuration.get();
   return context;
 }
 
@@ -136,7 +141,7 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
   CensusJournal journal(std::move(writers), header, progress);
   context.writers = journal.renderers();
   InterruptionGuard interruption;
-  std::uint64_t symlinks = 0, left_out = 0;
+  std::uint64_t symlinks = 0, left_out = 0, ignored = 0;
   using Pipeline = OrderedPipeline<FinishedInput>;
   CensusInputs walk(run.settings.roots, run.list.get());
   // The reports (and an old one moved aside to resume from) may lie inside a root: never inputs.
@@ -161,6 +166,13 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
         ++left_out;
         continue;
       }
+      if (context.configuration) {
+        const RunConfiguration::Scope scope = context.configuration->scope(item->path);
+        if (scope.configuration->ignores(scope.path)) {
+          ++ignored;
+          continue;
+        }
+      }
       if (cursor) {
         if (auto group = cursor->take(*item))
           return Pipeline::Task{{}, reuse_group(std::move(*group), context)};
@@ -174,7 +186,7 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
   Pipeline(run.jobs, next_task, [&journal](FinishedInput&& input) {
     journal.write(std::move(input));
   }).run();
-  journal.count_walk(symlinks, left_out);
+  journal.count_walk(symlinks, left_out, ignored);
   const int signal = InterruptionGuard::requested();
   const int exit_code = journal.finish(signal != 0);
   std::error_code removed;
@@ -184,6 +196,7 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
   const RunTotals& totals = journal.totals();
   std::cerr << "census: " << totals.files << " files checked (" << totals.not_inputs
             << " other files";
+  if (totals.ignored > 0) std::cerr << ", " << totals.ignored << " ignored by the configuration";
   if (cursor) std::cerr << ", " << cursor->taken() << " taken over from " << run.resume;
   std::cerr << ")";
   if (signal != 0) std::cerr << "; interrupted by signal " << signal << ", report is partial";

@@ -24,7 +24,8 @@ struct CensusRun {
   std::string resume;  // old report to continue from; empty: none
   bool progress = false;
   bool hash_all = false;
-  bool resume_verify_hash = false;  // --resume-verify hash
+  bool resume_verify_hash = false;                        // --resume-verify hash
+  std::shared_ptr<const RunConfiguration> configuration;  // read before confinement
 };
 
 // Runs the census and returns the process exit code (128 + signal when interrupted).

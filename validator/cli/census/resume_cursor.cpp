@@ -63,6 +63,12 @@ std::optional<std::string> incompatibility(const ReadHeader& old, const ReportHe
   if (a.per_file != b.per_file) return "its --per-file was " + a.per_file;
   if (a.min_severity != b.min_severity) return "its --min-severity was " + a.min_severity;
   if (a.baseline != b.baseline) return "its --baseline differs";
+  if (a.config_sha256 != b.config_sha256)
+    return a.config_sha256.empty() ? "it was written without a configuration file"
+                                   : "it was written with another configuration (.gafcheck.yaml "
+                                     "sha256 " +
+                                         a.config_sha256.front() + ")";
+  if (a.rules != b.rules) return "its --rule overrides differ";
   return std::nullopt;
 }
 

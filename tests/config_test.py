@@ -1,0 +1,336 @@
+#!/usr/bin/env python3
+"""End-to-end tests of .gafcheck.yaml (issue 15): discovery (upward from each input's root,
+$XDG_CONFIG_HOME, --config, --no-config), profiles changing the exit code on a known finding,
+rule levels and --rule, suppressions kept listed with suppressed: true, ignores, errors as
+FILE:LINE:COLUMN with exit 2, `gafcheck config`, the header's record of the configuration, and
+the census (same results for -j 1 and -j 2, --resume refusing another configuration), with the
+sandbox on and off.
+
+usage: config_test.py GAFCHECK SOURCE_ROOT
+"""
+import hashlib
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import jsonschema
+import yaml
+
+sys.path.insert(0, os.path.dirname(__file__))
+import tap  # noqa: E402
+
+GAFCHECK = sys.argv[1]
+ROOT = pathlib.Path(sys.argv[2])
+SEEDS = ROOT / 'corpus' / 'seed'
+SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())
+           for kind in ('header', 'file', 'summary', 'record')}
+WORK = pathlib.Path(tempfile.mkdtemp(prefix='gafcheck-config-test-'))
+# No user-wide configuration leaks in from the machine running the tests.
+EMPTY_XDG = WORK / 'xdg-empty'
+EMPTY_XDG.mkdir()
+SANDBOX = ([], ['--no-sandbox'])
+
+
+def run(*args, check_code=None, env=None, cwd=None):
+    environment = dict(os.environ, **{'XDG_CONFIG_HOME': str(EMPTY_XDG), **(env or {})})
+    result = subprocess.run([GAFCHECK, *map(str, args)], capture_output=True, text=True,
+                            timeout=120, stdin=subprocess.DEVNULL, env=environment, cwd=cwd)
+    if check_code is not None:
+        assert result.returncode == check_code, (
+            f'exit {result.returncode}, wanted {check_code}\nstderr: {result.stderr[-2000:]}')
+    return result
+
+
+def documents(text):
+    docs = list(yaml.safe_load_all(text))
+    for doc in docs:
+        jsonschema.validate(json.loads(json.dumps(doc)), SCHEMAS[doc['kind']])
+    return docs
+
+
+def repo(name, config, seeds, subdir='anims'):
+    """A tree WORK/name with .gafcheck.yaml (unless config is None) and seeds under subdir."""
+    top = WORK / name
+    (top / subdir).mkdir(parents=True)
+    if config is not None:
+        (top / '.gafcheck.yaml').write_text(config)
+    for seed in seeds:
+        shutil.copy(SEEDS / seed, top / subdir / seed)
+    return top
+
+
+def rules_of(doc):
+    return [finding['rule'] for finding in doc['findings']]
+
+
+def sha256(path):
+    return hashlib.sha256(pathlib.Path(path).read_bytes()).hexdigest()
+
+
+@tap.test
+def config_found_upward_applies_and_is_recorded_with_the_sandbox_on_and_off():
+    top = repo('upward', 'rules:\n  entry.alias: off\n', ['entry.alias.gaf'])
+    target = top / 'anims' / 'entry.alias.gaf'
+    for sandbox in SANDBOX:
+        result = run('check', *sandbox, target, check_code=0)
+        header, file_doc = documents(result.stdout)[:2]
+        assert header['config'] == [{'path': str(top / '.gafcheck.yaml'),
+                                     'sha256': sha256(top / '.gafcheck.yaml')}], header
+        assert header['profile'] == 'retail'
+        assert header['sandbox']['enabled'] == (not sandbox), header['sandbox']
+        assert 'entry.alias' not in rules_of(file_doc), file_doc
+        assert file_doc['findings_off'] == 1 and file_doc['verdict'] == 'clean', file_doc
+    # The control: --no-config sees the error again, and the header names no configuration.
+    result = run('check', '--no-config', target, check_code=1)
+    header, file_doc = documents(result.stdout)[:2]
+    assert 'config' not in header and 'entry.alias' in rules_of(file_doc)
+
+
+@tap.test
+def explicit_config_and_the_user_wide_one():
+    top = repo('explicit', None, ['entry.alias.gaf'])
+    target = top / 'anims' / 'entry.alias.gaf'
+    elsewhere = WORK / 'elsewhere.yaml'
+    elsewhere.write_text('rules: {entry.alias: off}\n')
+    run('check', target, check_code=1)  # nothing found upward, no user-wide configuration
+    run('check', '--config', elsewhere, target, check_code=0)
+    xdg = WORK / 'xdg'
+    (xdg / 'gafcheck').mkdir(parents=True)
+    (xdg / 'gafcheck' / 'config.yaml').write_text('rules: {entry.alias: warning}\n')
+    result = run('check', target, env={'XDG_CONFIG_HOME': str(xdg)}, check_code=0)
+    header, file_doc = documents(result.stdout)[:2]
+    assert header['config'][0]['path'] == str(xdg / 'gafcheck' / 'config.yaml')
+    assert [f['severity'] for f in file_doc['findings'] if f['rule'] == 'entry.alias'] == [
+        'warning']
+    home = WORK / 'home'
+    (home / '.config' / 'gafcheck').mkdir(parents=True)
+    (home / '.config' / 'gafcheck' / 'config.yaml').write_text('rules: {entry.alias: off}\n')
+    run('check', target, env={'XDG_CONFIG_HOME': '', 'HOME': str(home)}, check_code=0)
+    # A configuration found upward wins over the user-wide one.
+    (top / '.gafcheck.yaml').write_text('rules: {entry.alias: error}\n')
+    run('check', target, env={'XDG_CONFIG_HOME': str(xdg)}, check_code=1)
+
+
+@tap.test
+def each_profile_changes_the_exit_code_on_a_known_finding():
+    # entry.name-duplicate: a warning whose retail impact is dropped; upload fails on it.
+    cases = [('upload', 'entry.name-duplicate.gaf', 0, 1),
+             # extent.slack: info only; strict makes it a warning and fails on warnings.
+             ('strict', 'extent.slack.gaf', 0, 1),
+             # entry.alias: an error; census fails on nothing.
+             ('census', 'entry.alias.gaf', 1, 0)]
+    for profile, seed, retail_exit, profile_exit in cases:
+        top = repo(f'profile-{profile}', f'extends: {profile}\n', [seed])
+        run('check', '--no-config', top / 'anims' / seed, check_code=retail_exit)
+        result = run('check', top / 'anims' / seed, check_code=profile_exit)
+        header = documents(result.stdout)[0]
+        assert header['profile'] == profile, header
+    # --fail-on on the command line wins over the profile's.
+    run('check', '--fail-on', 'error', WORK / 'profile-strict' / 'anims' / 'extent.slack.gaf',
+        check_code=0)
+
+
+@tap.test
+def budgets_and_game_come_from_the_configuration_under_the_command_line():
+    top = repo('budgets', 'max-file-size: 100\ngame: tak\n', ['clean-raw.gaf'])
+    target = top / 'anims' / 'clean-raw.gaf'  # 216 bytes
+    result = run('check', target, check_code=1)
+    header, file_doc = documents(result.stdout)[:2]
+    assert header['budgets']['file_size'] == 100 and header['game'] == 'tak', header
+    assert file_doc['verdict'] == 'rejected' and rules_of(file_doc) == ['budget.exceeded']
+    result = run('check', '--max-file-size', '1K', '--game', 'ta', target, check_code=0)
+    header = documents(result.stdout)[0]
+    assert header['budgets']['file_size'] == 1024 and header['game'] == 'ta', header
+    # Two roots whose configurations disagree on a run-wide setting: a usage error.
+    other = repo('budgets-other', 'max-file-size: 200\n', ['clean-raw.gaf'])
+    result = run('check', target, other / 'anims' / 'clean-raw.gaf', check_code=2)
+    assert 'disagree on game' in result.stderr, result.stderr
+
+
+@tap.test
+def a_suppressed_finding_stays_listed_and_does_not_fail():
+    seed = 'entry.alias.gaf'
+    digest = sha256(SEEDS / seed)
+    top = repo('suppressed', 'suppress:\n'
+               '  - rule: entry.alias\n'
+               '    path: anims/entry.alias.gaf\n'
+               f'    sha256: {digest}\n'
+               '    justification: "retail file: the game loads it"\n', [seed])
+    result = run('check', top / 'anims' / seed, check_code=0)
+    file_doc = documents(result.stdout)[1]
+    alias = [f for f in file_doc['findings'] if f['rule'] == 'entry.alias']
+    assert alias and all(f['suppressed'] is True and
+                         f['justification'] == 'retail file: the game loads it' for f in alias)
+    assert file_doc['verdict'] != 'errors', file_doc['verdict']
+    assert 'suppressed' in result.stderr
+    # The control: the file changes, the suppression expires, the error counts again.
+    data = bytearray((top / 'anims' / seed).read_bytes())
+    data += b'\0\0\0\0'
+    (top / 'anims' / seed).write_bytes(bytes(data))
+    result = run('check', top / 'anims' / seed, check_code=1)
+    alias = [f for f in documents(result.stdout)[1]['findings'] if f['rule'] == 'entry.alias']
+    assert alias and not any(f.get('suppressed') for f in alias)
+
+
+@tap.test
+def rule_on_the_command_line_beats_the_configuration():
+    top = repo('rule-override', 'rules: {entry.alias: off}\n', ['entry.alias.gaf'])
+    target = top / 'anims' / 'entry.alias.gaf'
+    run('check', target, check_code=0)
+    result = run('check', '--rule', 'entry.alias=error', target, check_code=1)
+    assert 'entry.alias' in rules_of(documents(result.stdout)[1])
+    result = run('check', '--rule', 'entry.bogus=off', target, check_code=2)
+    assert "unknown rule id 'entry.bogus'" in result.stderr
+    result = run('check', '--rule', 'entry.alias=loud', target, check_code=2)
+
+
+@tap.test
+def ignored_files_are_not_checked_and_are_counted():
+    top = repo('ignoring', 'ignore:\n  - old/\n', ['entry.alias.gaf'], subdir='old')
+    shutil.copy(SEEDS / 'clean-raw.gaf', top / 'clean-raw.gaf')
+    result = run('check', top, check_code=0)
+    docs = documents(result.stdout)
+    assert [d['path'] for d in docs if d['kind'] == 'file'] == [str(top / 'clean-raw.gaf')]
+    assert docs[-1]['files']['ignored'] == 1, docs[-1]['files']
+    assert 'IGNORED  ' + str(top / 'old' / 'entry.alias.gaf') in result.stderr
+    # The control: without the configuration the file is checked.
+    result = run('check', '--no-config', top, check_code=1)
+    assert 'ignored' not in documents(result.stdout)[-1]['files']
+
+
+@tap.test
+def configuration_errors_name_file_line_and_column_and_exit_2():
+    cases = [('rules: {}\nbogus: 1\n', ':2:1: unknown key'),
+             ('rules:\n  entry.bogus: off\n', ':2:3: unknown rule id'),
+             ('rules:\n  entry.alias: loud\n', ':2:16: bad level'),
+             ("ignore: ['[ab']\n", ':1:10: bad glob'),
+             ('suppress:\n  - {rule: entry.alias, path: x}\n', ':2:5: a suppression without a '
+                                                               'justification'),
+             ('- just\n- a list\n', ':1:1: a configuration must be a map'),
+             ('a: &x 1\nb: *x\n', ':1:4: an anchor')]
+    for number, (text, expected) in enumerate(cases):
+        top = repo(f'broken-{number}', text, ['clean-raw.gaf'])
+        for sandbox in SANDBOX:
+            output = top / 'report.yaml'
+            result = run('check', *sandbox, '-o', output, top / 'anims', check_code=2)
+            assert str(top / '.gafcheck.yaml') + expected in result.stderr, result.stderr
+            assert not output.exists(), 'nothing is written on a configuration error'
+    # The control: a valid configuration in the same place checks.
+    top = repo('valid', 'rules: {extent.slack: off}\n', ['clean-raw.gaf'])
+    run('check', top / 'anims', check_code=0)
+
+
+@tap.test
+def config_command_prints_the_effective_configuration():
+    top = repo('printed', 'extends: upload\nrules: {extent.slack: off}\nignore: [old/]\n'
+               "per-file: {'anims/*.gaf': {entry.alias: warning}}\n"
+               'suppress:\n  - {rule: entry.no-frames, path: x.gaf, justification: ok}\n',
+               ['clean-raw.gaf'])
+    result = run('config', top / 'anims' / 'clean-raw.gaf', check_code=0)
+    printed = yaml.safe_load(result.stdout)
+    assert printed['source'] == str(top / '.gafcheck.yaml')
+    assert printed['sha256'] == sha256(top / '.gafcheck.yaml')
+    assert printed['profile'] == 'upload' and printed['fail-on'] == 'error'
+    assert printed['game'] == 'ta' and printed['budgets']['max-findings'] == 10000
+    assert printed['rules']['extent.slack'] == 'off'
+    assert printed['rules']['entry.alias'] == 'warning'  # per-file matches this path
+    assert printed['rules']['entry.name-duplicate'] == 'error'  # upload: retail dropped
+    assert printed['ignore'] == ['old/'] and printed['ignored'] is False
+    assert printed['per-file'] == [{'glob': 'anims/*.gaf', 'matches': True,
+                                    'rules': {'entry.alias': 'warning'}}]
+    assert printed['suppress'] == [{'rule': 'entry.no-frames', 'path': 'x.gaf',
+                                    'justification': 'ok'}]
+    # The control: with --no-config nothing differs from the catalogue.
+    printed = yaml.safe_load(run('config', '--no-config', top, check_code=0).stdout)
+    assert printed['source'] is None and printed['rules'] == {} and printed['profile'] == 'retail'
+    help_text = run('config', '--help', check_code=0).stdout
+    assert 'extends:' in help_text and 'justification' in help_text and 'upload' in help_text
+
+
+@tap.test
+def census_with_a_configuration_is_the_same_on_one_and_two_jobs():
+    top = repo('census-tree', 'rules: {entry.alias: off}\nignore: [skip/]\n'
+               'suppress:\n  - {rule: extent.slack, path: anims/extent.slack.gaf, '
+               'justification: padding}\n',
+               ['entry.alias.gaf', 'extent.slack.gaf', 'clean-raw.gaf', 'header.truncated.gaf'])
+    (top / 'skip').mkdir()
+    shutil.copy(SEEDS / 'composite.cycle.gaf', top / 'skip' / 'composite.cycle.gaf')
+    reports = []
+    for jobs in ('1', '2'):
+        output = WORK / f'census-{jobs}.yaml'
+        run('census', '-j', jobs, '--per-file', 'all', '-o', output, top, check_code=1)
+        docs = documents(output.read_text())
+        reports.append([d for d in docs if d['kind'] in ('file', 'record')])
+        header, summary = docs[0], docs[-1]
+        assert header['census']['config_sha256'] == [sha256(top / '.gafcheck.yaml')]
+        assert summary['files']['ignored'] == 1
+        assert summary['files']['not_inputs'] == 1  # the .gafcheck.yaml itself
+    assert reports[0] == reports[1]
+    files = {pathlib.Path(d['path']).name: d for d in reports[0] if d['kind'] == 'file'}
+    assert 'composite.cycle.gaf' not in files
+    assert 'entry.alias' not in rules_of(files['entry.alias.gaf'])
+    slack = [f for f in files['extent.slack.gaf']['findings'] if f['rule'] == 'extent.slack']
+    assert slack and all(f['suppressed'] for f in slack)
+    # With --per-file findings, a file whose findings are all suppressed still gets its
+    # document, so the suppression stays visible; a file whose findings are off does not.
+    output = WORK / 'census-findings.yaml'
+    run('census', '--min-severity', 'info', '-o', output, top, check_code=1)
+    names = sorted(pathlib.Path(d['path']).name for d in documents(output.read_text())
+                   if d['kind'] == 'file')
+    assert names == ['extent.slack.gaf', 'header.truncated.gaf'], names
+    # --resume with another configuration is refused, as other settings mismatches are.
+    (top / '.gafcheck.yaml').write_text('rules: {entry.alias: warning}\n')
+    result = run('census', '-o', WORK / 'resumed.yaml', '--resume', WORK / 'census-1.yaml',
+                 '--per-file', 'all', top, check_code=2)
+    assert 'another configuration' in result.stderr, result.stderr
+    result = run('census', '-o', WORK / 'resumed.yaml', '--resume', WORK / 'census-1.yaml',
+                 '--per-file', 'all', '--no-config', top, check_code=2)
+    assert 'without a configuration file' not in result.stderr and 'configuration' in result.stderr
+
+
+@tap.test
+def census_profile_lists_every_file_with_findings_and_fails_on_none():
+    top = repo('census-profile', 'extends: census\n', ['entry.alias.gaf', 'extent.slack.gaf'])
+    output = WORK / 'census-profile.yaml'
+    run('census', '-o', output, top, check_code=0)
+    docs = documents(output.read_text())
+    assert docs[0]['census']['min_severity'] == 'info'
+    names = sorted(pathlib.Path(d['path']).name for d in docs if d['kind'] == 'file')
+    assert names == ['entry.alias.gaf', 'extent.slack.gaf'], names
+    # The control: the retail profile leaves the info-only file without a document.
+    run('census', '--no-config', '-o', output, top, check_code=1)
+    docs = documents(output.read_text())
+    names = sorted(pathlib.Path(d['path']).name for d in docs if d['kind'] == 'file')
+    assert names == ['entry.alias.gaf'], names
+
+
+@tap.test
+def suppressed_findings_survive_diff_and_merge_readers():
+    top = repo('carried', 'suppress:\n  - {rule: entry.alias, path: "**", justification: x}\n',
+               ['entry.alias.gaf'])
+    shard_reports = []
+    for shard in ('1/2', '2/2'):
+        output = WORK / f'carried-{shard[0]}.yaml'
+        run('census', '--shard', shard, '--per-file', 'all', '-o', output, top)
+        shard_reports.append(output)
+    merged = WORK / 'carried-merged.yaml'
+    run('merge', '-o', merged, *shard_reports, check_code=0)
+    docs = documents(merged.read_text())
+    alias = [f for d in docs if d['kind'] == 'file' for f in d['findings']
+             if f['rule'] == 'entry.alias']
+    assert alias and all(f['suppressed'] and f['justification'] == 'x' for f in alias)
+    run('diff', merged, merged, check_code=0)
+    # A shard written under another configuration is not merged with them.
+    (top / '.gafcheck.yaml').write_text('rules: {entry.alias: warning}\n')
+    other = WORK / 'carried-other-2.yaml'
+    run('census', '--shard', '2/2', '--per-file', 'all', '-o', other, top)
+    result = run('merge', '-o', WORK / 'carried-refused.yaml', shard_reports[0], other,
+                 check_code=2)
+    assert 'another configuration' in result.stderr, result.stderr
+
+
+tap.run()

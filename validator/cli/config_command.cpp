@@ -1,0 +1,180 @@
+// gafcheck config [PATH]: prints the configuration that applies to PATH (default: the current
+// directory) as check and census would use it: where it comes from, the profile, the run-wide
+// settings and every rule level, ignore, per-file level and suppression it holds.
+#include <yaml-cpp/yaml.h>
+
+#include <iostream>
+
+#include "reports/yaml_emit.hpp"
+#include "validator/cli/command_line.hpp"
+#include "validator/cli/commands.hpp"
+#include "validator/cli/run_configuration.hpp"
+#include "validator/rules/catalog.hpp"
+
+namespace gafcheck::cli {
+namespace po = boost::program_options;
+namespace {
+
+std::string help_epilogue() {
+  std::string text =
+      "\nA configuration is a YAML map; every key is optional:\n\n"
+      "  extends: upload            # a built-in profile (below); default retail\n"
+      "  fail-on: error             # error, warning, info or never\n"
+      "  game: ta                   # ta, tak or ta3d\n"
+      "  max-file-size: 64M         # any budget, named as its option (gafcheck check --help)\n"
+      "  rules:                     # a rule's level: off, info, warning or error\n"
+      "    extent.slack: off\n"
+      "    header.version-nonstandard: error\n"
+      "  ignore:                    # files not checked at all (counted as ignored)\n"
+      "    - build/\n"
+      "    - '*.bak'\n"
+      "  per-file:                  # levels for the files a glob matches\n"
+      "    'textures/**': {storage.raw-required: error}\n"
+      "  suppress:                  # accepted findings: listed with suppressed: true\n"
+      "    - rule: entry.alias\n"
+      "      path: anims/ARMCOM.GAF\n"
+      "      sha256: 0123...cdef     # optional: expires when the file changes\n"
+      "      justification: retail file, the game loads it\n\n"
+      "Where it is found: --config FILE; else the nearest .gafcheck.yaml in the input's\n"
+      "directory or above; else $XDG_CONFIG_HOME/gafcheck/config.yaml (~/.config without it).\n"
+      "--no-config uses none. It is read before the sandbox confines the process.\n\n"
+      "A finding's level, highest first: --rule RULE=LEVEL, per-file: (the last glob that\n"
+      "matches), rules:, the profile, the severity the check gave (the catalogue's). off drops\n"
+      "the finding (the file document counts it as findings_off); a suppression keeps it listed\n"
+      "but it counts for neither the verdict nor the exit code. The command line's --fail-on,\n"
+      "--game and budget options win over the configuration's.\n\n"
+      "Globs are gitignore's, relative to the configuration's directory: * ? [...] within a\n"
+      "path component, ** for any number of components, a leading or inner / anchors the pattern\n"
+      "there (otherwise it matches at any depth), a trailing / matches directories only (and so\n"
+      "everything under them), a leading ! re-includes (ignore: only). A glob that matches an\n"
+      "archive matches its members too (archive.ufo!anims/x.gaf). An ignored file, even one\n"
+      "named on the command line, is not read: check prints IGNORED for it and the summary\n"
+      "counts it (files.ignored); census counts it. A configuration inside an uploaded tree is\n"
+      "the uploader's: vet uploads with --no-config or --config.\n\n"
+      "Profiles:\n";
+  for (const config::Profile& profile : config::builtin_profiles()) {
+    // Name, then the description wrapped at 90 columns under itself.
+    std::string line = "  " + profile.name;
+    line.resize(12, ' ');
+    std::size_t start = 0;
+    const std::string& words = profile.description;
+    while (start < words.size()) {
+      std::size_t end = words.find(' ', start);
+      if (end == std::string::npos) end = words.size();
+      if (line.size() > 12 && line.size() + (end - start) + 1 > 90) {
+        text += line + "\n";
+        line = std::string(12, ' ');
+      } else if (line.size() > 12) {
+        line += ' ';
+      }
+      line += words.substr(start, end - start);
+      start = end + 1;
+    }
+    text += line + "\n";
+  }
+  text +=
+      "\nA configuration error (unknown key or rule id, bad level or glob, a suppression without\n"
+      "a justification) is a usage error, exit 2, naming FILE:LINE:COLUMN.\n"
+      "Example: gafcheck config mods/upload.ufo\n";
+  return text;
+}
+
+void emit_levels(YAML::Emitter& out, const config::RuleLevels& levels) {
+  out << YAML::BeginMap;
+  for (std::size_t i = 0; i < rule_count; ++i)
+    if (levels[i])
+      out << YAML::Key << std::string(rule_names[i]) << YAML::Value << YAML::DoubleQuoted
+          << std::string(config::rule_level_name(*levels[i]));
+  out << YAML::EndMap;
+}
+
+}  // namespace
+
+int run_config(const Arguments& arguments) {
+  ConfigOptions config_options;
+  std::vector<std::string> paths;
+  po::options_description general(
+      "Usage: gafcheck config [options] [PATH]\n\n"
+      "Prints the configuration that check and census would use for PATH (default: the current\n"
+      "directory): its source file and sha256, the profile, fail-on, game, budgets, every rule\n"
+      "whose level differs from the catalogue, the ignores, per-file levels and suppressions.\n\n"
+      "Options");
+  general.add_options()("help,h", po::bool_switch(), "show this help");
+  general.add(config_options_description(config_options));
+  if (!parse_command_line(arguments, general, paths, help_epilogue())) return 0;
+  if (paths.size() > 1) throw UsageError{"config takes at most one PATH"};
+  const std::string path = paths.empty() ? "." : paths.front();
+  const RunConfiguration configuration({path}, config_options);
+  CommonOptions settled;
+  configuration.settle(settled, {});
+  const RunConfiguration::Scope scope = configuration.scope(path);
+  const config::Configuration& applied = *scope.configuration;
+  const config::ConfigFile* file = applied.file();
+
+  YAML::Emitter out;
+  out << YAML::BeginMap;
+  out << YAML::Key << "path" << YAML::Value;
+  emit_input_path(out, path);
+  out << YAML::Key << "source" << YAML::Value;
+  if (file)
+    emit_input_path(out, file->path);
+  else
+    out << YAML::Null;
+  if (file) out << YAML::Key << "sha256" << YAML::Value << file->sha256;
+  out << YAML::Key << "profile" << YAML::Value << applied.profile().name;
+  out << YAML::Key << "fail-on" << YAML::Value << settled.fail_on;
+  out << YAML::Key << "game" << YAML::Value << settled.game;
+  out << YAML::Key << "budgets" << YAML::Value << YAML::BeginMap;
+  for (const BudgetSpec& spec : budget_specs)
+    out << YAML::Key << std::string(spec.option) << YAML::Value << settled.check.limits[spec.kind];
+  out << YAML::EndMap;
+  // Every rule whose level for PATH differs from the catalogue's (profile, rules:, per-file:,
+  // --rule), rated as a finding with the catalogue's severity and retail impact would be.
+  out << YAML::Key << "rules" << YAML::Value << YAML::BeginMap;
+  for (std::size_t i = 0; i < rule_count; ++i) {
+    const auto rule = static_cast<RuleId>(i);
+    const RuleInfo& info = embedded_catalog().info(rule);
+    const auto severity = applied.severity_for(rule, info.severity, info.retail, scope.path);
+    if (severity == info.severity) continue;
+    // Quoted: YAML 1.1 readers take a plain off for false.
+    out << YAML::Key << std::string(rule_names[i]) << YAML::Value << YAML::DoubleQuoted
+        << std::string(severity ? severity_name(*severity) : "off");
+  }
+  out << YAML::EndMap;
+  out << YAML::Key << "ignored" << YAML::Value << applied.ignores(scope.path);
+  out << YAML::Key << "ignore" << YAML::Value << YAML::BeginSeq;
+  if (file)
+    for (const config::GlobPattern& pattern : file->ignore.patterns())
+      emit_input_path(out, pattern.text());
+  out << YAML::EndSeq;
+  out << YAML::Key << "per-file" << YAML::Value << YAML::BeginSeq;
+  if (file)
+    for (const config::PerFileLevels& entry : file->per_file) {
+      out << YAML::Flow << YAML::BeginMap << YAML::Key << "glob" << YAML::Value;
+      emit_input_path(out, entry.pattern.text());
+      out << YAML::Key << "matches" << YAML::Value << entry.pattern.matches(scope.path);
+      out << YAML::Key << "rules" << YAML::Value;
+      emit_levels(out, entry.levels);
+      out << YAML::EndMap;
+    }
+  out << YAML::EndSeq;
+  out << YAML::Key << "suppress" << YAML::Value << YAML::BeginSeq;
+  if (file)
+    for (const config::Suppression& suppression : file->suppress) {
+      out << YAML::BeginMap;
+      out << YAML::Key << "rule" << YAML::Value << std::string(rule_name(suppression.rule));
+      out << YAML::Key << "path" << YAML::Value;
+      emit_input_path(out, suppression.path.text());
+      if (!suppression.sha256.empty())
+        out << YAML::Key << "sha256" << YAML::Value << suppression.sha256;
+      out << YAML::Key << "justification" << YAML::Value;
+      emit_input_path(out, suppression.justification);
+      out << YAML::EndMap;
+    }
+  out << YAML::EndSeq;
+  out << YAML::EndMap;
+  std::cout << out.c_str() << '\n';
+  return 0;
+}
+
+}  // namespace gafcheck::cli

@@ -1,0 +1,76 @@
+#pragma once
+// One .gafcheck.yaml, read and checked. A configuration lies in the tree it configures, and a mod
+// repository's tree is as untrusted as its files: it is read with a size cap, without anchors,
+// aliases or tags, with bounded nesting, and every mistake in it (an unknown key or rule id, a
+// bad level or glob, a suppression without a justification, a value of the wrong kind) is a
+// ConfigError "FILE:LINE:COLUMN: message", a usage error (exit 2).
+//
+// Keys (all optional):
+//   extends: retail | upload | census | strict     the built-in profile (rules/profiles.yaml)
+//   game: ta | tak | ta3d
+//   fail-on: error | warning | info | never
+//   max-file-size, max-entries, ...                 the budgets, named as their options
+//   rules: {RULE: off | info | warning | error}
+//   ignore: [GLOB, ...]                             files not checked at all
+//   per-file: {GLOB: {RULE: LEVEL}}                 rule levels for the files a glob matches
+//   suppress: [{rule, path, sha256?, justification}]
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "validator/config/glob_pattern.hpp"
+#include "validator/config/rule_level.hpp"
+#include "validator/core/budget.hpp"
+
+namespace gafcheck::config {
+
+// "FILE:LINE:COLUMN: message" (or "FILE: message" when no place applies).
+struct ConfigError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+inline constexpr std::uint64_t max_config_bytes = 256 << 10;
+inline constexpr std::size_t max_config_globs = 1000;
+
+struct PerFileLevels {
+  GlobPattern pattern;
+  RuleLevels levels;
+};
+
+struct Suppression {
+  RuleId rule{};
+  GlobPattern path;
+  std::string sha256;  // lower-case hex; empty: whatever the file's contents
+  std::string justification;
+};
+
+struct ConfigFile {
+  std::string path;       // as read (absolute for a discovered one)
+  std::string directory;  // patterns are relative to it (absolute, lexically normal)
+  std::string sha256;     // of the file's bytes
+  std::string profile = "retail";
+  std::optional<std::string> game;
+  std::optional<std::string> fail_on;
+  std::map<BudgetKind, std::uint64_t> budgets;
+  RuleLevels rules{};
+  GlobList ignore;
+  std::vector<PerFileLevels> per_file;
+  std::vector<Suppression> suppress;
+};
+
+// Parses configuration text; `path` names it in errors and `directory` is the patterns' base.
+ConfigFile parse_config(std::string_view text, const std::string& path,
+                        const std::string& directory);
+
+// Reads and parses a file (at most max_config_bytes, a regular file; with follow_symlinks false a
+// symlink is refused rather than followed, for a configuration found by searching upward).
+ConfigFile load_config(const std::string& path, bool follow_symlinks);
+
+// "1073741824", "1G", "256M", "64K" -> a number; nullopt with the reason otherwise.
+std::optional<std::uint64_t> parse_quantity_text(std::string_view text, std::string& error);
+
+}  // namespace gafcheck::config

@@ -1,0 +1,149 @@
+#include "validator/config/glob_pattern.hpp"
+
+#include <fnmatch.h>
+
+#include <algorithm>
+
+namespace gafcheck::config {
+namespace {
+
+// Where the bracket expression starting at text[open] ends (the index of its `]`), or npos.
+std::size_t bracket_end(std::string_view text, std::size_t open) {
+  std::size_t i = open + 1;
+  if (i < text.size() && (text[i] == '!' || text[i] == '^')) ++i;
+  if (i < text.size() && text[i] == ']') ++i;  // a leading `]` is a member, not the end
+  for (; i < text.size(); ++i) {
+    if (text[i] == '/') return std::string_view::npos;
+    if (text[i] == '[' && i + 1 < text.size() && text[i + 1] == ':') {
+      const auto close = text.find(":]", i + 2);
+      if (close == std::string_view::npos) return std::string_view::npos;
+      i = close + 1;
+      continue;
+    }
+    if (text[i] == ']') return i;
+  }
+  return std::string_view::npos;
+}
+
+std::optional<std::string> syntax_problem(std::string_view body) {
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    if (body[i] == '\0') return "a NUL byte";
+    if (body[i] == '\\') {
+      if (i + 1 == body.size()) return "a trailing backslash (it escapes nothing)";
+      ++i;
+    } else if (body[i] == '[') {
+      const std::size_t end = bracket_end(body, i);
+      if (end == std::string_view::npos) return "an unclosed '[' at byte " + std::to_string(i + 1);
+      i = end;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<std::string_view> split_path(std::string_view path) {
+  std::vector<std::string_view> components;
+  while (!path.empty()) {
+    const std::size_t slash = path.find('/');
+    const std::string_view part = path.substr(0, slash);
+    if (!part.empty() && part != ".") components.push_back(part);
+    if (slash == std::string_view::npos) break;
+    path.remove_prefix(slash + 1);
+  }
+  return components;
+}
+
+std::optional<GlobPattern> GlobPattern::parse(std::string_view text, std::string& error) {
+  GlobPattern pattern;
+  pattern.text_ = std::string(text);
+  if (text.size() > max_pattern_bytes) {
+    error = "a pattern longer than " + std::to_string(max_pattern_bytes) + " bytes";
+    return std::nullopt;
+  }
+  std::string_view body = text;
+  if (!body.empty() && body.front() == '!') {
+    pattern.negated_ = true;
+    body.remove_prefix(1);
+  }
+  if (!body.empty() && body.back() == '/' && !(body.size() >= 2 && body[body.size() - 2] == '\\')) {
+    pattern.directory_only_ = true;
+    body.remove_suffix(1);
+  }
+  // A slash at the start or in the middle anchors the pattern; otherwise it matches at any depth.
+  const bool anchored = body.find('/') != std::string_view::npos;
+  if (!body.empty() && body.front() == '/') body.remove_prefix(1);
+  if (body.empty() || split_path(body).empty()) {
+    error = "an empty pattern";
+    return std::nullopt;
+  }
+  if (const auto problem = syntax_problem(body)) {
+    error = *problem;
+    return std::nullopt;
+  }
+  if (!anchored) pattern.segments_.emplace_back("**");
+  for (const std::string_view part : split_path(body)) {
+    // Two globstars in a row match what one does: kept to one, so the table stays small.
+    if (part == "**" && !pattern.segments_.empty() && pattern.segments_.back() == "**") continue;
+    pattern.segments_.emplace_back(part);
+  }
+  return pattern;
+}
+
+std::vector<char> GlobPattern::matching_prefixes(
+    const std::vector<std::string_view>& components) const {
+  const std::size_t parts = components.size();
+  // reach[j]: the segments so far match the first j components.
+  std::vector<char> reach(parts + 1, 0), next(parts + 1, 0);
+  reach[0] = 1;
+  std::string component;
+  for (std::size_t i = 0; i < segments_.size(); ++i) {
+    const std::string& segment = segments_[i];
+    std::fill(next.begin(), next.end(), 0);
+    if (segment == "**") {
+      // Any number of components, none included: once reached, every later j is reached. A
+      // trailing one ("a/**") matches what is inside, so at least one component.
+      const bool inside = i + 1 == segments_.size() && i > 0;
+      bool seen = false;
+      for (std::size_t j = 0; j <= parts; ++j) {
+        if (!inside) seen = seen || reach[j];
+        next[j] = seen;
+        if (inside) seen = seen || reach[j];
+      }
+    } else {
+      for (std::size_t j = 0; j < parts; ++j) {
+        if (!reach[j]) continue;
+        component.assign(components[j]);
+        if (::fnmatch(segment.c_str(), component.c_str(), 0) == 0) next[j + 1] = 1;
+      }
+    }
+    reach.swap(next);
+  }
+  reach[0] = 0;                           // the empty path is nothing
+  if (directory_only_) reach[parts] = 0;  // the path itself is a file
+  return reach;
+}
+
+bool GlobPattern::matches(std::string_view path) const {
+  const std::vector<char> reach = matching_prefixes(split_path(path));
+  return std::find(reach.begin(), reach.end(), 1) != reach.end();
+}
+
+bool GlobList::matches(std::string_view path) const {
+  const std::vector<std::string_view> components = split_path(path);
+  if (components.empty()) return false;
+  std::vector<std::vector<char>> reach;
+  reach.reserve(patterns_.size());
+  for (const GlobPattern& pattern : patterns_)
+    reach.push_back(pattern.matching_prefixes(components));
+  // Directories first, outermost first: an excluded directory excludes everything under it.
+  for (std::size_t depth = 1; depth <= components.size(); ++depth) {
+    bool excluded = false;
+    for (std::size_t i = 0; i < patterns_.size(); ++i)
+      if (reach[i][depth]) excluded = !patterns_[i].negated();
+    if (excluded) return true;
+  }
+  return false;
+}
+
+}  // namespace gafcheck::config
