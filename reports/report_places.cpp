@@ -1,0 +1,22 @@
+#include "reports/report_places.hpp"
+
+namespace gafcheck {
+
+ReportPlace ReportPlaces::place(const FileReport& report, std::string_view relative,
+                                std::string_view root) {
+  if (!report.member_of) {
+    top_display_ = report.path;
+    top_relative_ = relative.empty() ? report.path : std::string(relative);
+    top_root_ = root;
+    return {top_relative_, "", top_root_};
+  }
+  // A member's display path is its top-level input's followed by '!' and the member path (see
+  // InputName::member_named); the prefix is compared whole, never found by searching for '!'.
+  const std::string prefix = top_display_ + "!";
+  if (report.path.size() > prefix.size() && report.path.compare(0, prefix.size(), prefix) == 0)
+    return {top_relative_, report.path.substr(prefix.size()), top_root_};
+  // Cannot happen for reports in check_input's order; name the report whole rather than guess.
+  return {top_relative_, report.path, top_root_};
+}
+
+}  // namespace gafcheck
