@@ -92,7 +92,7 @@ std::optional<RecordGroup> CensusReportReader::next_group() {
                " file documents in one group (--max-members + 1)");
       file_paths.push_back(unescape_bytes(document->node["path"].as<std::string>()));
       try {
-        group.documents += reemitted_file_document(document->node);
+        group.files.push_back(parse_file_document(document->node));
       } catch (const std::runtime_error& error) {
         refuse(where + ": " + error.what());
       }
@@ -107,7 +107,6 @@ std::optional<RecordGroup> CensusReportReader::next_group() {
       refuse(where + ": " + error.what());
     }
     const ParsedRecord& record = group.records.back();
-    group.documents += reemitted_record_document(record);
     if (record.report.member_of) continue;
     group.path = record.report.path;
     group.size = record.report.size;

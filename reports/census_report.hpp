@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "reports/carried_document.hpp"
 #include "reports/report_reader.hpp"
 #include "reports/yaml_record.hpp"
 #include "reports/yaml_report.hpp"
@@ -21,9 +22,9 @@ struct RecordGroup {
   std::optional<FileIdentity> identity;
   std::string sha256;  // the input's own record's, empty when it was not hashed
   bool unreadable = false;
-  // Every document of the group, parsed and written again by gafcheck's writers
-  // (carried_document.hpp): none of the old report's text.
-  std::string documents;
+  // The group's file documents, parsed (carried_document.hpp): the writers render them again
+  // with the records, so none of the old report's text is carried over.
+  std::vector<ParsedFileDocument> files;
   bool printable =
       true;  // the old text was UTF-8 without control characters (printable_report_text)
   std::vector<ParsedRecord> records;  // members first, the input's own record last

@@ -72,6 +72,8 @@ std::string quoted_path(const std::string& path) {
   return quoted;
 }
 
+}  // namespace
+
 std::string pack_counters(const Counters& counters) {
   std::string text;
   for (const auto& [key, value] : counters.items()) {
@@ -112,6 +114,8 @@ std::string pack_rule_counts(const std::array<std::uint64_t, rule_count>& counts
   }
   return text;
 }
+
+namespace {
 
 // Splits "a=1 b=2" into (name, value text) pairs.
 std::vector<std::pair<std::string_view, std::string_view>> split_pairs(std::string_view text) {

@@ -40,6 +40,12 @@ struct RecordFacts {
 
 std::string yaml_record_document(const FileReport& report, const RecordFacts& facts);
 
+// The packed fields of a record ("entries=3 frames=7", "widths=8:2,16:1", "entry.alias=2"), for
+// the other formats' records (json_documents.hpp).
+std::string pack_counters(const Counters& counters);
+std::string pack_survey(const Histograms& survey);
+std::string pack_rule_counts(const std::array<std::uint64_t, rule_count>& counts);
+
 struct ParsedRecord {
   FileReport report;  // no findings listed: counts, counters and histograms only
   RecordFacts facts;

@@ -152,7 +152,8 @@ TEST_F(ReportFile, GroupsEndWithTheirRecordAndACutGroupIsDropped) {
       paths.push_back(group->path);
       EXPECT_EQ(group->mtime_ns, 42);
       EXPECT_EQ(group->records.size(), 1u);
-      EXPECT_NE(group->documents.find("kind: file"), std::string::npos);
+      ASSERT_EQ(group->files.size(), 1u);
+      EXPECT_EQ(group->files[0].report.path, group->path);
     }
     const std::size_t expected = cut >= full.size() - 1 ? 3 : 2;
     EXPECT_EQ(paths.size(), expected) << "cut at " << cut;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "reports/yaml_writer.hpp"
 #include "tests/support/scratch_directory.hpp"
 #include "validator/cli/census/census_input.hpp"
 #include "validator/cli/input_walk.hpp"
@@ -141,13 +142,16 @@ TEST_F(WalkTest, FileThatVanishesAfterTheWalkIsAFindingNotAFailure) {
   ASSERT_TRUE(item);
   fs::remove(root_ / "going.gaf");  // between the walk and the check, as in a live tree
   cli::CensusContext context;
+  const auto yaml = make_yaml_writer(std::make_unique<ReportOutput>("/dev/null"), {});
+  context.writers = {yaml.get()};
   const cli::FinishedInput finished = cli::check_census_input(*item, context);
   EXPECT_TRUE(finished.unreadable);
   ASSERT_EQ(finished.reports.size(), 1u);
   EXPECT_EQ(finished.reports[0].format, Format::unreadable);
-  EXPECT_NE(finished.documents.find("vanished during the census"), std::string::npos)
-      << finished.documents;
-  EXPECT_NE(finished.documents.find("input.unreadable"), std::string::npos);
+  ASSERT_EQ(finished.rendered.size(), 1u);
+  const std::string& documents = finished.rendered[0].text;
+  EXPECT_NE(documents.find("vanished during the census"), std::string::npos) << documents;
+  EXPECT_NE(documents.find("input.unreadable"), std::string::npos);
 }
 
 TEST_F(WalkTest, NamedFileIsAlwaysAnInputWalkedFilesAreSelectedByNameOrContent) {
@@ -187,7 +191,7 @@ TEST_F(WalkTest, FilesThatAreNotInputsAreSkippedByContent) {
   cli::CensusContext context;
   const cli::FinishedInput finished = cli::check_census_input(*walker.next(), context);
   EXPECT_TRUE(finished.not_input);
-  EXPECT_TRUE(finished.documents.empty());
+  EXPECT_TRUE(finished.rendered.empty());
   EXPECT_TRUE(finished.reports.empty());
 }
 

@@ -15,8 +15,10 @@
 #include "corpus/builder/hpi_builder.hpp"
 #include "reports/yaml_record.hpp"
 #include "reports/yaml_report.hpp"
+#include "reports/yaml_writer.hpp"
 #include "tests/support/check_helpers.hpp"
 #include "tests/support/hpi_helpers.hpp"
+#include "validator/cli/census/census_input.hpp"
 #include "validator/cli/census/resume_cursor.hpp"
 #include "validator/core/text.hpp"
 
@@ -280,10 +282,16 @@ TEST(ReportText, ResumeChecksAgainAGroupAnEarlierBuildWroteWithARawYamlBreak) {
   std::ofstream(file, std::ios::binary) << text;
   cli::ResumeCursor cursor(file.string());
   EXPECT_FALSE(cursor.take(items[0]).has_value());
-  const auto taken = cursor.take(items[1]);
+  auto taken = cursor.take(items[1]);
   ASSERT_TRUE(taken.has_value());
-  EXPECT_TRUE(printable_report_text(taken->documents));
   EXPECT_EQ(cursor.taken(), 1u);
+  cli::CensusContext context;
+  const auto yaml = make_yaml_writer(std::make_unique<ReportOutput>("/dev/null"), {});
+  context.writers = {yaml.get()};
+  const cli::FinishedInput carried = cli::reuse_group(std::move(*taken), context);
+  ASSERT_EQ(carried.rendered.size(), 1u);
+  EXPECT_NE(carried.rendered[0].text.find("c.gaf"), std::string::npos);
+  EXPECT_TRUE(printable_report_text(carried.rendered[0].text));
   std::filesystem::remove(file);
 }
 

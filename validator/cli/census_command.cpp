@@ -53,7 +53,9 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
       "several threads, and writes a YAML report in path order: a header, the documents of\n"
       "files with findings, one compact record per file, and a summary with the survey figures\n"
       "(structure totals, histograms, findings per rule). The report file is written as the run\n"
-      "goes, so an interrupted census can be continued with --resume.\n\nOptions");
+      "goes, so an interrupted census can be continued with --resume. --format writes other\n"
+      "formats from the same pass (JSON Lines streamed; all of them include what --resume\n"
+      "takes over from the old report).\n\nOptions");
   general.add_options()("help,h", po::bool_switch(), "show this help")(
       "jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: one per core)")(
       "per-file", po::value(&per_file_text)->default_value("findings"),
@@ -79,19 +81,26 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
       "document, and archives, are hashed: hashing is about half of a census's work)");
   po::options_description visible;
   visible.add(general)
+      .add(output_options_description("the YAML report (the journal --resume reads)"))
       .add(report_options_description(run.common))
       .add(report_reading_description(run.common))
       .add(budget_options_description(run.common))
       .add(sandbox_options_description(run.common));
+  OrderedOptions ordered;
   if (!parse_command_line(
           arguments, visible, roots,
           "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
           "2 usage error (also: -o cannot be written, or would be an input of the walk),\n"
           "3 an input could not be read, 4 internal error; 128+N when\n"
           "signal N interrupted the run (the report is then marked interrupted).\n"
-          "Example: gafcheck census -j 2 -o ta.yaml ~/ta/extracted\n"))
+          "Examples: gafcheck census -j 2 -o ta.yaml ~/ta/extracted\n"
+          "          gafcheck census -o ta.yaml --format json -o ta.jsonl --format junit\n"
+          "            -o ta.xml ~/ta/extracted   (one pass; the YAML report is the journal,\n"
+          "            the other formats are renamed into place when the run ends)\n",
+          &ordered))
     return 0;
   finish_common_options(run.common);
+  run.common.outputs = resolve_outputs(ordered);
   run.per_file = parse_per_file(per_file_text);
   if (resume_verify != "stat" && resume_verify != "hash")
     throw UsageError{"--resume-verify takes stat or hash, not '" + resume_verify + "'"};

@@ -22,7 +22,8 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
       "Checks GAF files (directories are walked recursively) and writes a YAML\n"
       "report: a header document, one document per file with its verdict,\n"
       "what the retail game would do with it, and every finding (rule, offset,\n"
-      "structure path, message), then a summary document.\n"
+      "structure path, message), then a summary document. --format writes other\n"
+      "formats (JSON Lines, JUnit XML, one line per finding, ...) from the same pass.\n"
       "A file named as a PATH is always checked. In a walked directory, the inputs are\n"
       "picked as census picks them: by extension (gaf, taf, tsf, hpi, ufo, ccx, gp3) or by\n"
       "content; other files (a readme.txt) are counted in the summary as not_inputs.\n\n"
@@ -30,18 +31,24 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
   general.add_options()("help,h", po::bool_switch(), "show this help");
   po::options_description visible;
   visible.add(general)
+      .add(output_options_description("the YAML report"))
       .add(report_options_description(options))
       .add(report_reading_description(options))
       .add(budget_options_description(options))
       .add(sandbox_options_description(options));
+  OrderedOptions ordered;
   if (!parse_command_line(
           arguments, visible, paths,
           "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
           "2 usage error (also: -o cannot be written, or is one of the inputs: nothing is\n"
           "written then), 3 an input could not be read, 4 internal error.\n"
-          "Example: gafcheck check --fail-on warning -o report.yaml upload.gaf\n"))
+          "Examples: gafcheck check --fail-on warning -o report.yaml upload.gaf\n"
+          "          gafcheck check --format gnu --format json -o r.jsonl --format junit -o\n"
+          "            junit.xml anims/   (one pass: gnu lines on stdout, JSON Lines, JUnit)\n",
+          &ordered))
     return 0;
   finish_common_options(options);
+  options.outputs = resolve_outputs(ordered);
   if (paths.empty()) throw UsageError{"check needs at least one PATH (see gafcheck check --help)"};
 
   ReportHeader header;
@@ -49,19 +56,22 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
   header.command_line = command_line;
   header.started_at = utc_timestamp();
   const InputSelection selection({});
-  refuse_output_in_walk(options.output, paths, selection);
-  RunReporter reporter(options, PerFile::all);
+  for (const std::string& output : output_paths(options.outputs))
+    refuse_output_in_walk(output, paths, selection);
+  RunReporter reporter(options, PerFile::all, paths);
   SandboxPlan plan;
   plan.read_paths = paths;
   if (!options.baseline.empty()) plan.read_paths.push_back(options.baseline);
-  plan.output_paths = {options.output};
-  if (reporter.output().is_temp())
-    plan.remove_on_violation = {reporter.output().current_path().string()};
+  plan.output_paths = output_paths(options.outputs);
+  for (const auto& writer : reporter.writers())
+    if (writer->output().is_temp())
+      plan.remove_on_violation.push_back(writer->output().current_path().string());
   header.sandbox = confine(plan, !options.no_sandbox);
   reporter.start(header);
   InputWalk walk(paths);
-  if (const auto identity = reporter.output().file_identity())
-    walk.exclude(identity->first, identity->second);
+  for (const auto& writer : reporter.writers())
+    if (const auto identity = writer->output().file_identity())
+      walk.exclude(identity->first, identity->second);
   run_inputs(walk, selection, options.check, reporter);
   return reporter.finish(false);
 }

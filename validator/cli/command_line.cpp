@@ -6,7 +6,8 @@ namespace gafcheck::cli {
 namespace po = boost::program_options;
 
 bool parse_command_line(const Arguments& arguments, const po::options_description& visible,
-                        std::vector<std::string>& positional, std::string_view help_epilogue) {
+                        std::vector<std::string>& positional, std::string_view help_epilogue,
+                        OrderedOptions* ordered) {
   po::options_description hidden;
   hidden.add_options()("positional", po::value(&positional));
   po::options_description all;
@@ -14,7 +15,13 @@ bool parse_command_line(const Arguments& arguments, const po::options_descriptio
   po::positional_options_description positions;
   positions.add("positional", -1);
   po::variables_map values;
-  po::store(po::command_line_parser(arguments).options(all).positional(positions).run(), values);
+  const po::parsed_options parsed =
+      po::command_line_parser(arguments).options(all).positional(positions).run();
+  po::store(parsed, values);
+  if (ordered)
+    for (const auto& option : parsed.options)
+      if (option.position_key == -1 && !option.value.empty())
+        ordered->emplace_back(option.string_key, option.value.front());
   if (values.count("help") != 0 && values["help"].as<bool>()) {
     std::cout << visible << help_epilogue;
     return false;

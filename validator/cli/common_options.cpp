@@ -51,9 +51,6 @@ po::options_description budget_options_description(CommonOptions& options) {
 po::options_description report_options_description(CommonOptions& options) {
   po::options_description report("Report and exit status");
   report.add_options()(
-      "output,o", po::value(&options.output)->default_value("-"),
-      "write the YAML report to this file (written to a temp file and renamed into place; a "
-      "device or FIFO is written directly); '-' is standard output")(
       "fail-on", po::value(&options.fail_on)->default_value("error"),
       "exit 1 when any finding is at or above this severity: error, warning, info or never")(
       "quiet,q", po::bool_switch(&options.quiet), "no per-file verdict lines on standard error")(

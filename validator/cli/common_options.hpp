@@ -4,16 +4,18 @@
 #include <boost/program_options.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "validator/check/check_options.hpp"
+#include "validator/cli/output_options.hpp"
 #include "validator/core/finding.hpp"
 
 namespace gafcheck::cli {
 
 struct CommonOptions {
   CheckOptions check;
-  std::string output = "-";
-  std::string fail_on = "error";  // error | warning | info | never
+  std::vector<OutputRequest> outputs;  // --format / -o (output_options.hpp)
+  std::string fail_on = "error";       // error | warning | info | never
   bool quiet = false;
   std::string game = "ta";
   std::string baseline;         // --baseline report; empty: none

@@ -61,35 +61,44 @@ std::string check_shards(const std::vector<std::unique_ptr<CensusReportReader>>&
 
 int run_merge(const Arguments& arguments, const std::string& command_line) {
   std::vector<std::string> inputs;
-  std::string output = "-", fail_on = "error";
+  std::string fail_on = "error";
   CommonOptions options;
   po::options_description general(
       "Usage: gafcheck merge [options] SHARD_REPORT... -o OUT\n\n"
       "Merges the reports of `gafcheck census --shard K/N` runs (same directories and options)\n"
       "into one report, in path order, whose summary equals that of a single census run\n"
       "(timings aside). A missing, interrupted or cut short (no summary) shard marks the result\n"
-      "interrupted.\n\nOptions");
+      "interrupted. --format writes other formats from the same merge.\n\nOptions");
   general.add_options()("help,h", po::bool_switch(), "show this help")(
-      "output,o", po::value(&output)->default_value("-"), "the merged report ('-': stdout)")(
       "fail-on", po::value(&fail_on)->default_value("error"),
       "exit 1 when any finding is at or above this severity: error, warning, info or never");
-  general.add(report_reading_description(options)).add(sandbox_options_description(options));
+  general.add(output_options_description("the merged YAML report"))
+      .add(report_reading_description(options))
+      .add(sandbox_options_description(options));
+  OrderedOptions ordered;
   if (!parse_command_line(
           arguments, general, inputs,
           "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
           "2 usage error (also: -o cannot be written, or is one of the shard reports),\n"
           "3 a shard report could not be read (or recorded an unreadable input).\n"
-          "Example: gafcheck merge -o all.yaml shard-1.yaml shard-2.yaml\n"))
+          "Examples: gafcheck merge -o all.yaml shard-1.yaml shard-2.yaml\n"
+          "          gafcheck merge -o all.yaml --format junit -o all.xml shard-*.yaml\n",
+          &ordered))
     return 0;
   if (inputs.empty()) throw UsageError{"merge needs at least one shard report"};
   options.fail_on = fail_on;
   finish_common_options(options);
-  refuse_output_among_inputs(output, inputs, "shard report");
-  auto merged = std::make_unique<ReportOutput>(output, OutputMode::journal);
+  options.outputs = resolve_outputs(ordered);
+  for (const std::string& output : output_paths(options.outputs))
+    refuse_output_among_inputs(output, inputs, "shard report");
+  auto writers = open_writers(options.outputs, FormatContext{{}, fail_threshold(options)},
+                              OutputMode::journal);
   SandboxPlan plan;
   plan.read_paths = inputs;
-  plan.output_paths = {output};
-  if (merged->is_temp()) plan.remove_on_violation = {merged->current_path().string()};
+  plan.output_paths = output_paths(options.outputs);
+  for (const auto& writer : writers)
+    if (writer->output().is_temp())
+      plan.remove_on_violation.push_back(writer->output().current_path().string());
   const SandboxState sandbox = confine(plan, !options.no_sandbox);
 
   std::vector<std::unique_ptr<CensusReportReader>> readers;
@@ -117,7 +126,8 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
   CensusContext context;
   context.fail_threshold = fail_threshold(options);
   Progress progress(false, 0, 0);
-  CensusJournal journal(std::move(merged), header, progress);
+  CensusJournal journal(std::move(writers), header, progress);
+  context.writers = journal.renderers();
   try {
     std::vector<std::optional<RecordGroup>> heads;
     std::optional<std::string> last_path;

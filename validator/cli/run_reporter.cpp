@@ -38,17 +38,17 @@ std::string utc_timestamp() {
   return text;
 }
 
-RunReporter::RunReporter(const CommonOptions& options, PerFile per_file)
-    : options_(options),
-      per_file_(per_file),
-      output_(std::make_unique<ReportOutput>(options.output)),
-      started_(std::chrono::steady_clock::now()) {}
+RunReporter::RunReporter(const CommonOptions& options, PerFile per_file,
+                         const std::vector<std::string>& roots)
+    : options_(options), per_file_(per_file), started_(std::chrono::steady_clock::now()) {
+  writers_ = open_writers(options.outputs, FormatContext{roots, fail_threshold(options)});
+}
 
 void RunReporter::start(ReportHeader header) {
   if (!options_.baseline.empty()) baseline_ = load_baseline(options_.baseline);
   header.limits = options_.check.limits;
   header.game = options_.game;
-  output_->write(yaml_header_document(header));
+  for (const auto& writer : writers_) writer->header(header);
 }
 
 void RunReporter::print_verdict_line(const FileReport& report) const {
@@ -75,8 +75,13 @@ void RunReporter::add(FileReport report) {
       any_failure_ || (threshold && outcome.worst_new && *outcome.worst_new >= *threshold);
   any_unreadable_ = any_unreadable_ || report.format == Format::unreadable;
   const bool has_findings = !report.findings.empty() || report.findings_suppressed > 0;
-  if (per_file_ == PerFile::all || (per_file_ == PerFile::findings && has_findings))
-    output_->write(yaml_file_document(report, outcome.matched));
+  ReportItem item;
+  item.report = &report;
+  item.document = per_file_ == PerFile::all || (per_file_ == PerFile::findings && has_findings);
+  item.baseline_matched = outcome.matched;
+  item.worst = outcome.worst_new;
+  if (!item.document) report.findings.clear();
+  for (const auto& writer : writers_) writer->write(writer->render({&item, 1}));
 }
 
 void RunReporter::count_walk(std::uint64_t symlinks_not_followed, std::uint64_t not_inputs) {
@@ -91,8 +96,8 @@ int RunReporter::finish(bool interrupted) {
   closing.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   closing.exit_code = any_unreadable_ ? 3 : any_failure_ ? 1 : 0;
-  output_->write(yaml_summary_document(totals_, closing));
-  output_->commit();
+  for (const auto& writer : writers_) writer->summary(totals_, closing);
+  for (const auto& writer : writers_) writer->commit();
   return closing.exit_code;
 }
 

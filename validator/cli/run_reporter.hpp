@@ -1,11 +1,14 @@
 #pragma once
-// Writes one run's report (header, file documents, summary), prints per-file verdict lines on
-// standard error, and works out the exit code.
+// Writes one run's report in every format asked for (header, file documents, summary), prints
+// per-file verdict lines on standard error, and works out the exit code.
 #include <chrono>
 #include <memory>
 #include <string>
 
+#include <vector>
+
 #include "reports/baseline.hpp"
+#include "reports/format_writer.hpp"
 #include "reports/report_output.hpp"
 #include "reports/yaml_report.hpp"
 #include "validator/cli/common_options.hpp"
@@ -17,8 +20,10 @@ enum class PerFile { all, findings, none };
 
 class RunReporter {
  public:
-  // Opens the output (so it exists before the run confines itself); start() writes the header.
-  RunReporter(const CommonOptions& options, PerFile per_file);
+  // Opens the outputs (so they exist before the run confines itself); start() writes the
+  // headers. roots: the PATHs given (for formats that name files inside their root).
+  RunReporter(const CommonOptions& options, PerFile per_file,
+              const std::vector<std::string>& roots);
 
   // Reads the --baseline report (input: after confinement) and writes the header.
   void start(ReportHeader header);
@@ -27,16 +32,16 @@ class RunReporter {
   // Counts what the walk settled itself (symlinks it did not follow, files that are not inputs);
   // the summary then lists them, as a census's does.
   void count_walk(std::uint64_t symlinks_not_followed, std::uint64_t not_inputs);
-  // Writes the summary, commits the report, and returns the exit code.
+  // Writes the summary, commits the reports, and returns the exit code.
   int finish(bool interrupted);
-  const ReportOutput& output() const { return *output_; }
+  const std::vector<std::unique_ptr<FormatWriter>>& writers() const { return writers_; }
 
  private:
   void print_verdict_line(const FileReport& report) const;
 
   const CommonOptions& options_;
   PerFile per_file_;
-  std::unique_ptr<ReportOutput> output_;
+  std::vector<std::unique_ptr<FormatWriter>> writers_;
   std::unique_ptr<Baseline> baseline_;
   RunTotals totals_;
   bool any_failure_ = false;

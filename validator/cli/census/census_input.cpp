@@ -30,8 +30,9 @@ std::string hash_file(const std::string& path, std::uint64_t size_limit) {
   return mapped.file ? sha256_hex(mapped.file->view()) : std::string();
 }
 
-void add_report(FileReport& report, const RecordFacts& stamp, const CensusContext& context,
-                FinishedInput& finished, std::string& records) {
+// Works out whether the report fails, gets a file document (hashed then), and its record facts.
+ReportItem settle_report(FileReport& report, const RecordFacts& stamp, RecordFacts& facts,
+                         const CensusContext& context, FinishedInput& finished) {
   finished.unreadable = finished.unreadable || report.format == Format::unreadable;
   const Baseline::Outcome outcome = context.baseline ? context.baseline->apply(report)
                                                      : Baseline::Outcome{0, worst_severity(report)};
@@ -41,23 +42,38 @@ void add_report(FileReport& report, const RecordFacts& stamp, const CensusContex
                                            at_or_above(outcome.worst_new, context.min_severity));
   if (document && report.sha256.empty() && !report.member_of && report.format != Format::unreadable)
     report.sha256 = hash_file(report.path, context.check.limits[BudgetKind::file_size]);
-  if (document) finished.documents += yaml_file_document(report, outcome.matched);
-  RecordFacts facts = stamp;
+  if (!document) report.findings.clear();
+  facts = stamp;
   facts.worst = outcome.worst_new;
-  records += yaml_record_document(report, facts);
-  report.findings = {};
-  finished.reports.push_back(std::move(report));
+  ReportItem item;
+  item.report = &report;
+  item.document = document;
+  item.baseline_matched = outcome.matched;
+  item.worst = outcome.worst_new;
+  item.record = &facts;
+  return item;
 }
 
+// Renders the group for every writer, then hands the reports over without their findings.
+void render_group(std::vector<FileReport>& reports, const std::vector<ReportItem>& items,
+                  const CensusContext& context, FinishedInput& finished) {
+  for (const FormatWriter* writer : context.writers)
+    finished.rendered.push_back(writer->render(items));
+  for (FileReport& report : reports) {
+    report.findings = {};
+    finished.reports.push_back(std::move(report));
+  }
+}
+
+// reports[0] is the input itself, then its archive's members.
 FinishedInput finish_reports(std::vector<FileReport>& reports, const RecordFacts& stamp,
                              const CensusContext& context) {
   FinishedInput finished;
-  // Members' records first; the input's own record (reports[0]) closes the group.
-  std::string member_records, own_record;
+  std::vector<RecordFacts> facts(reports.size());
+  std::vector<ReportItem> items;
   for (std::size_t i = 0; i < reports.size(); ++i)
-    add_report(reports[i], stamp, context, finished, i == 0 ? own_record : member_records);
-  finished.documents += member_records;
-  finished.documents += own_record;
+    items.push_back(settle_report(reports[i], stamp, facts[i], context, finished));
+  render_group(reports, items, context, finished);
   return finished;
 }
 
@@ -91,12 +107,33 @@ FinishedInput check_census_input(const InputItem& item, const CensusContext& con
 
 FinishedInput reuse_group(RecordGroup&& group, const CensusContext& context) {
   FinishedInput finished;
-  for (ParsedRecord& record : group.records) {
+  // In report order (the input's own record closes the group, so it comes first here), each
+  // record's report with what its file document lists, if it has one.
+  std::vector<FileReport> reports;
+  std::vector<ReportItem> items;
+  const std::size_t count = group.records.size();
+  reports.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    ParsedRecord& record = group.records[i == 0 ? count - 1 : i - 1];
     finished.failed = finished.failed || at_or_above(record.facts.worst, context.fail_threshold);
     finished.unreadable = finished.unreadable || record.report.format == Format::unreadable;
-    finished.reports.push_back(std::move(record.report));
+    reports.push_back(std::move(record.report));
+    ReportItem item;
+    item.worst = record.facts.worst;
+    item.record = &record.facts;
+    for (ParsedFileDocument& file : group.files) {
+      if (file.report.path != reports.back().path) continue;
+      item.document = true;
+      item.baseline_matched = file.baseline_matched;
+      reports.back().findings = std::move(file.report.findings);
+      reports.back().members = std::move(file.report.members);
+      reports.back().findings_suppressed = file.report.findings_suppressed;
+      break;
+    }
+    items.push_back(item);
   }
-  finished.documents = std::move(group.documents);
+  for (std::size_t i = 0; i < count; ++i) items[i].report = &reports[i];
+  render_group(reports, items, context, finished);
   return finished;
 }
 

@@ -8,6 +8,7 @@
 
 #include "reports/baseline.hpp"
 #include "reports/census_report.hpp"
+#include "reports/format_writer.hpp"
 #include "validator/check/check_options.hpp"
 #include "validator/cli/census/input_selection.hpp"
 #include "validator/cli/input_walk.hpp"
@@ -26,10 +27,15 @@ struct CensusContext {
   // SHA-256 of every input; otherwise only of files that get a document (and of archives,
   // whose members cannot be read again later).
   bool hash_all = false;
+  // The writers each input is rendered for (on the worker threads: FormatWriter::render is
+  // const); empty: nothing is rendered.
+  std::vector<const FormatWriter*> writers;
 };
 
 struct FinishedInput {
-  std::string documents;  // file documents then records; empty when the file is not an input
+  // Each writer's rendering of the input's group (file documents then records, in the YAML and
+  // JSON streams), in CensusContext::writers order; empty when the file is not an input.
+  std::vector<RenderedGroup> rendered;
   // The group's reports, findings dropped: what the writer adds to the summary (handing over the
   // reports costs less than building per-file totals only to merge them).
   std::vector<FileReport> reports;
@@ -42,7 +48,8 @@ struct FinishedInput {
 // give an empty result; inputs run through check_input (several reports for an archive).
 FinishedInput check_census_input(const InputItem& item, const CensusContext& context);
 
-// An old report's group for an unchanged file, its documents written again by gafcheck.
+// An old report's group for an unchanged file, rendered again by gafcheck's writers from what the
+// old report's records and file documents hold.
 FinishedInput reuse_group(RecordGroup&& group, const CensusContext& context);
 
 }  // namespace gafcheck::cli

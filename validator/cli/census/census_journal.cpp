@@ -23,16 +23,25 @@ void read_test_hook(std::uint64_t& after, int& signal) {
 
 }  // namespace
 
-CensusJournal::CensusJournal(std::unique_ptr<ReportOutput> output, const ReportHeader& header,
-                             Progress& progress)
-    : output_(std::move(output)), progress_(progress), started_(std::chrono::steady_clock::now()) {
+CensusJournal::CensusJournal(std::vector<std::unique_ptr<FormatWriter>> writers,
+                             const ReportHeader& header, Progress& progress)
+    : writers_(std::move(writers)),
+      progress_(progress),
+      started_(std::chrono::steady_clock::now()) {
   totals_.walk_counted = true;
   read_test_hook(raise_after_groups_, raise_signal_);
-  output_->write(yaml_header_document(header));
+  for (const auto& writer : writers_) writer->header(header);
+}
+
+std::vector<const FormatWriter*> CensusJournal::renderers() const {
+  std::vector<const FormatWriter*> renderers;
+  for (const auto& writer : writers_) renderers.push_back(writer.get());
+  return renderers;
 }
 
 void CensusJournal::write(FinishedInput&& input) {
-  if (!input.documents.empty()) output_->write(input.documents);
+  for (std::size_t i = 0; i < input.rendered.size() && i < writers_.size(); ++i)
+    writers_[i]->write(std::move(input.rendered[i]));
   std::uint64_t bytes = 0;
   for (const FileReport& report : input.reports) {
     totals_.add(report);
@@ -42,7 +51,7 @@ void CensusJournal::write(FinishedInput&& input) {
   any_failure_ = any_failure_ || input.failed;
   any_unreadable_ = any_unreadable_ || input.unreadable;
   progress_.advance(1, bytes);
-  if (input.documents.empty()) return;
+  if (input.reports.empty()) return;  // not an input: no group
   ++groups_written_;
   if (raise_signal_ != 0 && groups_written_ == raise_after_groups_) std::raise(raise_signal_);
 }
@@ -58,8 +67,8 @@ int CensusJournal::finish(bool interrupted, double wall_seconds) {
   closing.interrupted = interrupted;
   closing.wall_seconds = wall_seconds;
   closing.exit_code = any_unreadable_ ? 3 : any_failure_ ? 1 : 0;
-  output_->write(yaml_summary_document(totals_, closing));
-  output_->commit();
+  for (const auto& writer : writers_) writer->summary(totals_, closing);
+  for (const auto& writer : writers_) writer->commit();
   return closing.exit_code;
 }
 

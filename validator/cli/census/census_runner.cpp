@@ -58,8 +58,9 @@ SandboxPlan sandbox_plan(const CensusRun& run) {
   plan.read_paths = run.settings.roots;
   if (!run.settings.baseline.empty()) plan.read_paths.push_back(run.settings.baseline);
   if (!run.resume.empty()) plan.read_paths.push_back(run.resume);
-  plan.output_paths = {run.common.output};
-  if (!run.resume.empty() && run.common.output != "-" && same_file(run.resume, run.common.output))
+  plan.output_paths = output_paths(run.common.outputs);
+  const std::string* yaml = yaml_output(run.common.outputs);
+  if (!run.resume.empty() && yaml && !is_standard_output(*yaml) && same_file(run.resume, *yaml))
     plan.output_paths.push_back(run.resume);
   plan.threads = run.jobs > 1;
   return plan;
@@ -68,16 +69,22 @@ SandboxPlan sandbox_plan(const CensusRun& run) {
 }  // namespace
 
 int run_census_walk(const CensusRun& run, ReportHeader header) {
-  refuse_output_in_walk(run.common.output, run.settings.roots,
-                        InputSelection(run.settings.extensions));
-  // Created now, renamed into place at its first write, once --resume has been checked.
-  auto output = std::make_unique<ReportOutput>(run.common.output, OutputMode::journal);
+  for (const std::string& output : output_paths(run.common.outputs))
+    refuse_output_in_walk(output, run.settings.roots, InputSelection(run.settings.extensions));
+  // Created now; the YAML journal is renamed into place at its first write, once --resume has
+  // been checked, the other formats when the run ends.
+  auto writers = open_writers(run.common.outputs,
+                              FormatContext{run.settings.roots, fail_threshold(run.common)},
+                              OutputMode::journal);
   SandboxPlan plan = sandbox_plan(run);
-  if (output->is_temp()) plan.remove_on_violation = {output->current_path().string()};
+  for (const auto& writer : writers)
+    if (writer->output().is_temp())
+      plan.remove_on_violation.push_back(writer->output().current_path().string());
   header.sandbox = confine(plan, !run.common.no_sandbox);
   std::unique_ptr<Baseline> baseline;
   if (!run.settings.baseline.empty()) baseline = load_baseline(run.settings.baseline);
-  const CensusContext context = make_context(run, baseline.get());
+  CensusContext context = make_context(run, baseline.get());
+  const std::string* yaml = yaml_output(run.common.outputs);
 
   std::unique_ptr<ResumeCursor> cursor;
   std::string moved_aside;
@@ -95,8 +102,8 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
     // Resuming into the report being read: the journal rewrites the destination from its first
     // byte, so the old report moves aside (the open cursor keeps reading it) and is removed once
     // the new one is complete.
-    if (run.common.output != "-" && same_file(run.resume, run.common.output)) {
-      moved_aside = run.common.output + ".resume-source";
+    if (yaml && !is_standard_output(*yaml) && same_file(run.resume, *yaml)) {
+      moved_aside = *yaml + ".resume-source";
       std::error_code error;
       std::filesystem::rename(run.resume, moved_aside, error);
       if (error)
@@ -111,14 +118,16 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
     std::tie(total_files, total_bytes) = count_candidates(run, context.selection);
   }
   Progress progress(run.progress, total_files, total_bytes);
-  CensusJournal journal(std::move(output), header, progress);
+  CensusJournal journal(std::move(writers), header, progress);
+  context.writers = journal.renderers();
   InterruptionGuard interruption;
   std::uint64_t symlinks = 0, left_out = 0;
   using Pipeline = OrderedPipeline<FinishedInput>;
   InputWalk walk(run.settings.roots);
-  // The report (and an old one moved aside to resume from) may lie inside a root: never inputs.
-  if (const auto identity = journal.output().file_identity())
-    walk.exclude(identity->first, identity->second);
+  // The reports (and an old one moved aside to resume from) may lie inside a root: never inputs.
+  for (const auto& writer : journal.writers())
+    if (const auto identity = writer->output().file_identity())
+      walk.exclude(identity->first, identity->second);
   struct stat aside {};
   if (!moved_aside.empty() && ::stat(moved_aside.c_str(), &aside) == 0)
     walk.exclude(aside.st_dev, aside.st_ino);

@@ -1,0 +1,57 @@
+#include "reports/format_registry.hpp"
+
+#include <array>
+
+#include "reports/json_writer.hpp"
+#include "reports/yaml_writer.hpp"
+
+namespace gafcheck {
+namespace {
+
+// One line per format. A writer not built yet has a null factory (the SARIF and Code Quality
+// writers come from another branch and replace these entries).
+constexpr std::array<FormatSpec, 7> specs = {{
+    {"yaml", "the YAML report (default): header, file documents, records, summary",
+     make_yaml_writer, true},
+    {"json", "JSON Lines: the YAML report's documents, one JSON object per line", make_json_writer,
+     true},
+    {"sarif", "SARIF 2.1.0 for GitHub code scanning", nullptr, false},
+    {"sarif-binary", "SARIF 2.1.0 with byte regions and archive members as nested artifacts",
+     nullptr, false},
+    {"junit", "JUnit XML: one testcase per file", nullptr, false},
+    {"gnu", "one line per finding: PATH: offset 0xHEX: SEVERITY: MESSAGE [RULE]", nullptr, true},
+    {"codeclimate", "GitLab Code Quality: a JSON array of issues", nullptr, false},
+}};
+
+}  // namespace
+
+std::span<const FormatSpec> format_specs() {
+  return specs;
+}
+
+const FormatSpec& format_spec(std::string_view name) {
+  for (const FormatSpec& spec : specs) {
+    if (spec.name != name) continue;
+    if (!spec.factory) throw FormatUnavailable("format " + std::string(name) + " is not built yet");
+    return spec;
+  }
+  throw FormatUnavailable("--format takes " + format_name_list() + ", not '" + std::string(name) +
+                          "'");
+}
+
+std::unique_ptr<FormatWriter> make_format_writer(std::string_view name,
+                                                 std::unique_ptr<ReportOutput> output,
+                                                 const FormatContext& context) {
+  return format_spec(name).factory(std::move(output), context);
+}
+
+std::string format_name_list() {
+  std::string list;
+  for (const FormatSpec& spec : specs) {
+    if (!list.empty()) list += ", ";
+    list += spec.name;
+  }
+  return list;
+}
+
+}  // namespace gafcheck

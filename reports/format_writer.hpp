@@ -1,0 +1,115 @@
+#pragma once
+// The interface every report format implements (yaml, json, gnu, junit; sarif, sarif-binary and
+// codeclimate plug in the same way), so one check pass can feed several writers, each to its own
+// output (--format F -o FILE, repeatable). Writers see only what the run already holds — reports,
+// totals, the header — and never re-read an input.
+//
+// The calls, in order:
+//   header(h)                  once, on the writing thread, after the run confined itself;
+//   render(items)              once per input, possibly on several worker threads AT ONCE (census
+//                              -j N): it must only read state fixed before the run (constructor
+//                              arguments and what header() stored) and return everything it
+//                              produces in the RenderedGroup;
+//   write(std::move(rendered)) once per input, in path order, on one thread at a time: the
+//                              rendered group of the next input (stateful work goes here: counting,
+//                              comma placement, writing to the output);
+//   summary(totals, closing)   once, after the last input;
+//   commit()                   once, after summary(): flushes and, for a file, renames the temp
+//                              file into place (ReportOutput). A writer destroyed without commit()
+//                              leaves nothing behind (its temp file is removed).
+// A writer that cannot stream may keep what it needs in memory between write() and summary(),
+// bounded by what the run's budgets bound (--max-findings per file).
+//
+// What the items hold: one input's reports, the input itself first and then its archive members
+// in order. A report's findings are listed only when the item has a file document (the YAML and
+// JSON streams write one for it, by --per-file and --min-severity); otherwise its findings are
+// empty and only its counters, rule counts and verdict are there. So every format lists the same
+// findings as the YAML stream, and a group carried over from an old report (census --resume,
+// merge: the old report keeps findings only in file documents) renders exactly as it did when it
+// was checked.
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "reports/report_output.hpp"
+#include "reports/yaml_record.hpp"
+#include "reports/yaml_report.hpp"
+#include "validator/core/finding.hpp"
+#include "validator/report/file_report.hpp"
+#include "validator/report/run_totals.hpp"
+
+namespace gafcheck {
+
+// What every writer knows from the command line before the run starts.
+struct FormatContext {
+  // The roots inputs were found under, raw bytes, for path_in_root(): check's PATHs. A census or
+  // merge header names its roots itself (ReportHeader::census): use roots_of() in header().
+  std::vector<std::string> roots;
+  // --fail-on: the least severity that fails a file; nullopt for --fail-on never.
+  std::optional<Severity> fail_threshold = Severity::error;
+};
+
+// One report of an input's group.
+struct ReportItem {
+  const FileReport* report = nullptr;  // findings empty unless `document` (see above)
+  bool document = false;               // the YAML/JSON stream writes a file document for it
+  std::uint64_t baseline_matched = 0;  // findings --baseline left out of the document
+  // The worst severity among findings that count for the exit code (baseline ones excepted);
+  // at or above FormatContext::fail_threshold, the file fails.
+  std::optional<Severity> worst;
+  // census and merge: the facts of the report's ledger record (every report of a census has
+  // one); check: nullptr (no records).
+  const RecordFacts* record = nullptr;
+  // Hook for suppressions (a configuration file, in progress on another branch): true when the
+  // report's findings are all suppressed or the file is ignored. JUnit makes such a file
+  // <skipped>. Always false until suppressions exist.
+  bool suppressed = false;
+};
+
+// A writer's rendering of one input: the text to write and up to four counters of the writer's
+// own choosing (JUnit: tests, failures, skipped), summed by the writer in write().
+struct RenderedGroup {
+  std::string text;
+  std::array<std::uint64_t, 4> tally{};
+};
+
+class FormatWriter {
+ public:
+  explicit FormatWriter(std::unique_ptr<ReportOutput> output) : output_(std::move(output)) {}
+  FormatWriter(const FormatWriter&) = delete;
+  FormatWriter& operator=(const FormatWriter&) = delete;
+  virtual ~FormatWriter() = default;
+
+  virtual void header(const ReportHeader& header) = 0;
+  // Thread-safe (const, see above). items is never empty.
+  virtual RenderedGroup render(std::span<const ReportItem> items) const = 0;
+  virtual void write(RenderedGroup&& group) = 0;
+  virtual void summary(const RunTotals& totals, const ReportClosing& closing) = 0;
+  // Flushes and renames into place; the default commits the output.
+  virtual void commit() { output_->commit(); }
+
+  const ReportOutput& output() const { return *output_; }
+
+ protected:
+  ReportOutput& out() { return *output_; }
+
+ private:
+  std::unique_ptr<ReportOutput> output_;
+};
+
+// The path of a report inside the root it was found under, "/"-joined raw bytes: a root that is a
+// directory is cut off with its "/" ("tree/units/arm.gaf" under "tree" -> "units/arm.gaf"); a
+// path that is a root itself (a file named on the command line) keeps its last component; an
+// archive member keeps its "!member" part. A path under no root is returned whole. The longest
+// matching root wins, so nested roots name files by the inner one.
+std::string path_in_root(const std::string& path, const std::vector<std::string>& roots);
+
+// The header's census roots when it has them, else the context's.
+const std::vector<std::string>& roots_of(const ReportHeader& header, const FormatContext& context);
+
+}  // namespace gafcheck

@@ -1,0 +1,193 @@
+#include "reports/json_documents.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <charconv>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <vector>
+
+#include "validator/core/text.hpp"
+#include "validator/rules/catalog.hpp"
+
+namespace gafcheck {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// One line; hostile text was escaped before it got here, yet the encoder must never throw.
+std::string line_of(const Json& value) {
+  std::string line = value.dump(-1, ' ', false, Json::error_handler_t::replace);
+  line += '\n';
+  return line;
+}
+
+// Dotted counters nest as yaml_emit.cpp's emit_counters nests them (first-use order of groups,
+// a counter named like a group under "").
+Json nested_counters(const Counters& counters) {
+  const auto& items = counters.items();
+  std::vector<std::string_view> groups(items.size());
+  for (std::size_t i = 0; i < items.size(); ++i)
+    groups[i] = std::string_view(items[i].first).substr(0, items[i].first.find('.'));
+  auto is_group = [&](std::string_view name) {
+    for (std::size_t i = 0; i < items.size(); ++i)
+      if (groups[i].size() != items[i].first.size() && groups[i] == name) return true;
+    return false;
+  };
+  std::vector<bool> written(items.size());
+  Json object = Json::object();
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (written[i]) continue;
+    const std::string_view group = groups[i];
+    if (group.size() == items[i].first.size() && !is_group(group)) {
+      object[items[i].first] = items[i].second;
+      continue;
+    }
+    Json& inner = object[std::string(group)] = Json::object();
+    for (std::size_t j = i; j < items.size(); ++j) {
+      if (written[j] || groups[j] != group) continue;
+      written[j] = true;
+      const std::string& key = items[j].first;
+      inner[key.size() == group.size() ? std::string() : key.substr(group.size() + 1)] =
+          items[j].second;
+    }
+  }
+  return object;
+}
+
+Json finding_object(const Finding& finding) {
+  Json object = Json::object();
+  object["rule"] = rule_name(finding.rule);
+  object["severity"] = severity_name(finding.severity);
+  object["retail"] = retail_name(finding.retail);
+  object["offset"] = finding.offset;
+  object["length"] = finding.length;
+  object["path"] = sanitize_text(finding.path);
+  if (finding.row) object["row"] = *finding.row;
+  if (finding.column) object["column"] = *finding.column;
+  object["message"] = sanitize_text(finding.message);
+  return object;
+}
+
+Json member_object(const ArchiveMember& member) {
+  Json object = Json::object();
+  object["path"] = escape_bytes(member.path);
+  object["size"] = member.size;
+  object["compressed_size"] = member.compressed_size;
+  object["method"] = member.method;
+  object["encrypted"] = member.encrypted;
+  object["format"] = format_name(member.format);
+  object["checked"] = member.checked;
+  if (!member.same_data_as.empty()) object["same_data_as"] = escape_bytes(member.same_data_as);
+  return object;
+}
+
+// A plain YAML scalar as YAML's core schema (and PyYAML) types it.
+Json plain_scalar(const std::string& text) {
+  if (text == "true" || text == "True" || text == "TRUE") return true;
+  if (text == "false" || text == "False" || text == "FALSE") return false;
+  if (text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL")
+    return nullptr;
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  if (text[0] == '-') {
+    std::int64_t value = 0;
+    const auto [next, error] = std::from_chars(begin, end, value);
+    if (error == std::errc() && next == end) return value;
+  } else {
+    std::uint64_t value = 0;
+    const auto [next, error] = std::from_chars(begin + (text[0] == '+'), end, value);
+    if (error == std::errc() && next == end) return value;
+  }
+  const bool has_dot = text.find('.') != std::string::npos;
+  if (has_dot) {
+    double value = 0;
+    const auto [next, error] = std::from_chars(begin + (text[0] == '+'), end, value);
+    if (error == std::errc() && next == end) return value;
+  }
+  return text;
+}
+
+Json from_node(const YAML::Node& node) {
+  switch (node.Type()) {
+    case YAML::NodeType::Map: {
+      Json object = Json::object();
+      for (const auto& item : node) object[item.first.Scalar()] = from_node(item.second);
+      return object;
+    }
+    case YAML::NodeType::Sequence: {
+      Json array = Json::array();
+      for (const auto& item : node) array.push_back(from_node(item));
+      return array;
+    }
+    case YAML::NodeType::Scalar:
+      return node.Tag() == "!" ? Json(node.Scalar()) : plain_scalar(node.Scalar());
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+std::string json_file_line(const FileReport& report, std::uint64_t baseline_matched) {
+  Json object = Json::object();
+  object["kind"] = "file";
+  object["path"] = escape_bytes(report.path);
+  if (report.member_of) object["member_of"] = escape_bytes(*report.member_of);
+  object["size"] = report.size;
+  object["sha256"] = report.sha256;
+  object["format"] = format_name(report.format);
+  object["verdict"] = verdict_name(report.verdict);
+  object["retail"] = retail_name(report.retail);
+  object["summary"] = nested_counters(report.summary);
+  if (report.findings_suppressed > 0) {
+    object["findings_suppressed"] = report.findings_suppressed;
+    Json& counts = object["finding_counts"] = Json::object();
+    for (std::size_t i = 0; i < rule_count; ++i)
+      if (report.rule_counts[i] != 0) counts[std::string(rule_names[i])] = report.rule_counts[i];
+  }
+  if (report.members) {
+    Json& members = object["members"] = Json::array();
+    for (const ArchiveMember& member : *report.members) members.push_back(member_object(member));
+  }
+  if (baseline_matched > 0) object["baseline_matched"] = baseline_matched;
+  Json& findings = object["findings"] = Json::array();
+  for (const Finding& finding : report.findings) findings.push_back(finding_object(finding));
+  return line_of(object);
+}
+
+std::string json_record_line(const FileReport& report, const RecordFacts& facts) {
+  Json object = Json::object();
+  object["kind"] = "record";
+  object["path"] = escape_bytes(report.path);
+  if (report.member_of) object["member_of"] = escape_bytes(*report.member_of);
+  object["size"] = report.size;
+  object["mtime_ns"] = facts.mtime_ns;
+  if (facts.identity) {
+    object["ctime_ns"] = facts.identity->ctime_ns;
+    object["device"] = facts.identity->device;
+    object["inode"] = facts.identity->inode;
+  }
+  object["sha256"] = report.sha256;
+  object["format"] = format_name(report.format);
+  object["verdict"] = verdict_name(report.verdict);
+  object["retail"] = retail_name(report.retail);
+  if (facts.worst) object["worst"] = severity_name(*facts.worst);
+  object["summary"] = pack_counters(report.summary);
+  object["survey"] = pack_survey(report.survey);
+  object["findings"] = pack_rule_counts(report.rule_counts);
+  if (report.budget_hit) {
+    Json hit = Json::object();
+    hit["budget"] = budget_spec(report.budget_hit->kind).name;
+    hit["limit"] = report.budget_hit->limit;
+    hit["value"] = report.budget_hit->value;
+    object["budget_hit"] = std::move(hit);
+  }
+  return line_of(object);
+}
+
+std::string json_from_yaml_document(std::string_view yaml) {
+  const YAML::Node node = YAML::Load(std::string(yaml));
+  return line_of(from_node(node));
+}
+
+}  // namespace gafcheck

@@ -1,0 +1,113 @@
+#include "validator/cli/output_options.hpp"
+
+#include <algorithm>
+
+#include "validator/cli/common_options.hpp"
+
+namespace gafcheck::cli {
+namespace po = boost::program_options;
+
+po::options_description output_options_description(const std::string& what) {
+  std::string formats;
+  for (const FormatSpec& spec : format_specs())
+    formats += "\n  " + std::string(spec.name) + std::string(13 - spec.name.size(), ' ') +
+               std::string(spec.help);
+  po::options_description output("Output");
+  output.add_options()(
+      "output,o", po::value<std::vector<std::string>>()->composing(),
+      ("write " + what +
+       " to this file (written to a temp file and renamed into place; a device or FIFO is written "
+       "directly); '-' is standard output (the default). After a --format, the file that format "
+       "is written to.")
+          .c_str())(
+      "format", po::value<std::vector<std::string>>()->composing(),
+      ("write this format (repeatable: --format F -o FILE pairs write several formats from one "
+       "pass; a --format without its own -o writes to standard output, and only one output may "
+       "go there):" +
+       formats)
+          .c_str());
+  return output;
+}
+
+bool is_standard_output(const std::string& path) {
+  return path == "-" || path.empty() || path == "/dev/stdout";
+}
+
+std::vector<OutputRequest> resolve_outputs(const OrderedOptions& ordered,
+                                           const std::vector<std::string>& allowed) {
+  std::vector<OutputRequest> requests;
+  bool pending_format = false;  // the last request is a --format still without its -o
+  bool lone_output = false;
+  for (const auto& [key, value] : ordered) {
+    if (key == "format") {
+      if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), value) == allowed.end()) {
+        std::string list;
+        for (const std::string& name : allowed) list += (list.empty() ? "" : ", ") + name;
+        throw UsageError{"--format: this command writes " + list + ", not '" + value + "'"};
+      }
+      try {
+        format_spec(value);
+      } catch (const FormatUnavailable& error) {
+        throw UsageError{error.what()};
+      }
+      requests.push_back({value, "-"});
+      pending_format = true;
+    } else if (key == "output") {
+      if (pending_format) {
+        requests.back().path = value;
+        pending_format = false;
+        continue;
+      }
+      if (lone_output)
+        throw UsageError{
+            "-o is given twice for the YAML report (to write another format, put "
+            "--format FMT before its -o)"};
+      lone_output = true;
+      requests.push_back({"yaml", value});
+    }
+  }
+  if (requests.empty()) requests.push_back({"yaml", "-"});
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      const bool both_stdout =
+          is_standard_output(requests[i].path) && is_standard_output(requests[j].path);
+      if (both_stdout)
+        throw UsageError{"--format " + requests[j].format + " and --format " + requests[i].format +
+                         " would both write to standard output; give one of them -o FILE"};
+      if (requests[i].path == requests[j].path)
+        throw UsageError{"--format " + requests[j].format + " and --format " + requests[i].format +
+                         " would both write to " + requests[i].path};
+    }
+  }
+  return requests;
+}
+
+std::vector<std::string> output_paths(const std::vector<OutputRequest>& requests) {
+  std::vector<std::string> paths;
+  for (const OutputRequest& request : requests) paths.push_back(request.path);
+  return paths;
+}
+
+const std::string* yaml_output(const std::vector<OutputRequest>& requests) {
+  for (const OutputRequest& request : requests)
+    if (request.format == "yaml") return &request.path;
+  return nullptr;
+}
+
+std::vector<std::unique_ptr<FormatWriter>> open_writers(const std::vector<OutputRequest>& requests,
+                                                        const FormatContext& context,
+                                                        OutputMode yaml_mode) {
+  std::vector<std::unique_ptr<FormatWriter>> writers;
+  for (const OutputRequest& request : requests) {
+    const OutputMode mode = request.format == "yaml" ? yaml_mode : OutputMode::atomic;
+    try {
+      writers.push_back(make_format_writer(
+          request.format, std::make_unique<ReportOutput>(request.path, mode), context));
+    } catch (const FormatUnavailable& error) {
+      throw UsageError{error.what()};
+    }
+  }
+  return writers;
+}
+
+}  // namespace gafcheck::cli
