@@ -1,13 +1,58 @@
 #include "reports/codeclimate_writer.hpp"
 
 #include "reports/finding_fingerprint.hpp"
-#include "reports/finding_suppression.hpp"
 #include "reports/json_text.hpp"
+#include "reports/report_snapshot.hpp"
 #include "reports/sarif_result.hpp"
 #include "validator/core/text.hpp"
 #include "validator/rules/catalog.hpp"
 
 namespace gafcheck {
+namespace {
+
+class CodeClimateWriter final : public FormatWriter {
+ public:
+  CodeClimateWriter(std::unique_ptr<ReportOutput> output, const FormatContext& context)
+      : FormatWriter(std::move(output)), roots_(context.roots) {}
+
+  void header(const ReportHeader& header) override {
+    if (header.census) roots_ = header.census->roots;
+    out().write("[");
+  }
+
+  RenderedGroup render(std::span<const ReportItem> items) const override {
+    return {snapshot_reports(items), {}};
+  }
+
+  void write(RenderedGroup&& group) override {
+    for (const SnapshotReport& item : restore_reports(group.text)) {
+      const FileReport& report = item.report;
+      const std::string relative = report.member_of ? "" : path_in_root(report.path, roots_);
+      const ReportPlace place = places_.place(report, relative, "");
+      FingerprintCounter fingerprints;
+      for (std::size_t i = 0; i < report.findings.size(); ++i) {
+        const Finding& finding = report.findings[i];
+        const std::string fingerprint =
+            fingerprints.fingerprint({place.file, place.member}, finding);
+        if (item.suppressed[i]) continue;
+        out().write((first_ ? "\n" : ",\n") +
+                    dump_json(codeclimate_issue(finding, place, fingerprint)));
+        first_ = false;
+      }
+    }
+  }
+
+  void summary(const RunTotals&, const ReportClosing&) override {
+    out().write(first_ ? "]\n" : "\n]\n");
+  }
+
+ private:
+  std::vector<std::string> roots_;
+  ReportPlaces places_;
+  bool first_ = true;
+};
+
+}  // namespace
 
 std::string_view codeclimate_severity(const Finding& finding) {
   if (finding.retail == Retail::crash) return "blocker";
@@ -37,29 +82,14 @@ nlohmann::json codeclimate_issue(const Finding& finding, const ReportPlace& plac
           {"categories", {"Bug Risk"}},
           {"severity", codeclimate_severity(finding)},
           {"fingerprint", fingerprint},
-          // GitLab wants the path as in the repository: raw bytes would not be valid JSON, so
-          // a name that is not printable UTF-8 is escaped as in every report.
+          // The path as in the repository; a name that is not printable UTF-8 cannot be JSON
+          // text as it is and is escaped as in every report.
           {"location", {{"path", json_name(place.file)}, {"lines", {{"begin", 1}}}}}};
 }
 
-void CodeClimateWriter::header() {
-  sink_("[");
-}
-
-void CodeClimateWriter::file(const FileReport& report, std::string_view relative,
-                             std::string_view root) {
-  const ReportPlace place = places_.place(report, relative, root);
-  FingerprintCounter fingerprints;
-  for (const Finding& finding : report.findings) {
-    const std::string fingerprint = fingerprints.fingerprint({place.file, place.member}, finding);
-    if (suppression_justification(finding)) continue;
-    sink_((first_ ? "\n" : ",\n") + dump_json(codeclimate_issue(finding, place, fingerprint)));
-    first_ = false;
-  }
-}
-
-void CodeClimateWriter::summary() {
-  sink_(first_ ? "]\n" : "\n]\n");
+std::unique_ptr<FormatWriter> make_codeclimate_writer(std::unique_ptr<ReportOutput> output,
+                                                      const FormatContext& context) {
+  return std::make_unique<CodeClimateWriter>(std::move(output), context);
 }
 
 }  // namespace gafcheck

@@ -1,6 +1,24 @@
 #include "reports/report_places.hpp"
 
+#include "reports/format_writer.hpp"
+
 namespace gafcheck {
+
+// path_in_root stays the one definition of "under a root": a root the path is under changes the
+// path (it is cut off), except a file named as a root whose name is the whole path, which is the
+// root itself (or its "!member").
+std::optional<std::size_t> root_index(const std::string& path,
+                                      const std::vector<std::string>& roots) {
+  std::optional<std::size_t> best;
+  for (std::size_t i = 0; i < roots.size(); ++i) {
+    const std::string& root = roots[i];
+    if (root.empty()) continue;
+    const bool named = path == root || path.rfind(root + "!", 0) == 0;
+    if (!named && path_in_root(path, {root}) == path) continue;
+    if (!best || roots[*best].size() < root.size()) best = i;
+  }
+  return best;
+}
 
 ReportPlace ReportPlaces::place(const FileReport& report, std::string_view relative,
                                 std::string_view root) {

@@ -4,8 +4,10 @@
 // that input. check_input hands over an input's reports in order (the input, then its members,
 // nested archives depth-first), so the last top-level report is the one a member belongs to.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "validator/report/file_report.hpp"
 
@@ -16,6 +18,11 @@ struct ReportPlace {
   std::string member;  // the path inside that input ("a.hpi!b.gaf" when nested); empty for it
   std::string root;    // the root the input was found under, as given
 };
+
+// The position in roots of the root path_in_root (format_writer.hpp) names a top-level path
+// under: the longest root it matches; nullopt for a path under none.
+std::optional<std::size_t> root_index(const std::string& path,
+                                      const std::vector<std::string>& roots);
 
 class ReportPlaces {
  public:

@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "reports/codeclimate_writer.hpp"
+
+#include <set>
 #include "tests/support/check_helpers.hpp"
 #include "tests/support/finding_samples.hpp"
 
@@ -14,13 +16,8 @@ namespace {
 
 using nlohmann::json;
 
-json write_issues(const std::vector<FileReport>& reports, const std::string& relative) {
-  std::string text;
-  CodeClimateWriter writer([&text](std::string_view piece) { text += piece; });
-  writer.header();
-  for (const FileReport& report : reports) writer.file(report, relative, ".");
-  writer.summary();
-  return json::parse(text);
+json write_issues(const std::vector<FileReport>& reports, Grouping grouping = Grouping::per_input) {
+  return json::parse(write_format("codeclimate", {"tree"}, {reports}, 1, grouping));
 }
 
 const json* issue_for(const json& issues, std::string_view rule, std::string_view where) {
@@ -40,7 +37,9 @@ void expect_required_fields(const json& issue) {
 }
 
 TEST(CodeClimateWriter, IssuesNameRuleMemberPathAndMapSeverities) {
-  const json issues = write_issues(check_mod_archive(), "uploads/mod.ufo");
+  const json issues = write_issues(check_mod_archive(4, "tree/uploads/mod.ufo"));
+  EXPECT_EQ(issues,
+            write_issues(check_mod_archive(4, "tree/uploads/mod.ufo"), Grouping::per_report));
   ASSERT_TRUE(issues.is_array());
   ASSERT_EQ(issues.size(), 5u) << issues.dump(1);
   for (const json& issue : issues) {
@@ -76,8 +75,8 @@ TEST(CodeClimateWriter, IssuesNameRuleMemberPathAndMapSeverities) {
 }
 
 TEST(CodeClimateWriter, FingerprintsSurviveBytesInsertedBeforeTheFindings) {
-  const json narrow = write_issues(check_mod_archive(4), "mod.ufo");
-  const json wide = write_issues(check_mod_archive(40), "mod.ufo");
+  const json narrow = write_issues(check_mod_archive(4, "tree/mod.ufo"));
+  const json wide = write_issues(check_mod_archive(40, "tree/mod.ufo"));
   ASSERT_EQ(narrow.size(), wide.size());
   const json* before = issue_for(narrow, "rle.short-row", "frame[1]/row[1]");
   const json* after = issue_for(wide, "rle.short-row", "frame[1]/row[1]");
@@ -90,12 +89,12 @@ TEST(CodeClimateWriter, FingerprintsSurviveBytesInsertedBeforeTheFindings) {
 }
 
 TEST(CodeClimateWriter, CleanFileIsAnEmptyList) {
-  EXPECT_EQ(write_issues({check(clean_gaf())}, "clean.gaf"), json::array());
+  EXPECT_EQ(write_issues({check(clean_gaf(), {}, "tree/clean.gaf")}), json::array());
 }
 
 TEST(CodeClimateWriter, HostileNamesKeepTheReportValidJson) {
   const json issues =
-      write_issues({check(defective_gaf(), {}, "x.gaf")}, std::string("a\x01\xE9\nb.gaf"));
+      write_issues({check(defective_gaf(), {}, std::string("tree/a\x01\xE9\nb.gaf"))});
   ASSERT_FALSE(issues.empty());
   EXPECT_EQ(issues.at(0).at("location").at("path"), "a\\x01\\xE9\\x0Ab.gaf");
 }

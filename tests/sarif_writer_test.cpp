@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "reports/sarif_result.hpp"
 #include "reports/sarif_rules.hpp"
 #include "reports/sarif_writer.hpp"
 #include "tests/support/check_helpers.hpp"
@@ -16,24 +17,12 @@ namespace {
 
 using nlohmann::json;
 
-struct Input {
-  std::vector<FileReport> reports;  // a top-level report, then its members
-  std::string relative;
-  std::string root = ".";
-};
-
-json write_sarif(SarifProfile profile, const std::vector<Input>& inputs, int exit_code = 1) {
-  std::string text;
-  SarifWriter writer(profile, [&text](std::string_view piece) { text += piece; });
-  ReportHeader header;
-  header.command = "check";
-  header.command_line = "gafcheck check .";
-  header.started_at = "2026-12-01T02:00:00Z";
-  writer.header(header);
-  for (const Input& input : inputs)
-    for (const FileReport& report : input.reports) writer.file(report, input.relative, input.root);
-  writer.summary({0.5, false, exit_code});
-  return json::parse(text);  // throws (fails the test) on anything but one JSON document
+json write_sarif(SarifProfile profile, const std::vector<std::vector<FileReport>>& inputs,
+                 const std::vector<std::string>& roots = {"tree"}, int exit_code = 1,
+                 Grouping grouping = Grouping::per_input) {
+  // Throws (fails the test) on anything but one JSON document.
+  return json::parse(write_format(profile == SarifProfile::github ? "sarif" : "sarif-binary", roots,
+                                  inputs, exit_code, grouping));
 }
 
 std::vector<FileReport> one(FileReport report) {
@@ -83,10 +72,10 @@ TEST(SarifWriter, DriverListsEveryCatalogueRuleWithRetailImpactAndSpec) {
 }
 
 TEST(SarifWriter, GithubResultsNameRuleOffsetMemberAndStructurePath) {
-  const auto reports = check_mod_archive();
+  const auto reports = check_mod_archive(4, "tree/uploads/mod.ufo");
   ASSERT_EQ(reports.size(), 2u);
-  ASSERT_EQ(reports[1].path, "mod.ufo!anims/bad.gaf");
-  const json log = write_sarif(SarifProfile::github, {{reports, "uploads/mod.ufo"}});
+  ASSERT_EQ(reports[1].path, "tree/uploads/mod.ufo!anims/bad.gaf");
+  const json log = write_sarif(SarifProfile::github, {reports});
   const json* result = result_for(log, "rle.short-row", "entry[1]/frame[0]/row[0]");
   ASSERT_NE(result, nullptr) << log.dump(1);
   EXPECT_EQ(result->at("level"), "error");
@@ -118,22 +107,22 @@ TEST(SarifWriter, GithubResultsNameRuleOffsetMemberAndStructurePath) {
   EXPECT_EQ(invocation.at("exitCode"), 1);
   EXPECT_EQ(invocation.at("executionSuccessful"), true);
   EXPECT_EQ(run_of(log).at("originalUriBaseIds").at("ROOT0").at("description").at("text"),
-            "the root . as given");
+            "the root tree as given");
 }
 
 TEST(SarifWriter, CleanFileHasNoResults) {
-  const json log = write_sarif(SarifProfile::github, {{one(check(clean_gaf())), "clean.gaf"}}, 0);
+  const auto clean = one(check(clean_gaf(), {}, "tree/clean.gaf"));
+  const json log = write_sarif(SarifProfile::github, {clean}, {"tree"}, 0);
   EXPECT_TRUE(run_of(log).at("results").empty());
   EXPECT_EQ(run_of(log).at("invocations").at(0).at("exitCode"), 0);
-  const json binary =
-      write_sarif(SarifProfile::binary, {{one(check(clean_gaf())), "clean.gaf"}}, 0);
+  const json binary = write_sarif(SarifProfile::binary, {clean}, {"tree"}, 0);
   EXPECT_TRUE(run_of(binary).at("results").empty());
   ASSERT_EQ(run_of(binary).at("artifacts").size(), 1u) << "a clean file is still an artifact";
 }
 
 TEST(SarifWriter, BinaryProfileNestsMembersWithTheirHashes) {
-  const auto reports = check_mod_archive();
-  const json log = write_sarif(SarifProfile::binary, {{reports, "uploads/mod.ufo", "/srv/up"}});
+  const auto reports = check_mod_archive(4, "/srv/up/uploads/mod.ufo");
+  const json log = write_sarif(SarifProfile::binary, {reports}, {"/srv/up"});
   const json& artifacts = run_of(log).at("artifacts");
   ASSERT_EQ(artifacts.size(), 2u);
   EXPECT_EQ(artifacts[0].at("location"),
@@ -165,19 +154,37 @@ TEST(SarifWriter, NestedArchiveMembersPointAtTheirOwnParent) {
   leaf.member_of = "a.hpi!x/inner.hpi";
   FileReport second = inner;
   second.path = "a.hpi!w.gaf";
-  const json log = write_sarif(SarifProfile::binary, {{{outer, inner, leaf, second}, "a.hpi"}});
-  const json& artifacts = run_of(log).at("artifacts");
-  ASSERT_EQ(artifacts.size(), 4u);
-  EXPECT_EQ(artifacts[1].at("parentIndex"), 0);
-  EXPECT_EQ(artifacts[2].at("location").at("uri"), "y/z.gaf");
-  EXPECT_EQ(artifacts[2].at("parentIndex"), 1);
-  EXPECT_EQ(artifacts[3].at("location").at("uri"), "w.gaf");
-  EXPECT_EQ(artifacts[3].at("parentIndex"), 0) << "back out of the nested archive";
+  for (const Grouping grouping : {Grouping::per_input, Grouping::per_report}) {
+    const json log =
+        write_sarif(SarifProfile::binary, {{outer, inner, leaf, second}}, {"a.hpi"}, 0, grouping);
+    const json& artifacts = run_of(log).at("artifacts");
+    ASSERT_EQ(artifacts.size(), 4u);
+    EXPECT_EQ(artifacts[0].at("location"), json({{"uri", "a.hpi"}, {"uriBaseId", "ROOT0"}}));
+    EXPECT_EQ(artifacts[1].at("parentIndex"), 0);
+    EXPECT_EQ(artifacts[2].at("location").at("uri"), "y/z.gaf");
+    EXPECT_EQ(artifacts[2].at("parentIndex"), 1);
+    EXPECT_EQ(artifacts[3].at("location").at("uri"), "w.gaf");
+    EXPECT_EQ(artifacts[3].at("parentIndex"), 0) << "back out of the nested archive";
+  }
+}
+
+TEST(SarifWriter, CheckAndCensusGroupingsWriteTheSameLog) {
+  const auto reports = check_mod_archive(4, "tree/mod.ufo");
+  for (const SarifProfile profile : {SarifProfile::github, SarifProfile::binary}) {
+    const json per_input = write_sarif(profile, {reports}, {"tree"}, 1, Grouping::per_input);
+    const json per_report = write_sarif(profile, {reports}, {"tree"}, 1, Grouping::per_report);
+    EXPECT_EQ(per_input, per_report);
+    const json* result = result_for(per_report, "rle.short-row", "entry[1]/frame[0]/row[0]");
+    ASSERT_NE(result, nullptr);
+    EXPECT_EQ(result->at("properties").at("member"), "anims/bad.gaf");
+  }
 }
 
 TEST(SarifWriter, FingerprintsSurviveBytesInsertedBeforeTheFindings) {
-  const json narrow = write_sarif(SarifProfile::github, {{one(check(defective_gaf(4))), "x.gaf"}});
-  const json wide = write_sarif(SarifProfile::github, {{one(check(defective_gaf(12))), "x.gaf"}});
+  const json narrow =
+      write_sarif(SarifProfile::github, {one(check(defective_gaf(4), {}, "tree/x.gaf"))});
+  const json wide =
+      write_sarif(SarifProfile::github, {one(check(defective_gaf(12), {}, "tree/x.gaf"))});
   const json* before = result_for(narrow, "rle.short-row", "entry[1]/frame[1]/row[1]");
   const json* after = result_for(wide, "rle.short-row", "entry[1]/frame[1]/row[1]");
   ASSERT_TRUE(before && after);
@@ -207,9 +214,9 @@ TEST(SarifWriter, SuppressedFindingsAreKeptOnlyInTheBinaryProfile) {
 }
 
 TEST(SarifWriter, HostileNamesKeepTheLogValidJson) {
-  FileReport report = check(defective_gaf(), {}, std::string("bad\x01\xE9\nname!.gaf"));
-  const std::string relative = std::string("dir \x01/\xE9\n!x.gaf");
-  const json log = write_sarif(SarifProfile::binary, {{one(report), relative, "r\xFF"}});
+  const std::string root = "r\xFF";
+  FileReport report = check(defective_gaf(), {}, root + "/dir \x01/\xE9\n!x.gaf");
+  const json log = write_sarif(SarifProfile::binary, {one(report)}, {root});
   const json& result = run_of(log).at("results").at(0);
   EXPECT_EQ(result.at("locations").at(0).at("physicalLocation").at("artifactLocation").at("uri"),
             "dir%20%01/%E9%0A%21x.gaf");

@@ -67,3 +67,42 @@ std::vector<FileReport> check_mod_archive(std::uint16_t pad_width,
 }
 
 }  // namespace gafcheck::testing
+
+#include <fstream>
+#include <sstream>
+
+#include "tests/support/scratch_directory.hpp"
+
+namespace gafcheck::testing {
+
+std::string write_format(std::string_view format, const std::vector<std::string>& roots,
+                         const std::vector<std::vector<FileReport>>& inputs, int exit_code,
+                         Grouping grouping) {
+  const auto path = fresh_test_directory("writer") / "report.out";
+  FormatContext context;
+  context.roots = roots;
+  auto writer = make_format_writer(format, std::make_unique<ReportOutput>(path.string()), context);
+  ReportHeader header;
+  header.command = "check";
+  header.command_line = "gafcheck check --format " + std::string(format);
+  header.started_at = "2026-12-01T02:00:00Z";
+  writer->header(header);
+  for (const auto& reports : inputs) {
+    std::vector<ReportItem> items;
+    for (const FileReport& report : reports) items.push_back({.report = &report, .document = true});
+    if (grouping == Grouping::per_input) {
+      writer->write(writer->render(items));
+    } else {
+      for (const ReportItem& item : items) writer->write(writer->render({&item, 1}));
+    }
+  }
+  writer->summary({}, {0.5, false, exit_code});
+  writer->commit();
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::filesystem::remove_all(path.parent_path());
+  return text.str();
+}
+
+}  // namespace gafcheck::testing

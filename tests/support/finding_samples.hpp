@@ -32,3 +32,19 @@ std::vector<FileReport> check_mod_archive(std::uint16_t pad_width = 4,
                                           const std::string& display_path = "mod.ufo");
 
 }  // namespace gafcheck::testing
+
+#include "reports/format_registry.hpp"
+
+namespace gafcheck::testing {
+
+// How a run hands reports to a writer: census gives each input's reports as one group; check
+// gives every report as a group of its own. Writers must write the same for both.
+enum class Grouping { per_input, per_report };
+
+// Runs the named writer (format_registry) over inputs (each a top-level report and its members)
+// found under roots, and returns what it wrote.
+std::string write_format(std::string_view format, const std::vector<std::string>& roots,
+                         const std::vector<std::vector<FileReport>>& inputs, int exit_code = 1,
+                         Grouping grouping = Grouping::per_input);
+
+}  // namespace gafcheck::testing
