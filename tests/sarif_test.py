@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
 import sarif_schema  # noqa: E402
 import tap  # noqa: E402
 
-GAFCHECK, MAKE_CORPUS = sys.argv[1], sys.argv[2]
+GAFCHECK, MAKE_CORPUS = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 ROOT = pathlib.Path(sys.argv[3])
 WORK = pathlib.Path(tempfile.mkdtemp(prefix='gafcheck-sarif-'))
 atexit.register(shutil.rmtree, WORK, ignore_errors=True)
