@@ -6,7 +6,7 @@ _tests = []
 
 
 class Skip(Exception):
-    """Raised by a test that cannot run here (say, offline without a cached schema): TAP SKIP."""
+    """Raised by a test that cannot run here (e.g. offline); reported as a TAP SKIP."""
 
 
 def test(function):
