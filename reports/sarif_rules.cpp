@@ -25,6 +25,16 @@ std::string_view rule_group(std::string_view id) {
   return id.substr(0, id.find('.'));
 }
 
+// Catalogue text as literal Markdown: a "/*" or "ta3d.*" must not start emphasis, a '<' no HTML.
+std::string markdown_literal(std::string_view text) {
+  std::string escaped;
+  for (const char c : text) {
+    if (std::string_view("\\`*_{}[]<>#|").find(c) != std::string_view::npos) escaped += '\\';
+    escaped += c;
+  }
+  return escaped;
+}
+
 }  // namespace
 
 // The project has no published home page yet; the integrator sets it here.
@@ -63,10 +73,10 @@ nlohmann::json sarif_rule(const RuleInfo& rule) {
   json["name"] = sarif_rule_name(rule.id);
   json["shortDescription"] = {{"text", json_text(rule.title)}};
   json["fullDescription"] = {{"text", text}};
-  json["help"] = {
-      {"text", text + "\n\nRetail impact: " + impact + ".\nSpec: " + spec + "."},
-      {"markdown", "**" + json_text(rule.title) + "**\n\n" + text + "\n\n**Retail impact:** " +
-                       impact + "\n\n**Spec:** " + spec + "\n"}};
+  json["help"] = {{"text", text + "\n\nRetail impact: " + impact + ".\nSpec: " + spec + "."},
+                  {"markdown", "**" + markdown_literal(json_text(rule.title)) + "**\n\n" +
+                                   markdown_literal(text) + "\n\n**Retail impact:** " + impact +
+                                   "\n\n**Spec:** " + markdown_literal(spec) + "\n"}};
   json["defaultConfiguration"] = {{"level", sarif_level(rule.severity)}};
   json["properties"] = {
       {"tags", {"gafcheck", std::string(rule_group(rule.id)), "retail-" + retail}},

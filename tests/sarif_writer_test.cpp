@@ -67,6 +67,13 @@ TEST(SarifWriter, DriverListsEveryCatalogueRuleWithRetailImpactAndSpec) {
   const json& tags = rule.at("properties").at("tags");
   EXPECT_NE(std::find(tags.begin(), tags.end(), "retail-crash"), tags.end()) << tags;
   EXPECT_EQ(rule.at("properties").at("precision"), "very-high");
+  // Catalogue text is literal in Markdown: tsf.syntax's "unterminated /* comment" starts no
+  // emphasis, while the plain text keeps it as written.
+  const json& syntax = driver.at("rules").at(sarif_rule_index(catalog, RuleId::tsf_syntax));
+  EXPECT_NE(syntax.at("help").at("markdown").get<std::string>().find("unterminated /\\* comment"),
+            std::string::npos);
+  EXPECT_NE(syntax.at("help").at("text").get<std::string>().find("unterminated /* comment"),
+            std::string::npos);
   const json& info_rule =
       driver.at("rules").at(sarif_rule_index(catalog, RuleId::header_version_zero));
   EXPECT_EQ(info_rule.at("defaultConfiguration").at("level"), "note");
