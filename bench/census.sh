@@ -13,6 +13,8 @@
 #   gafcheck census -j 1 and -j 2                   (wall, CPU, peak RSS)
 #   two census -j 1 processes at once               (the machine's own scaling, as a control)
 #   census -j 1 and -j 2 with --no-sandbox          (what the sandbox costs; expected about 0)
+#   census -j 1 and -j 2 writing YAML and JSON Lines from one pass (--format yaml --format json;
+#   target: at most 1.3x the YAML-only census), and -j 2 writing yaml, json, gnu and junit
 # and the same for each tree packed into .ufo archives (gafcheck-pack-tree: one archive per
 # directory, every file a zlib member): cat of the archives, census -j 1 and -j 2, with the
 # throughput in MB/s of decompressed member bytes. Prints the ratios the performance bar is
@@ -64,6 +66,13 @@ for round in $(seq "$repeat"); do
     echo "$tree j2 $(measure "$gafcheck" census -j 2 -o "$work/report-j2.yaml" "$work/$tree")"
     echo "$tree j1u $(measure "$gafcheck" census -j 1 --no-sandbox -o "$work/report-j1.yaml" "$work/$tree")"
     echo "$tree j2u $(measure "$gafcheck" census -j 2 --no-sandbox -o "$work/report-j2.yaml" "$work/$tree")"
+    echo "$tree j1f $(measure "$gafcheck" census -j 1 --format yaml -o "$work/report-j1.yaml" \
+      --format json -o "$work/report-j1.jsonl" "$work/$tree")"
+    echo "$tree j2f $(measure "$gafcheck" census -j 2 --format yaml -o "$work/report-j2.yaml" \
+      --format json -o "$work/report-j2.jsonl" "$work/$tree")"
+    echo "$tree j2all $(measure "$gafcheck" census -j 2 --format yaml -o "$work/report-j2.yaml" \
+      --format json -o "$work/report-j2.jsonl" --format gnu -o "$work/report-j2.gnu" \
+      --format junit -o "$work/report-j2.xml" "$work/$tree")"
     # The control: two independent single-threaded censuses at once. What this pair achieves
     # over one alone is what the machine offers a second thread, whatever gafcheck does.
     echo "$tree pair $(measure bash -c '"$0" census -j 1 -o "$1.a" "$2" & "$0" census -j 1 -o "$1.b" "$2"; wait' \
@@ -93,6 +102,7 @@ done | awk -v cores="$(nproc)" -v repeat="$repeat" -v load="$load" \
     printf "%-14s | %8s %8s %8s | %8s %8s %8s\n", "", "wall s", "CPU s", "RSS MiB", "wall s", "CPU s", "RSS MiB"
     row("cat", "cat", ""); row("census -j 1", "j1", ""); row("census -j 2", "j2", "")
     row("no-sandbox -j1", "j1u", ""); row("no-sandbox -j2", "j2u", "")
+    row("yaml+json -j 1", "j1f", ""); row("yaml+json -j 2", "j2f", ""); row("4 formats -j 2", "j2all", "")
     printf "census -j 2 / cat         %6.2fx   %6.2fx     (target <= 1.2x)\n", wall["tree j2"] / wall["tree cat"], wall["tree4 j2"] / wall["tree4 cat"]
     printf "census -j 1 throughput    %6.0f    %6.0f MB/s (target >= 500)\n", bytes1 / wall["tree j1"] / 1e6, bytes4 / wall["tree4 j1"] / 1e6
     printf "scaling -j 1 -> -j 2      %6.2fx   %6.2fx     (target >= 1.7x)\n", wall["tree j1"] / wall["tree j2"], wall["tree4 j1"] / wall["tree4 j2"]
@@ -100,6 +110,11 @@ done | awk -v cores="$(nproc)" -v repeat="$repeat" -v load="$load" \
     printf "sandbox on / off, -j 1    %6.2fx   %6.2fx     (wall; expected about 1)\n", wall["tree j1"] / wall["tree j1u"], wall["tree4 j1"] / wall["tree4 j1u"]
     printf "sandbox on / off, -j 2    %6.2fx   %6.2fx\n", wall["tree j2"] / wall["tree j2u"], wall["tree4 j2"] / wall["tree4 j2u"]
     printf "peak RSS                  %6.1f    %6.1f MiB  (target <= 64 MiB)\n", rss["tree j2"] / 1024, rss["tree4 j2"] / 1024
+    printf "yaml+json / yaml, -j 1    %6.2fx   %6.2fx     (wall; target <= 1.3x)\n", wall["tree j1f"] / wall["tree j1"], wall["tree4 j1f"] / wall["tree4 j1"]
+    printf "yaml+json / yaml, -j 2    %6.2fx   %6.2fx     (wall; target <= 1.3x)\n", wall["tree j2f"] / wall["tree j2"], wall["tree4 j2f"] / wall["tree4 j2"]
+    printf "  CPU, -j 2               %6.2fx   %6.2fx\n", cpu["tree j2f"] / cpu["tree j2"], cpu["tree4 j2f"] / cpu["tree4 j2"]
+    printf "4 formats / yaml, -j 2    %6.2fx   %6.2fx     (yaml, json, gnu, junit)\n", wall["tree j2all"] / wall["tree j2"], wall["tree4 j2all"] / wall["tree4 j2"]
+    printf "peak RSS, 4 formats       %6.1f    %6.1f MiB\n", rss["tree j2all"] / 1024, rss["tree4 j2all"] / 1024
     printf "\n%-14s | %-26s | %-26s\n", "archives",
       sprintf("%d .ufo, %.1f MB", archives1, packed1 / 1e6), sprintf("%d .ufo, %.1f MB", archives4, packed4 / 1e6)
     row("cat", "cat", "-ufo"); row("census -j 1", "j1", "-ufo"); row("census -j 2", "j2", "-ufo")

@@ -32,6 +32,28 @@ std::string counted_rules(const FileReport& report) {
   return counts.empty() ? std::string() : "findings by rule (not listed): " + counts + '\n';
 }
 
+// Several roots can hold the same path inside them (a/x.gaf, b/x.gaf): testcases are then named
+// by the path inside the roots' longest common directory, which stays unique.
+std::vector<std::string> naming_roots(const std::vector<std::string>& roots) {
+  if (roots.size() < 2) return roots;
+  std::string_view common = roots.front();
+  for (const std::string& root : roots) {
+    std::size_t same = 0;
+    while (same < common.size() && same < root.size() && common[same] == root[same]) ++same;
+    common = common.substr(0, same);
+  }
+  // Cut back to a whole directory: up to the last '/' unless every root continues with one there.
+  bool whole = !common.empty();
+  for (const std::string& root : roots)
+    whole = whole && (root.size() == common.size() || root[common.size()] == '/');
+  if (!whole) {
+    const auto slash = common.find_last_of('/');
+    common = slash == std::string_view::npos ? std::string_view() : common.substr(0, slash + 1);
+  }
+  if (common.empty()) return {};
+  return {std::string(common)};
+}
+
 std::string property(const char* name, std::string_view value) {
   return std::string("      <property name=\"") + name + "\" value=\"" + xml_attribute(value) +
          "\"/>\n";
@@ -48,7 +70,7 @@ class JunitWriter final : public FormatWriter {
   }
 
   void header(const ReportHeader& header) override {
-    roots_ = roots_of(header, context_);
+    roots_ = naming_roots(roots_of(header, context_));
     std::string timestamp = header.started_at;
     if (!timestamp.empty() && timestamp.back() == 'Z') timestamp.pop_back();
     suite_ = "gafcheck " + header.command;

@@ -3,7 +3,8 @@
 // one <testsuite> (counts, time, timestamp, the run's settings as properties), and one
 // <testcase> per report: each input file, and each archive member as ARCHIVE!MEMBER, in the
 // report's order. classname is gafcheck.FORMAT (gafcheck.gaf, gafcheck.hpi, ...), name the path
-// inside the root it was found under (path_in_root: stable across machines, unique in a run).
+// inside the root it was found under (path_in_root: stable across machines, unique in a run; with
+// several roots, inside their longest common directory, so a/x.gaf and b/x.gaf stay two names).
 // A file with a finding at or above --fail-on gets a <failure> whose body has one line per listed
 // finding (finding_line.hpp); a file whose findings are all suppressed, or that is ignored, gets
 // <skipped> (ReportItem::suppressed); other listed findings go to the testcase's <system-out>.

@@ -218,6 +218,20 @@ def fail_on_decides_the_junit_failures():
 
 
 @tap.test
+def junit_names_stay_unique_across_roots_holding_the_same_path():
+    parent = WORK / 'two-roots'
+    for root in ('one', 'two'):
+        (parent / root / 'anims').mkdir(parents=True)
+        shutil.copyfile(SEEDS / 'entry.alias.gaf', parent / root / 'anims' / 'x.gaf')
+    report = WORK / 'two-roots.xml'
+    run('census', '-q', '--format', 'junit', '-o', report, parent / 'one', parent / 'two')
+    assert sorted(testcases(well_formed_junit(report))) == ['one/anims/x.gaf', 'two/anims/x.gaf']
+    # Control: one root, the path inside it.
+    run('census', '-q', '--format', 'junit', '-o', report, parent / 'one')
+    assert list(testcases(well_formed_junit(report))) == ['anims/x.gaf']
+
+
+@tap.test
 def standard_output_is_claimed_at_most_once():
     seed = SEEDS / 'entry.alias.gaf'
     result = run('check', '--format', 'json', '--format', 'gnu', seed, check_code=2)
@@ -313,6 +327,21 @@ def resume_carries_earlier_findings_into_every_format():
         assert without_run_fields(out / f'r.{extension}') == \
             without_run_fields(reference / f'r.{extension}'), extension
     assert (out / 'r.gnu').read_text().count('\n') > 40  # findings of the carried groups too
+
+
+@tap.test
+def interrupted_census_commits_every_format_marked_interrupted():
+    out = WORK / 'interrupted'
+    out.mkdir()
+    result = run('census', '-q', '-j', '1', *all_formats(out, 'r'), SEEDS,
+                 env={'GAFCHECK_TEST_RAISE_AFTER_GROUPS': '10:INT'})
+    assert result.returncode == 128 + signal.SIGINT, result.err
+    lines = json_lines(out / 'r.jsonl')
+    assert lines[-1]['kind'] == 'summary' and lines[-1]['interrupted'] is True
+    assert lines == as_json(yaml_documents(out / 'r.yaml'))
+    root = well_formed_junit(out / 'r.xml')
+    assert 'interrupted' in root.find('testsuite/system-err').text
+    assert 10 <= len(list(root.iter('testcase'))) < 93
 
 
 @tap.test

@@ -10,8 +10,8 @@ namespace po = boost::program_options;
 po::options_description output_options_description(const std::string& what) {
   std::string formats;
   for (const FormatSpec& spec : format_specs())
-    formats += "\n  " + std::string(spec.name) + std::string(13 - spec.name.size(), ' ') +
-               std::string(spec.help);
+    formats += "\n  " + std::string(spec.name) + std::string(13 - spec.name.size(), ' ') + '\t' +
+               std::string(spec.help) + (spec.factory ? "" : " (not in this build yet)");
   po::options_description output("Output");
   output.add_options()(
       "output,o", po::value<std::vector<std::string>>()->composing(),
