@@ -2,9 +2,11 @@
 
 #include <array>
 
+#include "reports/codeclimate_writer.hpp"
 #include "reports/gnu_writer.hpp"
 #include "reports/json_writer.hpp"
 #include "reports/junit_writer.hpp"
+#include "reports/sarif_writer.hpp"
 #include "reports/yaml_writer.hpp"
 
 namespace gafcheck {
@@ -17,13 +19,13 @@ constexpr std::array<FormatSpec, 7> specs = {{
      make_yaml_writer, true},
     {"json", "JSON Lines: the YAML report's documents, one JSON object per line", make_json_writer,
      true},
-    {"sarif", "SARIF 2.1.0 for GitHub code scanning", nullptr, false},
+    {"sarif", "SARIF 2.1.0 for GitHub code scanning", make_sarif_writer, true},
     {"sarif-binary", "SARIF 2.1.0 with byte regions and archive members as nested artifacts",
-     nullptr, false},
+     make_sarif_binary_writer, true},
     {"junit", "JUnit XML: one testcase per file, failed at --fail-on", make_junit_writer, false},
     {"gnu", "one line per finding: PATH: offset 0xHEX: SEVERITY: MESSAGE [RULE]", make_gnu_writer,
      true},
-    {"codeclimate", "GitLab Code Quality: a JSON array of issues", nullptr, false},
+    {"codeclimate", "GitLab Code Quality: a JSON array of issues", make_codeclimate_writer, true},
 }};
 
 }  // namespace

@@ -1,0 +1,32 @@
+#include "reports/finding_fingerprint.hpp"
+
+#include "reports/finding_match.hpp"
+#include "validator/core/sha256.hpp"
+#include "validator/core/text.hpp"
+
+namespace gafcheck {
+
+// Names are escaped (escape_bytes: reversible, never a line break) and the structure path
+// sanitised as --baseline does, so '\n' separates the parts unambiguously.
+std::string fingerprint_key(const FindingPlace& place, const Finding& finding) {
+  std::string key = escape_bytes(place.file);
+  key += '\n';
+  key += escape_bytes(place.member);
+  key += '\n';
+  key += finding_key(rule_name(finding.rule), sanitize_text(finding.path));
+  return key;
+}
+
+std::string fingerprint_hash(const FindingPlace& place, const Finding& finding) {
+  return sha256_hex(ByteView(std::string_view(fingerprint_key(place, finding))));
+}
+
+std::string FingerprintCounter::fingerprint(const FindingPlace& place, const Finding& finding) {
+  std::string hash = fingerprint_hash(place, finding);
+  const std::uint64_t occurrence = ++seen_[hash];
+  hash += ':';
+  hash += std::to_string(occurrence);
+  return hash;
+}
+
+}  // namespace gafcheck
