@@ -1,24 +1,25 @@
 #pragma once
-// The hook for justified suppressions (.gafcheck.yaml `suppress:`, issue 15): the writers ask only
-// this function whether a finding was suppressed and why. The configuration work (branch
-// issue15-config) gives Finding `bool suppressed` and `std::string justification`; this reads them
-// as soon as Finding has them and says "not suppressed" until then, so the two branches merge
-// without an edit here. Once both are merged this can become a plain function of Finding.
-#include <concepts>
+// Justified suppressions (.gafcheck.yaml `suppress:`): what the writers ask of a finding or a
+// report. A suppressed finding stays listed with its justification and counts for nothing.
+#include <algorithm>
 #include <optional>
 #include <string_view>
 
+#include "validator/core/finding.hpp"
+#include "validator/report/file_report.hpp"
+
 namespace gafcheck {
 
-template <typename FindingType>
-std::optional<std::string_view> suppression_justification(const FindingType& finding) {
-  if constexpr (requires {
-                  { finding.suppressed } -> std::convertible_to<bool>;
-                  { finding.justification } -> std::convertible_to<std::string_view>;
-                }) {
-    if (finding.suppressed) return std::string_view(finding.justification);
-  }
+inline std::optional<std::string_view> suppression_justification(const Finding& finding) {
+  if (finding.suppressed) return std::string_view(finding.justification);
   return std::nullopt;
+}
+
+// True when the report lists findings and every one of them is suppressed (JUnit: <skipped>).
+inline bool every_finding_suppressed(const FileReport& report) {
+  return !report.findings.empty() &&
+         std::all_of(report.findings.begin(), report.findings.end(),
+                     [](const Finding& finding) { return finding.suppressed; });
 }
 
 }  // namespace gafcheck

@@ -12,8 +12,7 @@
 namespace gafcheck {
 namespace {
 
-// One line per format. A writer not built yet has a null factory (the SARIF and Code Quality
-// writers come from another branch and replace these entries).
+// One line per format: its name, --help text, factory and whether it streams.
 constexpr std::array<FormatSpec, 7> specs = {{
     {"yaml", "the YAML report (default): header, file documents, records, summary",
      make_yaml_writer, true},

@@ -20,18 +20,19 @@
 // A writer that cannot stream may keep what it needs in memory between write() and summary(),
 // bounded by what the run's budgets bound (--max-findings per file).
 //
-// What the items hold: one input's reports, the input itself first and then its archive members
-// in order. A report's findings are listed only when the item has a file document (the YAML and
-// JSON streams write one for it, by --per-file and --min-severity); otherwise its findings are
-// empty and only its counters, rule counts and verdict are there. So every format lists the same
-// findings as the YAML stream, and a group carried over from an old report (census --resume,
-// merge: the old report keeps findings only in file documents) renders exactly as it did when it
-// was checked.
+// What the items hold: reports in path order, an archive before its members. census and merge
+// hand over one input's whole group (the input first, then its members); check hands each report
+// over on its own, so a writer that needs the archive a member belongs to keeps it from earlier
+// write() calls (as the SARIF writers do) rather than relying on the grouping. A report's findings
+// are listed only when the item has a file document (the YAML and JSON streams write one for it, by
+// --per-file and --min-severity); otherwise its findings are empty and only its counters, rule
+// counts and verdict are there. So every format lists the same findings as the YAML stream, and a
+// group carried over from an old report (census --resume, merge: the old report keeps findings only
+// in file documents) renders exactly as it did when it was checked.
 //
 // Adding a format: a make_X_writer(std::unique_ptr<ReportOutput>, const FormatContext&) factory
 // in reports/X_writer.{hpp,cpp} (one small file pair, like json_writer.*), its entry in
-// format_registry.cpp's table (sarif, sarif-binary and codeclimate are listed there with a null
-// factory until their writers land), the files in reports/meson.build. The command line, the
+// format_registry.cpp's table, the files in reports/meson.build. The command line, the
 // census pipeline, --resume and merge need no change. Helpers: path_in_root() and roots_of()
 // below, finding_line.hpp (one finding as one printable line), json_documents.hpp, xml_text.hpp.
 #include <array>
@@ -72,9 +73,8 @@ struct ReportItem {
   // census and merge: the facts of the report's ledger record (every report of a census has
   // one); check: nullptr (no records).
   const RecordFacts* record = nullptr;
-  // Hook for suppressions (a configuration file, in progress on another branch): true when the
-  // report's findings are all suppressed or the file is ignored. JUnit makes such a file
-  // <skipped>. Always false until suppressions exist.
+  // True when the report's findings are all suppressed (every_finding_suppressed in
+  // reports/finding_suppression.hpp). JUnit makes such a file <skipped>.
   bool suppressed = false;
 };
 

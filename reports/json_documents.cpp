@@ -67,6 +67,10 @@ Json finding_object(const Finding& finding) {
   if (finding.row) object["row"] = *finding.row;
   if (finding.column) object["column"] = *finding.column;
   object["message"] = sanitize_text(finding.message);
+  if (finding.suppressed) {
+    object["suppressed"] = true;
+    object["justification"] = escape_bytes(finding.justification);
+  }
   return object;
 }
 
@@ -185,6 +189,7 @@ std::string json_file_line(const FileReport& report, std::uint64_t baseline_matc
     Json& members = object["members"] = Json::array();
     for (const ArchiveMember& member : *report.members) members.push_back(member_object(member));
   }
+  if (report.findings_off > 0) object["findings_off"] = report.findings_off;
   if (baseline_matched > 0) object["baseline_matched"] = baseline_matched;
   Json& findings = object["findings"] = Json::array();
   for (const Finding& finding : report.findings) findings.push_back(finding_object(finding));

@@ -201,6 +201,29 @@ def archive_members_are_named_archive_bang_member():
 
 
 @tap.test
+def suppressed_findings_are_listed_in_json_and_skipped_in_junit():
+    out = WORK / 'suppressed'
+    out.mkdir()
+    shutil.copy(SEEDS / 'entry.alias.gaf', out / 'x.gaf')
+    (out / '.gafcheck.yaml').write_text(
+        'suppress:\n  - {rule: entry.alias, path: x.gaf, justification: "retail file"}\n')
+    run('check', *all_formats(out, 'r'), out / 'x.gaf', check_code=0)
+    docs = yaml_documents(out / 'r.yaml')
+    lines = json_lines(out / 'r.jsonl')
+    assert lines == as_json(docs)
+    finding = lines[1]['findings'][0]
+    assert (finding['rule'], finding['suppressed'], finding['justification']) == \
+        ('entry.alias', True, 'retail file'), finding
+    case = testcases(well_formed_junit(out / 'r.xml'))['x.gaf']
+    assert case.find('skipped') is not None and case.find('failure') is None
+    # The control: without the configuration the same file fails and is not skipped.
+    run('check', '--no-config', '--format', 'junit', '-o', out / 'plain.xml', out / 'x.gaf',
+        check_code=1)
+    case = testcases(well_formed_junit(out / 'plain.xml'))['x.gaf']
+    assert case.find('skipped') is None and case.find('failure') is not None
+
+
+@tap.test
 def fail_on_decides_the_junit_failures():
     out = WORK / 'failon'
     out.mkdir()

@@ -3,6 +3,7 @@
 #include <ctime>
 #include <iostream>
 
+#include "reports/finding_suppression.hpp"
 #include "validator/core/text.hpp"
 #include "validator/rules/catalog.hpp"
 
@@ -99,6 +100,7 @@ void RunReporter::add(FileReport report) {
   item.document = per_file_ == PerFile::all || (per_file_ == PerFile::findings && has_findings);
   item.baseline_matched = outcome.matched;
   item.worst = outcome.worst_new;
+  item.suppressed = every_finding_suppressed(report);
   if (!item.document) report.findings.clear();
   for (const auto& writer : writers_) writer->write(writer->render({&item, 1}));
 }

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <vector>
 
+#include "reports/finding_suppression.hpp"
 #include "reports/yaml_record.hpp"
 #include "reports/yaml_report.hpp"
 #include "validator/check/check_input.hpp"
@@ -49,6 +50,7 @@ ReportItem settle_report(FileReport& report, const RecordFacts& stamp, RecordFac
       (context.per_file == PerFile::findings && at_or_above(worst_listed, context.min_severity));
   if (document && report.sha256.empty() && !report.member_of && report.format != Format::unreadable)
     report.sha256 = hash_file(report.path, context.check.limits[BudgetKind::file_size]);
+  const bool suppressed = every_finding_suppressed(report);
   if (!document) report.findings.clear();
   facts = stamp;
   facts.worst = outcome.worst_new;
@@ -58,6 +60,7 @@ ReportItem settle_report(FileReport& report, const RecordFacts& stamp, RecordFac
   item.baseline_matched = outcome.matched;
   item.worst = outcome.worst_new;
   item.record = &facts;
+  item.suppressed = suppressed;
   return item;
 }
 
