@@ -37,9 +37,6 @@ std::string markdown_literal(std::string_view text) {
 
 }  // namespace
 
-// The project has no published home page yet; the integrator sets it here.
-const std::string_view gafcheck_information_uri = "https://github.com/gafcheck/gafcheck";
-
 std::string_view sarif_level(Severity severity) {
   switch (severity) {
     case Severity::error: return "error";
@@ -93,7 +90,6 @@ nlohmann::json sarif_driver(const Catalog& catalog, std::string_view version) {
   return {{"name", "gafcheck"},
           {"version", std::string(version)},
           {"semanticVersion", std::string(version)},
-          {"informationUri", std::string(gafcheck_information_uri)},
           {"rules", std::move(rules)}};
 }
 

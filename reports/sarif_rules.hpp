@@ -12,9 +12,6 @@
 
 namespace gafcheck {
 
-// Where users read about gafcheck (SARIF tool.driver.informationUri).
-extern const std::string_view gafcheck_information_uri;
-
 // error -> error, warning -> warning, info -> note.
 std::string_view sarif_level(Severity severity);
 
@@ -23,7 +20,8 @@ std::string_view sarif_level(Severity severity);
 std::string sarif_rule_name(std::string_view id);
 
 nlohmann::json sarif_rule(const RuleInfo& rule);
-// {name, version, semanticVersion, informationUri, rules}: every catalogue rule, in catalogue
+// {name, version, semanticVersion, rules} (no informationUri: the project has no public home
+// page to point at, and the property is optional): every catalogue rule, in catalogue
 // order, so ruleIndex is the rule's position in the catalogue.
 nlohmann::json sarif_driver(const Catalog& catalog, std::string_view version);
 // The position of a rule in catalog.rules() (its ruleIndex).
