@@ -56,7 +56,6 @@ class FrameRenderer {
   struct Visit;
   bool render_into(std::uint32_t frame, RenderPolicy policy, std::uint64_t depth, Rendered& out);
   bool render_leaf(const gaf::FrameRecord& frame, RenderPolicy policy, Rendered& out);
-  bool render_raw(const gaf::FrameRecord& frame, Canvas& canvas, Rendered& out);
   bool render_rle(const gaf::FrameRecord& frame, RenderPolicy policy, Canvas& canvas,
                   Rendered& out);
   bool render_composite(std::uint32_t frame, RenderPolicy policy, std::uint64_t depth,

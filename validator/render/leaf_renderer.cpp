@@ -95,9 +95,27 @@ void mark_key(Canvas& canvas, std::uint8_t key) {
         (canvas.index[i] == key && (canvas.flags[i] & pixel_flag::drawn)) ? pixel_flag::key : 0);
 }
 
+// Raw pixels (spec/GAF.md §3.1): the frame's key is transparent, every other value opaque.
+void draw_raw(ByteView pixels, std::uint8_t key, Canvas& canvas) {
+  pixels.copy_to(0, canvas.index);
+  for (std::size_t i = 0; i < canvas.index.size(); ++i)
+    canvas.flags[i] = canvas.index[i] == key ? 0 : pixel_flag::drawn;
+}
+
 }  // namespace
 
 bool FrameRenderer::render_leaf(const gaf::FrameRecord& frame, RenderPolicy policy, Rendered& out) {
+  // Raw pixels the file does not hold are refused before anything is allocated for them.
+  std::optional<ByteView> raw;
+  if (!frame.is_rle()) {
+    raw = file_.sub(frame.data_offset, std::uint64_t{frame.width} * frame.height);
+    if (!raw) {
+      out.reason = "raw pixels " + std::to_string(frame.width) + "x" +
+                   std::to_string(frame.height) + " at " + hex(frame.data_offset) +
+                   " run past the end of the " + std::to_string(file_.size()) + "-byte file";
+      return false;
+    }
+  }
   Canvas canvas;
   if (const auto refused = allocate(canvas, frame.width, frame.height)) {
     out.reason = *refused;
@@ -105,26 +123,12 @@ bool FrameRenderer::render_leaf(const gaf::FrameRecord& frame, RenderPolicy poli
   }
   canvas.x_offset = frame.x_offset;
   canvas.y_offset = frame.y_offset;
-  const bool drawn =
-      frame.is_rle() ? render_rle(frame, policy, canvas, out) : render_raw(frame, canvas, out);
-  if (!drawn) return false;
+  if (raw)
+    draw_raw(*raw, frame.color_key, canvas);
+  else if (!render_rle(frame, policy, canvas, out))
+    return false;
   mark_key(canvas, frame.color_key);
   out.canvas = std::move(canvas);
-  return true;
-}
-
-bool FrameRenderer::render_raw(const gaf::FrameRecord& frame, Canvas& canvas, Rendered& out) {
-  const auto pixels = file_.sub(frame.data_offset, canvas.pixels());
-  if (!pixels) {
-    out.reason = "raw pixels " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
-                 " at " + hex(frame.data_offset) + " run past the end of the " +
-                 std::to_string(file_.size()) + "-byte file";
-    return false;
-  }
-  pixels->copy_to(0, canvas.index);
-  const std::uint8_t key = frame.color_key;
-  for (std::size_t i = 0; i < canvas.index.size(); ++i)
-    canvas.flags[i] = canvas.index[i] == key ? 0 : pixel_flag::drawn;
   return true;
 }
 
