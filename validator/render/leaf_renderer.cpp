@@ -1,5 +1,6 @@
 // Leaf frames: raw pixels and RLE rows (spec/GAF.md §3.1-§3.2), through the one RLE walker.
 #include <algorithm>
+#include <cstring>
 
 #include "validator/core/text.hpp"
 #include "validator/pixels/rle_walker.hpp"
@@ -89,10 +90,28 @@ class RetailEnd : public pixels::RleIssueSink {
   std::optional<RowIssue> first;
 };
 
+// Eight pixels a step (SWAR): a byte of index ^ key is zero exactly where the pixel is the key;
+// ~(((t & 0x7F..) + 0x7F..) | t) sets a byte's high bit exactly for a zero byte (no carry crosses
+// bytes). Flags are 0 or drawn (1) in bit 0 here, and key is bit 3.
 void mark_key(Canvas& canvas, std::uint8_t key) {
-  for (std::size_t i = 0; i < canvas.index.size(); ++i)
-    canvas.flags[i] |= static_cast<std::uint8_t>(
-        (canvas.index[i] == key && (canvas.flags[i] & pixel_flag::drawn)) ? pixel_flag::key : 0);
+  static_assert(pixel_flag::drawn == 1 && pixel_flag::key == 8);
+  constexpr std::uint64_t low7 = 0x7F7F7F7F7F7F7F7FULL, ones = 0x0101010101010101ULL;
+  const std::uint64_t keys = ones * key;
+  const std::uint8_t* index = canvas.index.data();
+  std::uint8_t* flags = canvas.flags.data();
+  const std::size_t size = canvas.flags.size();
+  std::size_t i = 0;
+  for (; i + 8 <= size; i += 8) {
+    std::uint64_t pixels, drawn;
+    std::memcpy(&pixels, index + i, 8);
+    std::memcpy(&drawn, flags + i, 8);
+    const std::uint64_t t = pixels ^ keys;
+    const std::uint64_t zero = ~(((t & low7) + low7) | t | low7);
+    drawn |= ((zero >> 7) & drawn & ones) << 3;
+    std::memcpy(flags + i, &drawn, 8);
+  }
+  for (; i < size; ++i)
+    flags[i] = static_cast<std::uint8_t>(flags[i] | (((index[i] == key) & flags[i]) << 3));
 }
 
 // Raw pixels (spec/GAF.md §3.1): the frame's key is transparent, every other value opaque.
