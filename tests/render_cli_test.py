@@ -363,6 +363,46 @@ def truecolor_taf_frames_expand_their_pixels():
                 assert pixels[y][x] == (r * 17, g * 17, b * 17, a * 17), (x, y)
 
 
+def pcx_with(colours):
+    """A PCX of a 1x1 image whose 256-colour trailer holds colours[i] at index i."""
+    return (bytes([0x0A, 5, 1, 8]) + bytes(124) + bytes(1) + b'\x0c' +
+            b''.join(bytes(c) for c in colours))
+
+
+@tap.test
+def kingdoms_palette_lookup_follows_the_games_order():
+    shades = {name: [(i, base, 255 - i) for i in range(256)]
+              for name, base in (('beside', 10), ('named', 20), ('side', 30), ('default', 40))}
+    with tempfile.TemporaryDirectory() as directory:
+        game = pathlib.Path(directory) / 'game'
+        (game / 'anims').mkdir(parents=True)
+        (game / 'Palettes').mkdir()
+        for name in ('Foo', 'aradragon', 'plain', 'both'):
+            (game / 'anims' / f'{name}.gaf').write_bytes(gaf([(b'SPRITE', SHORT_ROW)]))
+        (game / 'anims' / 'FOO.PCX').write_bytes(pcx_with(shades['beside']))
+        (game / 'anims' / 'both.pcx').write_bytes(pcx_with(shades['beside']))
+        (game / 'Palettes' / 'both.pal').write_bytes(
+            b''.join(bytes(c + (0,)) for c in shades['named']))
+        (game / 'Palettes' / 'aramon.pcx').write_bytes(pcx_with(shades['side']))
+        (game / 'Palettes' / 'palette.pal').write_bytes(
+            b''.join(bytes(c + (0,)) for c in shades['default']))
+        out = pathlib.Path(directory) / 'out'
+        files = [game / 'anims' / f'{name}.gaf' for name in ('Foo', 'aradragon', 'plain', 'both')]
+        run('render', '--game', 'tak', '-o', out, *files, check_code=0)
+        records = images(out)
+        wanted = ['beside', 'side', 'default', 'beside']
+        for record, shade, path in zip(records, wanted, files):
+            pixels = read_png(out / record['png'])
+            assert pixels[1][0] == shades[shade][1] + (255,), (path, shade, record['palette'])
+        assert 'FOO.PCX (pcx)' in records[0]['palette'], records[0]['palette']
+        # --palette wins over the lookup; --game ta never looks.
+        run('render', '--game', 'tak', '--palette', game / 'Palettes' / 'palette.pal', '-o',
+            out / 'given', files[0], check_code=0)
+        assert read_png(out / 'given' / '0-SPRITE' / '0.retail.png')[1][0] == (1, 40, 254, 255)
+        run('render', '-o', out / 'ta', files[0], check_code=0)
+        assert json.loads((out / 'ta' / 'index.json').read_text())['palette'] == 'forensic'
+
+
 @tap.test
 def render_has_help():
     result = run('render', '--help', check_code=0)

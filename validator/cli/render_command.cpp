@@ -7,6 +7,7 @@
 #include "validator/cli/render_command.hpp"
 #include "validator/cli/render_inputs.hpp"
 #include "validator/cli/render_job.hpp"
+#include "validator/cli/render_palettes.hpp"
 #include "validator/cli/safe_extract.hpp"
 #include "validator/cli/sandbox/sandbox.hpp"
 #include "validator/core/text.hpp"
@@ -64,16 +65,44 @@ constexpr const char* render_usage =
     "2 usage error (a bad palette, DIR cannot be written), 3 an input could not be read.\n"
     "\nOptions";
 
+// A palette file or member; the reason it cannot be used in error.
+std::optional<render::Palette> read_palette_at(const std::string& argument,
+                                               const CheckOptions& options, std::string& error) {
+  const LoadedInput input = load_input(argument, options);
+  if (!input.error.empty()) {
+    error = "cannot read palette " + escape_bytes(argument) + ": " + input.error;
+    return std::nullopt;
+  }
+  render::PaletteRead read = render::read_palette(input.view());
+  if (!read.palette) {
+    error = "palette " + escape_bytes(argument) + " is not usable: " + read.error;
+    return std::nullopt;
+  }
+  read.palette->source = escape_bytes(argument) + " (" + read.format + ")";
+  return std::move(read.palette);
+}
+
 render::Palette load_palette(const std::string& argument, const CheckOptions& options) {
   if (argument.empty()) return render::forensic_palette();
-  const LoadedInput input = load_input(argument, options);
-  if (!input.error.empty())
-    throw UsageError{"cannot read palette " + escape_bytes(argument) + ": " + input.error};
-  render::PaletteRead read = render::read_palette(input.view());
-  if (!read.palette)
-    throw UsageError{"palette " + escape_bytes(argument) + " is not usable: " + read.error};
-  read.palette->source = escape_bytes(argument) + " (" + read.format + ")";
-  return std::move(*read.palette);
+  std::string error;
+  auto palette = read_palette_at(argument, options, error);
+  if (!palette) throw UsageError{error};
+  return std::move(*palette);
+}
+
+// TA: Kingdoms: the first candidate that is a palette; the forensic one when none is. A sidecar
+// the game would take but that is no palette is named on standard error and passed over.
+render::Palette tak_palette(const std::vector<std::string>& candidates,
+                            const CheckOptions& options) {
+  for (const std::string& candidate : candidates) {
+    std::string error;
+    if (auto palette = read_palette_at(candidate, options, error)) return std::move(*palette);
+    if (error.find("no member") == std::string::npos)
+      std::cerr << "gafcheck: passed over: " << error << '\n';
+  }
+  render::Palette fallback = render::forensic_palette();
+  fallback.source = "forensic (no TA: Kingdoms palette found)";
+  return fallback;
 }
 
 }  // namespace
@@ -81,7 +110,7 @@ render::Palette load_palette(const std::string& argument, const CheckOptions& op
 int run_render(const Arguments& arguments) {
   CommonOptions options;
   std::vector<std::string> inputs;
-  std::string directory, policy = "retail", entry, palette;
+  std::string directory, policy = "retail", entry, palette, game = "ta";
   std::int64_t frame = -1;
   RenderSettings settings;
   po::options_description general(render_usage);
@@ -94,7 +123,11 @@ int run_render(const Arguments& arguments) {
       "policy", po::value(&policy)->default_value("retail"), "retail, strict or both")(
       "diff", po::bool_switch(&settings.diff), "also write FRAME.diff.png")(
       "palette", po::value(&palette), "palette file or archive member (default: forensic)")(
-      "force", po::bool_switch(&settings.force), "replace existing images");
+      "game", po::value(&game)->default_value("ta"),
+      "ta, or tak: without --palette, each file's palette is looked up as TA: Kingdoms does "
+      "(a same-name .pcx beside it, palettes/NAME.pal, the side's palettes/SIDE.pcx by the "
+      "name's prefix, palettes/palette.pal)")("force", po::bool_switch(&settings.force),
+                                              "replace existing images");
   po::options_description visible;
   visible.add(general)
       .add(budget_options_description(options))
@@ -102,6 +135,7 @@ int run_render(const Arguments& arguments) {
   if (!parse_command_line(arguments, visible, inputs)) return 0;
   if (inputs.empty()) throw UsageError{"render needs a FILE (see gafcheck render --help)"};
   if (directory.empty()) throw UsageError{"render needs -o DIR, the directory to write into"};
+  if (game != "ta" && game != "tak") throw UsageError{"--game is ta or tak, not '" + game + "'"};
   if (policy != "retail" && policy != "strict" && policy != "both")
     throw UsageError{"--policy is retail, strict or both, not '" + policy + "'"};
   settings.retail = policy != "strict";
@@ -122,6 +156,14 @@ int run_render(const Arguments& arguments) {
   SandboxPlan plan;
   for (const std::string& input : inputs) plan.read_paths.push_back(disk_path_of(input));
   if (!palette.empty()) plan.read_paths.push_back(disk_path_of(palette));
+  const bool tak_lookup = game == "tak" && palette.empty();
+  std::vector<std::vector<std::string>> sidecars(inputs.size());
+  if (tak_lookup)
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      sidecars[i] = tak_palette_candidates(inputs[i]);
+      for (const std::string& candidate : sidecars[i])
+        plan.read_paths.push_back(disk_path_of(candidate));
+    }
   plan.write_trees = {directory};
   confine(plan, !options.no_sandbox);
 
@@ -142,6 +184,13 @@ int run_render(const Arguments& arguments) {
     }
     const std::string prefix =
         inputs.size() == 1 ? "" : render::input_directory(i, input.name.display) + "/";
+    if (tak_lookup) {
+      RenderSettings own = settings;
+      own.palette = tak_palette(sidecars[i], options.check);
+      own.record_palette = true;
+      render_input(input, prefix, *target, own, images, tally);
+      continue;
+    }
     render_input(input, prefix, *target, settings, images, tally);
   }
   nlohmann::json index = {{"palette", settings.palette.source}, {"images", std::move(images)}};

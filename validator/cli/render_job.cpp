@@ -185,6 +185,7 @@ void InputRenderer::entry(std::uint32_t slot) {
                {"entry", slot},
                {"name", gaf::entry_display_name(source)}};
   if (alias) base["alias_of"] = entry.alias_of;
+  if (settings_.record_palette) base["palette"] = settings_.palette.source;
   const std::string folder = prefix_ + render::entry_directory(slot, source.name);
   const auto whole_entry = [&](const std::string& reason) {
     json record = base;

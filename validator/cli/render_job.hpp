@@ -20,6 +20,7 @@ struct RenderSettings {
   bool strict = false;
   bool diff = false;
   render::Palette palette;
+  bool record_palette = false;  // list the palette in every record (--game tak: per input)
   BudgetLimits limits;
   bool force = false;  // replace existing images
 };
