@@ -404,6 +404,33 @@ def kingdoms_palette_lookup_follows_the_games_order():
 
 
 @tap.test
+def sheet_aligns_the_frames_on_their_origins():
+    with tempfile.TemporaryDirectory() as directory:
+        out = pathlib.Path(directory) / 'out'
+        # explode1: frame 0 is 16x8 with its origin at (0,0), frame 1 9x5 with it at (-2,-1), so
+        # frame 1 stands 2 right and 1 down in a 16x8 cell.
+        run('render', '--sheet', '-o', out, SEEDS / 'clean-rle.gaf', check_code=0)
+        records = images(out)
+        sheet = [r for r in records if r.get('sheet')]
+        assert len(sheet) == 1 and sheet[0]['png'] == '0-explode1/sheet.retail.png', records
+        assert (sheet[0]['width'], sheet[0]['height'], sheet[0]['cell_width']) == (32, 8, 16)
+        assert (sheet[0]['x_offset'], sheet[0]['y_offset']) == (0, 0)
+        pixels = read_png(out / sheet[0]['png'])
+        frames = [read_png(out / '0-explode1' / f'{k}.retail.png') for k in (0, 1)]
+        cyan = (0, 255, 255, 255)
+        assert pixels[0][0] == cyan and pixels[0][16] == cyan
+        for y in range(8):
+            for x in range(16):
+                if (x <= 2 and y == 0) or (x == 0 and y <= 2):
+                    continue  # the origin's mark
+                assert pixels[y][x] == frames[0][y][x], (x, y)
+        for y in range(5):
+            for x in range(9):
+                assert pixels[1 + y][16 + 2 + x] == frames[1][y][x], (x, y)
+        assert pixels[0][16 + 3] == (0, 0, 0, 0)  # beyond the mark, above frame 1: empty
+
+
+@tap.test
 def render_has_help():
     result = run('render', '--help', check_code=0)
     assert 'Usage: gafcheck render' in result.stdout and 'PALETTE.PAL' in result.stdout

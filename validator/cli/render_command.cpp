@@ -122,6 +122,9 @@ int run_render(const Arguments& arguments) {
       "frame", po::value(&frame), "only this frame (index in the entry's frame table)")(
       "policy", po::value(&policy)->default_value("retail"), "retail, strict or both")(
       "diff", po::bool_switch(&settings.diff), "also write FRAME.diff.png")(
+      "sheet", po::bool_switch(&settings.sheet),
+      "also write one sprite sheet per entry and policy, ENTRY-NAME/sheet.POLICY.png: the "
+      "frames side by side in equal cells aligned on their origins, each origin marked cyan")(
       "palette", po::value(&palette), "palette file or archive member (default: forensic)")(
       "game", po::value(&game)->default_value("ta"),
       "ta, or tak: without --palette, each file's palette is looked up as TA: Kingdoms does "

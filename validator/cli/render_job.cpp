@@ -12,6 +12,7 @@
 #include "validator/render/output_names.hpp"
 #include "validator/render/png_writer.hpp"
 #include "validator/render/render_index.hpp"
+#include "validator/render/sprite_sheet.hpp"
 #include "validator/render/truecolor_rows.hpp"
 
 namespace gafcheck::cli {
@@ -92,6 +93,11 @@ class InputRenderer {
              bool loaded_by_game);
   void truecolor_frame(const json& base, const std::string& folder, std::uint32_t k,
                        std::uint32_t frame);
+  using SheetFrames = std::vector<std::optional<Canvas>>;
+  void write_diff(const json& base, const std::string& path, const Rendered& retail,
+                  const Rendered& strict);
+  void write_sheet(const json& base, const std::string& folder, const char* policy,
+                   const SheetFrames& frames);
   std::string not_loaded_reason() const {
     return "the game loads no entry from this slot: it reads the entry count as a signed 16-bit "
            "value, " +
@@ -120,6 +126,9 @@ class InputRenderer {
   render::RenderIndex index_;
   std::optional<render::FrameRenderer> renderer_;
   std::uint64_t truecolor_pixels_ = 0;
+  // --sheet: the entry's canvases, kept until its sheet is written, and their bytes.
+  SheetFrames sheet_retail_, sheet_strict_;
+  std::uint64_t sheet_held_ = 0;
 };
 
 void InputRenderer::write(json record, const std::string& policy, const std::string& path,
@@ -212,6 +221,9 @@ void InputRenderer::entry(std::uint32_t slot) {
     ++tally_.not_found;
     return;
   }
+  sheet_retail_.clear();
+  sheet_strict_.clear();
+  sheet_held_ = 0;
   for (std::uint32_t k = 0; k < source.ref_count; ++k) {
     if (settings_.frame && *settings_.frame != k) continue;
     const gaf::FrameRef& ref = index.refs[source.first_ref + k];
@@ -223,6 +235,13 @@ void InputRenderer::entry(std::uint32_t slot) {
     else
       frame(record, folder, k, ref.frame, entry.loaded_by_game);
   }
+  if (settings_.sheet && !index_.truecolor) {
+    if (settings_.retail) write_sheet(base, folder, "retail", sheet_retail_);
+    if (settings_.strict) write_sheet(base, folder, "strict", sheet_strict_);
+  }
+  sheet_retail_.clear();
+  sheet_strict_.clear();
+  sheet_held_ = 0;
 }
 
 void InputRenderer::frame(const json& base, const std::string& folder, std::uint32_t k,
@@ -233,7 +252,7 @@ void InputRenderer::frame(const json& base, const std::string& folder, std::uint
   std::optional<Rendered> retail, strict;
   const bool want_retail = settings_.retail || settings_.diff;
   const bool want_strict = settings_.strict || settings_.diff;
-  renderer_->set_held_outside(0);
+  renderer_->set_held_outside(sheet_held_);
   if (want_retail) {
     if (loaded_by_game) {
       retail = renderer_->render(frame_index, RenderPolicy::retail);
@@ -243,7 +262,8 @@ void InputRenderer::frame(const json& base, const std::string& folder, std::uint
     }
   }
   if (want_strict) {
-    renderer_->set_held_outside(retail && retail->canvas ? retail->canvas->pixels() * 2 : 0);
+    renderer_->set_held_outside(
+        saturating_add(sheet_held_, retail && retail->canvas ? retail->canvas->pixels() * 2 : 0));
     strict = renderer_->render(frame_index, RenderPolicy::strict);
   }
   const render::Palette& palette = settings_.palette;
@@ -263,26 +283,57 @@ void InputRenderer::frame(const json& base, const std::string& folder, std::uint
   };
   if (settings_.retail) write_policy(*retail, RenderPolicy::retail);
   if (settings_.strict) write_policy(*strict, RenderPolicy::strict);
-  if (!settings_.diff) return;
-  json record = base;
-  if (!retail->canvas || !strict->canvas)
-    return not_drawn(record, "diff",
-                     std::string("no ") + (retail->canvas ? "strict" : "retail") +
-                         " image to compare: " + (retail->canvas ? strict : retail)->reason);
-  const Canvas& r = *retail->canvas;
-  const Canvas& s = *strict->canvas;
+  if (settings_.diff) write_diff(base, path("diff"), *retail, *strict);
+  if (!settings_.sheet) return;
+  const auto keep = [&](std::optional<Rendered>& rendered, bool wanted, SheetFrames& into) {
+    if (!wanted) return;
+    into.push_back(rendered ? std::move(rendered->canvas) : std::nullopt);
+    if (into.back()) sheet_held_ = saturating_add(sheet_held_, into.back()->pixels() * 2);
+  };
+  keep(retail, settings_.retail, sheet_retail_);
+  keep(strict, settings_.strict, sheet_strict_);
+}
+
+void InputRenderer::write_diff(const json& base, const std::string& path, const Rendered& retail,
+                               const Rendered& strict) {
+  if (!retail.canvas || !strict.canvas)
+    return not_drawn(base, "diff",
+                     std::string("no ") + (retail.canvas ? "strict" : "retail") +
+                         " image to compare: " + (retail.canvas ? strict : retail).reason);
+  const Canvas& r = *retail.canvas;
+  const Canvas& s = *strict.canvas;
   if (r.width != s.width || r.height != s.height || r.x_offset != s.x_offset ||
       r.y_offset != s.y_offset)
-    return not_drawn(record, "diff", "the retail and strict images differ in size");
+    return not_drawn(base, "diff", "the retail and strict images differ in size");
   // The counts are taken while the rows are encoded; the record is listed after.
   render::DiffCounts counts;
-  json pending = record;
-  write(pending, "diff", path("diff"), r.width, r.height, r.x_offset, r.y_offset,
+  write(base, "diff", path, r.width, r.height, r.x_offset, r.y_offset,
         [&](std::uint32_t y, std::uint8_t* rgba) {
-          render::diff_row(r, s, palette, y, rgba, counts);
+          render::diff_row(r, s, settings_.palette, y, rgba, counts);
         });
   images_.back()["read_through_pixels"] = counts.read_through;
   images_.back()["differing_pixels"] = counts.differing;
+}
+
+void InputRenderer::write_sheet(const json& base, const std::string& folder, const char* policy,
+                                const SheetFrames& frames) {
+  json record = base;
+  record["frame"] = nullptr;
+  record["sheet"] = true;
+  const render::SpriteSheet sheet(frames);
+  if (sheet.empty()) return not_drawn(record, policy, "no frame of the entry is drawn");
+  const std::uint64_t pixels = saturating_mul(sheet.width(), sheet.height());
+  if (sheet.width() > UINT32_MAX / 4 || !renderer_->charge_pixels(pixels))
+    return not_drawn(record, policy,
+                     "budget.exceeded: pixels (a " + std::to_string(sheet.width()) + "x" +
+                         std::to_string(sheet.height()) + " sheet is past --max-pixels " +
+                         std::to_string(settings_.limits[BudgetKind::pixels]) + ")");
+  record["cell_width"] = sheet.cell_width();
+  record["frames"] = frames.size();
+  write(record, policy, folder + "/sheet." + policy + ".png",
+        static_cast<std::uint32_t>(sheet.width()), static_cast<std::uint32_t>(sheet.height()),
+        sheet.anchor_x(), sheet.anchor_y(),
+        [&](std::uint32_t y, std::uint8_t* rgba) { sheet.row(settings_.palette, y, rgba); });
 }
 
 void InputRenderer::truecolor_frame(const json& base, const std::string& folder, std::uint32_t k,

@@ -25,19 +25,23 @@ Rgb drawn_colour(const Palette& palette, std::uint8_t index, std::uint8_t flags,
 
 }  // namespace
 
+void policy_pixel(const Canvas& canvas, const Palette& palette, std::uint32_t x, std::uint32_t y,
+                  std::uint8_t* rgba) {
+  const std::size_t at = std::size_t{y} * canvas.width + x;
+  const std::uint8_t flags = canvas.flags[at];
+  if (flags & pixel_flag::missing)
+    put(rgba, missing_rgba);
+  else if (flags & pixel_flag::extra)
+    put(rgba, extra_rgba);
+  else if (flags & pixel_flag::drawn)
+    put(rgba, drawn_colour(palette, canvas.index[at], flags, x, y), 255);
+  else
+    std::memset(rgba, 0, 4);
+}
+
 void policy_row(const Canvas& canvas, const Palette& palette, std::uint32_t y, std::uint8_t* rgba) {
-  const std::size_t row = std::size_t{y} * canvas.width;
-  for (std::uint32_t x = 0; x < canvas.width; ++x, rgba += 4) {
-    const std::uint8_t flags = canvas.flags[row + x];
-    if (flags & pixel_flag::missing)
-      put(rgba, missing_rgba);
-    else if (flags & pixel_flag::extra)
-      put(rgba, extra_rgba);
-    else if (flags & pixel_flag::drawn)
-      put(rgba, drawn_colour(palette, canvas.index[row + x], flags, x, y), 255);
-    else
-      std::memset(rgba, 0, 4);
-  }
+  for (std::uint32_t x = 0; x < canvas.width; ++x, rgba += 4)
+    policy_pixel(canvas, palette, x, y, rgba);
 }
 
 void diff_row(const Canvas& retail, const Canvas& strict, const Palette& palette, std::uint32_t y,

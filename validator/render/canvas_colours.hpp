@@ -22,7 +22,9 @@ inline constexpr std::uint8_t read_through_rgba[4] = {255, 255, 0, 255};
 inline constexpr std::uint8_t differs_rgba[4] = {255, 0, 0, 255};
 inline constexpr std::uint8_t same_alpha = 64;
 
-// Fills a row of a policy image.
+// Fills a pixel, or a row, of a policy image.
+void policy_pixel(const Canvas& canvas, const Palette& palette, std::uint32_t x, std::uint32_t y,
+                  std::uint8_t* rgba);
 void policy_row(const Canvas& canvas, const Palette& palette, std::uint32_t y, std::uint8_t* rgba);
 
 struct DiffCounts {

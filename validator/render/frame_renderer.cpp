@@ -66,6 +66,13 @@ std::optional<std::string> FrameRenderer::allocate(Canvas& canvas, std::uint64_t
   return std::nullopt;
 }
 
+bool FrameRenderer::charge_pixels(std::uint64_t pixels) {
+  const std::uint64_t wanted = saturating_add(pixels_used_, pixels);
+  if (wanted > limits_[BudgetKind::pixels]) return false;
+  pixels_used_ = wanted;
+  return true;
+}
+
 Rendered FrameRenderer::render(std::uint32_t frame, RenderPolicy policy) {
   Rendered out;
   held_ = 0;

@@ -51,6 +51,8 @@ class FrameRenderer {
   // Bytes of canvases the caller keeps while rendering more (counted against the heap budget).
   void set_held_outside(std::uint64_t bytes) { held_outside_ = bytes; }
   std::uint64_t pixels_used() const { return pixels_used_; }
+  // Charges pixels drawn outside a canvas (a sprite sheet's rows) to the pixel budget.
+  bool charge_pixels(std::uint64_t pixels);
 
  private:
   struct Visit;
