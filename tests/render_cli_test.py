@@ -107,6 +107,72 @@ def read_png(path):
     return rows
 
 
+def read_gif(path):
+    """(width, height, loops, frames): frames are (delay_cs, transparent, rows of RGBA)."""
+    data = pathlib.Path(path).read_bytes()
+    assert data[:6] == b'GIF89a', data[:6]
+    width, height, packed = struct.unpack_from('<HHB', data, 6)
+    at, table = 13, []
+    if packed & 0x80:
+        size = 2 << (packed & 7)
+        table = [tuple(data[at + 3 * i:at + 3 * i + 3]) for i in range(size)]
+        at += 3 * size
+
+    def blocks(at):
+        out = b''
+        while data[at]:
+            out += data[at + 1:at + 1 + data[at]]
+            at += 1 + data[at]
+        return out, at + 1
+
+    frames, loops, delay, transparent = [], False, 0, None
+    while data[at] != 0x3B:
+        if data[at] == 0x21:
+            label = data[at + 1]
+            body, at = blocks(at + 2)
+            if label == 0xF9:
+                delay = body[1] | body[2] << 8
+                transparent = body[3] if body[0] & 1 else None
+            elif label == 0xFF and body.startswith(b'NETSCAPE2.0'):
+                loops = True
+            continue
+        assert data[at] == 0x2C
+        left, top, w, h, flags = struct.unpack_from('<HHHHB', data, at + 1)
+        assert (left, top, w, h, flags & 0xC0) == (0, 0, width, height, 0)
+        minimum = data[at + 10]
+        stream, at = blocks(at + 11)
+        indices = lzw(stream, minimum)
+        rows = [[(0, 0, 0, 0) if i == transparent else table[i] + (255,)
+                 for i in indices[y * w:(y + 1) * w]] for y in range(h)]
+        frames.append((delay, transparent, rows))
+    return width, height, loops, frames
+
+
+def lzw(stream, minimum):
+    clear, end = 1 << minimum, (1 << minimum) + 1
+    bits = int.from_bytes(stream, 'little')
+    position, size, out, table, previous = 0, minimum + 1, [], None, None
+    while position + size <= len(stream) * 8:
+        code = (bits >> position) & ((1 << size) - 1)
+        position += size
+        if code == clear:
+            table = [[i] for i in range(clear)] + [None, None]
+            size, previous = minimum + 1, None
+            continue
+        if code == end:
+            break
+        if previous is None:
+            entry = table[code]
+        else:
+            entry = table[code] if code < len(table) else previous + previous[:1]
+            table.append(previous + entry[:1])
+            if len(table) == 1 << size and size < 12:
+                size += 1
+        out += entry
+        previous = entry
+    return out
+
+
 def colour(i):
     """The test palettes' colour i."""
     return (i, 255 - i, i * 7 % 256)
@@ -428,6 +494,31 @@ def sheet_aligns_the_frames_on_their_origins():
             for x in range(9):
                 assert pixels[1 + y][16 + 2 + x] == frames[1][y][x], (x, y)
         assert pixels[0][16 + 3] == (0, 0, 0, 0)  # beyond the mark, above frame 1: empty
+
+
+@tap.test
+def animation_plays_at_the_games_timing():
+    with tempfile.TemporaryDirectory() as directory:
+        out = pathlib.Path(directory) / 'out'
+        # explode1: durations 1 and 3 ticks (1/30 s each), loop word 1.
+        run('render', '--animate', '-o', out, SEEDS / 'clean-rle.gaf', check_code=0)
+        record = [r for r in images(out) if r.get('animation')][0]
+        assert record['gif'] == '0-explode1/anim.retail.gif', record
+        # 1 tick = 3.33 cs -> 3; 4 ticks = 13.33 cs -> 13, so 10 for the second frame.
+        assert record['delays_cs'] == [3, 10] and record['loop'] is True, record
+        width, height, loops, frames = read_gif(out / record['gif'])
+        assert (width, height, loops, len(frames)) == (16, 8, True, 2)
+        assert [f[0] for f in frames] == [3, 10]
+        pngs = [read_png(out / '0-explode1' / f'{k}.retail.png') for k in (0, 1)]
+        for y in range(8):
+            for x in range(16):
+                assert frames[0][2][y][x] == pngs[0][y][x], (x, y)
+        # Frame 1 (9x5, origin at (-2,-1)) stands 2 right and 1 down; around it, transparent.
+        for y in range(8):
+            for x in range(16):
+                inside = 2 <= x < 11 and 1 <= y < 6
+                wanted = pngs[1][y - 1][x - 2] if inside else (0, 0, 0, 0)
+                assert frames[1][2][y][x] == wanted, (x, y)
 
 
 @tap.test

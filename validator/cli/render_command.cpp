@@ -122,6 +122,10 @@ int run_render(const Arguments& arguments) {
       "frame", po::value(&frame), "only this frame (index in the entry's frame table)")(
       "policy", po::value(&policy)->default_value("retail"), "retail, strict or both")(
       "diff", po::bool_switch(&settings.diff), "also write FRAME.diff.png")(
+      "animate", po::bool_switch(&settings.animate),
+      "also write one animated GIF per entry and policy, ENTRY-NAME/anim.POLICY.gif, at the "
+      "game's timing (1 tick = 1/30 s, durations from the frame table; looping when the entry's "
+      "loop byte is set); strict marks are not shown in it")(
       "sheet", po::bool_switch(&settings.sheet),
       "also write one sprite sheet per entry and policy, ENTRY-NAME/sheet.POLICY.png: the "
       "frames side by side in equal cells aligned on their origins, each origin marked cyan")(

@@ -9,6 +9,7 @@
 #include "validator/gaf/entry_names.hpp"
 #include "validator/render/canvas_colours.hpp"
 #include "validator/render/frame_renderer.hpp"
+#include "validator/render/gif_writer.hpp"
 #include "validator/render/output_names.hpp"
 #include "validator/render/png_writer.hpp"
 #include "validator/render/render_index.hpp"
@@ -90,7 +91,7 @@ class InputRenderer {
  private:
   void entry(std::uint32_t slot);
   void frame(const json& base, const std::string& folder, std::uint32_t k, std::uint32_t frame,
-             bool loaded_by_game);
+             bool loaded_by_game, std::uint32_t duration);
   void truecolor_frame(const json& base, const std::string& folder, std::uint32_t k,
                        std::uint32_t frame);
   using SheetFrames = std::vector<std::optional<Canvas>>;
@@ -98,6 +99,8 @@ class InputRenderer {
                   const Rendered& strict);
   void write_sheet(const json& base, const std::string& folder, const char* policy,
                    const SheetFrames& frames);
+  void write_animation(const json& base, const std::string& folder, const char* policy,
+                       const SheetFrames& frames, bool loop);
   std::string not_loaded_reason() const {
     return "the game loads no entry from this slot: it reads the entry count as a signed 16-bit "
            "value, " +
@@ -128,6 +131,7 @@ class InputRenderer {
   std::uint64_t truecolor_pixels_ = 0;
   // --sheet: the entry's canvases, kept until its sheet is written, and their bytes.
   SheetFrames sheet_retail_, sheet_strict_;
+  std::vector<std::uint32_t> kept_durations_;
   std::uint64_t sheet_held_ = 0;
 };
 
@@ -223,6 +227,7 @@ void InputRenderer::entry(std::uint32_t slot) {
   }
   sheet_retail_.clear();
   sheet_strict_.clear();
+  kept_durations_.clear();
   sheet_held_ = 0;
   for (std::uint32_t k = 0; k < source.ref_count; ++k) {
     if (settings_.frame && *settings_.frame != k) continue;
@@ -233,19 +238,25 @@ void InputRenderer::entry(std::uint32_t slot) {
     if (index_.truecolor)
       truecolor_frame(record, folder, k, ref.frame);
     else
-      frame(record, folder, k, ref.frame, entry.loaded_by_game);
+      frame(record, folder, k, ref.frame, entry.loaded_by_game, ref.duration);
   }
   if (settings_.sheet && !index_.truecolor) {
     if (settings_.retail) write_sheet(base, folder, "retail", sheet_retail_);
     if (settings_.strict) write_sheet(base, folder, "strict", sheet_strict_);
   }
+  if (settings_.animate && !index_.truecolor) {
+    const bool loop = (source.loop_word & 0xFF) != 0;
+    if (settings_.retail) write_animation(base, folder, "retail", sheet_retail_, loop);
+    if (settings_.strict) write_animation(base, folder, "strict", sheet_strict_, loop);
+  }
   sheet_retail_.clear();
   sheet_strict_.clear();
+  kept_durations_.clear();
   sheet_held_ = 0;
 }
 
 void InputRenderer::frame(const json& base, const std::string& folder, std::uint32_t k,
-                          std::uint32_t frame_index, bool loaded_by_game) {
+                          std::uint32_t frame_index, bool loaded_by_game, std::uint32_t duration) {
   const auto path = [&](const char* policy) {
     return folder + "/" + std::to_string(k) + "." + policy + ".png";
   };
@@ -284,7 +295,8 @@ void InputRenderer::frame(const json& base, const std::string& folder, std::uint
   if (settings_.retail) write_policy(*retail, RenderPolicy::retail);
   if (settings_.strict) write_policy(*strict, RenderPolicy::strict);
   if (settings_.diff) write_diff(base, path("diff"), *retail, *strict);
-  if (!settings_.sheet) return;
+  if (!settings_.sheet && !settings_.animate) return;
+  kept_durations_.push_back(duration);
   const auto keep = [&](std::optional<Rendered>& rendered, bool wanted, SheetFrames& into) {
     if (!wanted) return;
     into.push_back(rendered ? std::move(rendered->canvas) : std::nullopt);
@@ -334,6 +346,44 @@ void InputRenderer::write_sheet(const json& base, const std::string& folder, con
         static_cast<std::uint32_t>(sheet.width()), static_cast<std::uint32_t>(sheet.height()),
         sheet.anchor_x(), sheet.anchor_y(),
         [&](std::uint32_t y, std::uint8_t* rgba) { sheet.row(settings_.palette, y, rgba); });
+}
+
+void InputRenderer::write_animation(const json& base, const std::string& folder, const char* policy,
+                                    const SheetFrames& frames, bool loop) {
+  json record = base;
+  record["frame"] = nullptr;
+  record["animation"] = true;
+  const render::SpriteSheet geometry(frames);
+  const std::uint64_t pixels =
+      saturating_mul(saturating_mul(geometry.cell_width(), geometry.cell_height()), frames.size());
+  if (!geometry.empty() && !renderer_->charge_pixels(pixels))
+    return not_drawn(record, policy,
+                     "budget.exceeded: pixels (" + std::to_string(frames.size()) + " frames of " +
+                         std::to_string(geometry.cell_width()) + "x" +
+                         std::to_string(geometry.cell_height()) + " are past --max-pixels " +
+                         std::to_string(settings_.limits[BudgetKind::pixels]) + ")");
+  const render::GifResult gif =
+      render::encode_gif(frames, kept_durations_, settings_.palette, loop);
+  if (!gif.error.empty()) return not_drawn(record, policy, gif.error);
+  const std::string path = folder + "/anim." + policy + ".gif";
+  record["policy"] = policy;
+  record["width"] = gif.width;
+  record["height"] = gif.height;
+  record["x_offset"] = gif.anchor_x;
+  record["y_offset"] = gif.anchor_y;
+  record["frames"] = frames.size();
+  record["delays_cs"] = gif.delays;
+  record["loop"] = loop;
+  if (const auto refused = directory_.write(path, gif.bytes, settings_.force)) {
+    std::cerr << "gafcheck: " << escape_bytes(input_.name.display) << ": " << path
+              << " not written: " << *refused << '\n';
+    record["reason"] = sanitize_text("not written: " + *refused);
+    ++tally_.not_written;
+  } else {
+    record["gif"] = path;
+    ++tally_.written;
+  }
+  images_.push_back(std::move(record));
 }
 
 void InputRenderer::truecolor_frame(const json& base, const std::string& folder, std::uint32_t k,

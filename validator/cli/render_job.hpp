@@ -19,7 +19,8 @@ struct RenderSettings {
   bool retail = true;
   bool strict = false;
   bool diff = false;
-  bool sheet = false;  // one sprite sheet per entry and policy
+  bool sheet = false;    // one sprite sheet per entry and policy
+  bool animate = false;  // one animated GIF per entry and policy
   render::Palette palette;
   bool record_palette = false;  // list the palette in every record (--game tak: per input)
   BudgetLimits limits;
