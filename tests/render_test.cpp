@@ -8,6 +8,7 @@
 
 #include "corpus/builder/gaf_builder.hpp"
 #include "corpus/builder/recipe.hpp"
+#include "tests/support/check_helpers.hpp"
 #include "validator/render/canvas_colours.hpp"
 #include "validator/render/frame_renderer.hpp"
 #include "validator/render/output_names.hpp"
@@ -290,6 +291,37 @@ TEST(Render, HugeDimensionsAreRefusedNotAllocated) {
       draw(one_frame({.width = 65535, .height = 65535, .data = std::vector<std::uint8_t>{1}}));
   EXPECT_FALSE(raw.retail.canvas);
   EXPECT_NE(raw.retail.reason.find("run past the end"), std::string::npos) << raw.retail.reason;
+}
+
+TEST(Render, SharedCompositeGraphIsBoundedByTheExpansionBudget) {
+  // 4^8 leaf visits from 33 frame headers: the strict drawing stops at the budget instead of
+  // walking them all; the game refuses at the first nested layer.
+  GafSpec spec;
+  testing::add_shared_dag(spec, "DAG", 8, 4);
+  BudgetLimits limits;
+  limits[BudgetKind::expansion] = 1000;
+  const Drawn out = draw(spec, limits);
+  EXPECT_FALSE(out.strict.canvas);
+  EXPECT_NE(out.strict.reason.find("budget.exceeded: expansion"), std::string::npos)
+      << out.strict.reason;
+  EXPECT_NE(out.retail.reason.find("composite itself"), std::string::npos) << out.retail.reason;
+  // Control: a graph within the budget is drawn.
+  GafSpec small;
+  testing::add_shared_dag(small, "DAG", 2, 3);  // 1 + 3 + 9 visits
+  limits[BudgetKind::expansion] = 13;
+  EXPECT_TRUE(draw(small, limits).strict.canvas) << draw(small, limits).strict.reason;
+}
+
+TEST(Render, DepthBudgetStopsStrictNesting) {
+  GafSpec spec;
+  testing::add_shared_dag(spec, "DAG", 3, 1);  // root > L1 > L2 > L3: three levels of layers
+  BudgetLimits limits;
+  limits[BudgetKind::depth] = 2;
+  const Drawn out = draw(spec, limits);
+  EXPECT_NE(out.strict.reason.find("budget.exceeded: depth"), std::string::npos)
+      << out.strict.reason;
+  limits[BudgetKind::depth] = 3;
+  EXPECT_TRUE(draw(spec, limits).strict.canvas);
 }
 
 // --- colours and PNG ---

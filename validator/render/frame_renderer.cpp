@@ -87,7 +87,8 @@ Rendered FrameRenderer::render(std::uint32_t frame, RenderPolicy policy) {
 bool FrameRenderer::render_into(std::uint32_t frame_index, RenderPolicy policy, std::uint64_t depth,
                                 Rendered& out) {
   const gaf::FrameRecord& frame = index_.frames[frame_index];
-  if (++visits_ > limits_[BudgetKind::expansion]) {
+  std::uint64_t& visits = visits_[policy == RenderPolicy::retail ? 0 : 1];
+  if (++visits > limits_[BudgetKind::expansion]) {
     out.reason = "budget.exceeded: expansion (more than --max-expansion " +
                  std::to_string(limits_[BudgetKind::expansion]) + " frame visits)";
     return false;
@@ -115,9 +116,11 @@ bool FrameRenderer::render_composite(std::uint32_t frame_index, RenderPolicy pol
                  hex(frame.data_offset) + " runs past the end of the file";
     return false;
   }
-  if (depth + 1 > limits_[BudgetKind::depth]) {
-    out.reason = "budget.exceeded: depth (composites nested deeper than --max-depth " +
-                 std::to_string(limits_[BudgetKind::depth]) + ")";
+  // The drawing recurses once per level: a --max-depth above the hard cap is held to it.
+  const std::uint64_t max_depth = std::min(limits_[BudgetKind::depth], max_render_depth);
+  if (depth + 1 > max_depth) {
+    out.reason = "budget.exceeded: depth (composites nested deeper than " +
+                 std::to_string(max_depth) + " levels)";
     return false;
   }
   if (on_path_[frame_index]) {
@@ -140,6 +143,11 @@ bool FrameRenderer::render_composite(std::uint32_t frame_index, RenderPolicy pol
   const std::uint64_t held_before = held_;
   for (std::uint32_t k = 0; k < frame.child_count; ++k) {
     const std::uint32_t child_index = index_.children[frame.first_child + k];
+    if (child_index >= index_.frames.size()) {
+      out.reason = prefixed(k, "the subframe pointer leads to no frame header");
+      held_ = held_before;
+      return false;
+    }
     const gaf::FrameRecord& child = index_.frames[child_index];
     if (policy == RenderPolicy::retail && child.header_in_bounds && child.is_composite()) {
       out.reason = prefixed(k, "the subframe at " + hex(child.offset) +

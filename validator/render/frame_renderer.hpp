@@ -16,7 +16,8 @@
 // Every canvas is checked against the budgets before it is allocated: its pixels against the
 // file's pixel budget (--max-pixels), its bytes plus those held by the composites it is drawn
 // into against the heap budget, with overflow-checked sizes; frame visits against the expansion
-// budget, nesting against the depth budget, RLE commands against their budget.
+// budget (per policy, as check costs one full expansion), nesting against the depth budget
+// (held to max_render_depth), RLE commands against their budget.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -39,6 +40,8 @@ struct Rendered {
 };
 
 inline constexpr std::size_t max_listed_defects = 64;
+// Composite levels drawn at most, whatever --max-depth says (the drawing recurses per level).
+inline constexpr std::uint64_t max_render_depth = 256;
 
 class FrameRenderer {
  public:
@@ -69,7 +72,7 @@ class FrameRenderer {
   const gaf::GafIndex& index_;
   BudgetLimits limits_;
   std::uint64_t pixels_used_ = 0;
-  std::uint64_t visits_ = 0;
+  std::uint64_t visits_[2] = {0, 0};  // frame visits per policy, as check costs one expansion
   std::uint64_t commands_used_ = 0;
   std::uint64_t held_ = 0;             // canvas bytes held by the composites being drawn
   std::uint64_t held_outside_ = 0;     // and by the caller
