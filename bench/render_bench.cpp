@@ -142,7 +142,8 @@ void BM_PngEncode(benchmark::State& state) {
   state.counters["pixels"] = benchmark::Counter(
       static_cast<double>(state.iterations()) * 64.0 * 64.0 * static_cast<double>(canvases.size()),
       benchmark::Counter::kIsRate);
-  state.counters["png_bytes/frame"] = static_cast<double>(bytes) / canvases.size();
+  state.counters["png_bytes/frame"] =
+      static_cast<double>(bytes) / static_cast<double>(canvases.size());
 }
 BENCHMARK(BM_PngEncode);
 
