@@ -209,6 +209,18 @@ TEST(Render, LayerCountIsTheByteTheGameReads) {
   EXPECT_EQ(draw(spec).retail.tinted_layers, 1u);
 }
 
+TEST(Render, EmptyLayerDrawsNothingAndTheOthersStillDo) {
+  GafSpec spec = offset_composite();
+  spec.frames.push_back({.id = "empty", .width = 0, .height = 3});
+  spec.frames[0].children = {"a", "empty"};
+  const Drawn out = draw(spec);
+  ASSERT_TRUE(out.retail.canvas) << out.retail.reason;
+  EXPECT_EQ(pixels_of(out.retail), (std::vector<int>{T, T, T, T,  //
+                                                     T, 1, 2, T,  //
+                                                     T, 3, 4, T,  //
+                                                     T, T, T, T}));
+}
+
 TEST(Render, NestedCompositeIsNotDrawnByTheGameButDrawnStrictly) {
   GafSpec spec = offset_composite();
   spec.frames.push_back({.id = "outer",

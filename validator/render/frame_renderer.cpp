@@ -157,6 +157,9 @@ bool FrameRenderer::render_composite(std::uint32_t frame_index, RenderPolicy pol
       return false;
     }
     if (child.header_in_bounds && child.alt_byte != 0) ++out.tinted_layers;
+    // A layer without pixels draws nothing; the others still do.
+    if (child.header_in_bounds && !child.is_composite() && (child.width == 0 || child.height == 0))
+      continue;
     Rendered layer;
     if (!render_into(child_index, policy, depth + 1, layer)) {
       out.reason = prefixed(k, layer.reason);
