@@ -318,6 +318,21 @@ def max_pixels_hit_is_reported_not_a_crash():
 
 
 @tap.test
+def max_images_bounds_what_one_run_writes_and_lists():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'many.gaf').write_bytes(gaf([(b'E%d' % i, RAW_KEYED) for i in range(300)]))
+        run('render', '--max-images', '100', '-o', root / 'out', root / 'many.gaf', check_code=1)
+        index = json.loads((root / 'out' / 'index.json').read_text())
+        assert len(index['images']) == 100 and index['images_left_out'] == 200, index.keys()
+        assert len(list((root / 'out').iterdir())) == 101  # 100 entry folders and index.json
+        # Control: within the bound, nothing is left out.
+        run('render', '-o', root / 'all', root / 'many.gaf', check_code=0)
+        index = json.loads((root / 'all' / 'index.json').read_text())
+        assert len(index['images']) == 300 and index['images_left_out'] == 0
+
+
+@tap.test
 def entry_and_frame_select():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)

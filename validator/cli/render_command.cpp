@@ -112,6 +112,7 @@ int run_render(const Arguments& arguments) {
   std::vector<std::string> inputs;
   std::string directory, policy = "retail", entry, palette, game = "ta";
   std::int64_t frame = -1;
+  std::uint64_t max_images = 250'000;
   RenderSettings settings;
   po::options_description general(render_usage);
   general.add_options()("help,h", po::bool_switch(), "show this help")(
@@ -134,7 +135,10 @@ int run_render(const Arguments& arguments) {
       "ta, or tak: without --palette, each file's palette is looked up as TA: Kingdoms does "
       "(a same-name .pcx beside it, palettes/NAME.pal, the side's palettes/SIDE.pcx by the "
       "name's prefix, palettes/palette.pal)")("force", po::bool_switch(&settings.force),
-                                              "replace existing images");
+                                              "replace existing images")(
+      "max-images", po::value(&max_images)->default_value(max_images),
+      "images (and reasons) listed per run; the frames past it are counted in index.json's "
+      "images_left_out, not drawn");
   po::options_description visible;
   visible.add(general)
       .add(budget_options_description(options))
@@ -175,7 +179,7 @@ int run_render(const Arguments& arguments) {
   confine(plan, !options.no_sandbox);
 
   settings.palette = load_palette(palette, options.check);
-  nlohmann::json images = nlohmann::json::array();
+  ImageIndex images(max_images);
   RenderTally tally;
   bool unreadable = false;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
@@ -200,16 +204,18 @@ int run_render(const Arguments& arguments) {
     }
     render_input(input, prefix, *target, settings, images, tally);
   }
-  nlohmann::json index = {{"palette", settings.palette.source}, {"images", std::move(images)}};
-  const std::string text = index.dump(1) + "\n";
+  const std::string text = images.text(settings.palette.source);
   if (const auto refused = target->write(
           "index.json", {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, true))
     throw UsageError{"cannot write index.json in " + escape_bytes(directory) + ": " + *refused};
   std::cerr << "render: " << tally.written << " images written, " << tally.not_drawn
             << " not drawn (reason in index.json), " << tally.not_written << " not written into "
             << escape_bytes(directory) << '\n';
+  if (images.left_out() != 0)
+    std::cerr << "render: " << images.left_out()
+              << " frames (or sheets) left out past --max-images " << max_images << '\n';
   if (unreadable) return 3;
-  return tally.not_drawn + tally.not_written + tally.not_found == 0 ? 0 : 1;
+  return tally.not_drawn + tally.not_written + tally.not_found + images.left_out() == 0 ? 0 : 1;
 }
 
 }  // namespace gafcheck::cli

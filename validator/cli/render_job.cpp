@@ -1,5 +1,6 @@
 #include "validator/cli/render_job.hpp"
 
+#include <functional>
 #include <iostream>
 
 #include "validator/core/checked_math.hpp"
@@ -77,8 +78,8 @@ json defects_json(const Rendered& rendered) {
 class InputRenderer {
  public:
   InputRenderer(const LoadedInput& input, const std::string& prefix,
-                const ExtractDirectory& directory, const RenderSettings& settings, json& images,
-                RenderTally& tally)
+                const ExtractDirectory& directory, const RenderSettings& settings,
+                ImageIndex& images, RenderTally& tally)
       : input_(input),
         prefix_(prefix),
         directory_(directory),
@@ -111,19 +112,20 @@ class InputRenderer {
                  bool counted = true) {
     record["policy"] = policy;
     record["reason"] = sanitize_text(reason);
-    images_.push_back(std::move(record));
+    images_.add(record);
     if (counted) ++tally_.not_drawn;
   }
   // Encodes and writes an image, and lists it.
+  // finish (when set) adds what the encoding counted to the record before it is listed.
   void write(json record, const std::string& policy, const std::string& path, std::uint32_t width,
              std::uint32_t height, std::int64_t x_offset, std::int64_t y_offset,
-             const render::RgbaRowSource& rows);
+             const render::RgbaRowSource& rows, const std::function<void(json&)>& finish = nullptr);
 
   const LoadedInput& input_;
   const std::string& prefix_;
   const ExtractDirectory& directory_;
   const RenderSettings& settings_;
-  json& images_;
+  ImageIndex& images_;
   RenderTally& tally_;
   ByteView file_;
   render::RenderIndex index_;
@@ -137,7 +139,8 @@ class InputRenderer {
 
 void InputRenderer::write(json record, const std::string& policy, const std::string& path,
                           std::uint32_t width, std::uint32_t height, std::int64_t x_offset,
-                          std::int64_t y_offset, const render::RgbaRowSource& rows) {
+                          std::int64_t y_offset, const render::RgbaRowSource& rows,
+                          const std::function<void(json&)>& finish) {
   record["policy"] = policy;
   record["width"] = width;
   record["height"] = height;
@@ -158,7 +161,8 @@ void InputRenderer::write(json record, const std::string& policy, const std::str
     record["png"] = path;
     ++tally_.written;
   }
-  images_.push_back(std::move(record));
+  if (finish) finish(record);
+  images_.add(record);
 }
 
 void InputRenderer::run() {
@@ -201,6 +205,7 @@ void InputRenderer::entry(std::uint32_t slot) {
   if (settings_.record_palette) base["palette"] = settings_.palette.source;
   const std::string folder = prefix_ + render::entry_directory(slot, source.name);
   const auto whole_entry = [&](const std::string& reason) {
+    if (images_.full()) return images_.leave_out();
     json record = base;
     record["frame"] = nullptr;
     if (settings_.retail)
@@ -231,6 +236,10 @@ void InputRenderer::entry(std::uint32_t slot) {
   sheet_held_ = 0;
   for (std::uint32_t k = 0; k < source.ref_count; ++k) {
     if (settings_.frame && *settings_.frame != k) continue;
+    if (images_.full()) {
+      images_.leave_out();
+      continue;
+    }
     const gaf::FrameRef& ref = index.refs[source.first_ref + k];
     json record = base;
     record["frame"] = k;
@@ -240,11 +249,13 @@ void InputRenderer::entry(std::uint32_t slot) {
     else
       frame(record, folder, k, ref.frame, entry.loaded_by_game, ref.duration);
   }
-  if (settings_.sheet && !index_.truecolor) {
+  const bool room = !images_.full();
+  if ((settings_.sheet || settings_.animate) && !room) images_.leave_out();
+  if (room && settings_.sheet && !index_.truecolor) {
     if (settings_.retail) write_sheet(base, folder, "retail", sheet_retail_);
     if (settings_.strict) write_sheet(base, folder, "strict", sheet_strict_);
   }
-  if (settings_.animate && !index_.truecolor) {
+  if (room && settings_.animate && !index_.truecolor) {
     const bool loop = (source.loop_word & 0xFF) != 0;
     if (settings_.retail) write_animation(base, folder, "retail", sheet_retail_, loop);
     if (settings_.strict) write_animation(base, folder, "strict", sheet_strict_, loop);
@@ -319,12 +330,15 @@ void InputRenderer::write_diff(const json& base, const std::string& path, const 
     return not_drawn(base, "diff", "the retail and strict images differ in size");
   // The counts are taken while the rows are encoded; the record is listed after.
   render::DiffCounts counts;
-  write(base, "diff", path, r.width, r.height, r.x_offset, r.y_offset,
-        [&](std::uint32_t y, std::uint8_t* rgba) {
-          render::diff_row(r, s, settings_.palette, y, rgba, counts);
-        });
-  images_.back()["read_through_pixels"] = counts.read_through;
-  images_.back()["differing_pixels"] = counts.differing;
+  write(
+      base, "diff", path, r.width, r.height, r.x_offset, r.y_offset,
+      [&](std::uint32_t y, std::uint8_t* rgba) {
+        render::diff_row(r, s, settings_.palette, y, rgba, counts);
+      },
+      [&](json& record) {
+        record["read_through_pixels"] = counts.read_through;
+        record["differing_pixels"] = counts.differing;
+      });
 }
 
 void InputRenderer::write_sheet(const json& base, const std::string& folder, const char* policy,
@@ -383,7 +397,7 @@ void InputRenderer::write_animation(const json& base, const std::string& folder,
     record["gif"] = path;
     ++tally_.written;
   }
-  images_.push_back(std::move(record));
+  images_.add(record);
 }
 
 void InputRenderer::truecolor_frame(const json& base, const std::string& folder, std::uint32_t k,
@@ -419,9 +433,21 @@ void InputRenderer::truecolor_frame(const json& base, const std::string& folder,
 
 }  // namespace
 
+void ImageIndex::add(const nlohmann::json& record) {
+  text_ += records_++ == 0 ? "\n  " : ",\n  ";
+  text_ += record.dump();
+}
+
+std::string ImageIndex::text(const std::string& palette) const {
+  const nlohmann::json head = {{"palette", palette}, {"images_left_out", left_out_}};
+  std::string text = head.dump();
+  text.pop_back();  // the closing brace: the images follow
+  return text + ",\n \"images\": [" + text_ + (records_ ? "\n ]}\n" : "]}\n");
+}
+
 void render_input(const LoadedInput& input, const std::string& prefix,
                   const ExtractDirectory& directory, const RenderSettings& settings,
-                  nlohmann::json& images, RenderTally& tally) {
+                  ImageIndex& images, RenderTally& tally) {
   InputRenderer(input, prefix, directory, settings, images, tally).run();
 }
 

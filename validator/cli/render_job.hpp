@@ -34,10 +34,30 @@ struct RenderTally {
   std::uint64_t not_found = 0;    // --entry or --frame selects nothing, or not a GAF or TAF
 };
 
-// Renders one input (already read) into directory, below prefix ("" or "N-name/"); appends the
+// index.json's records, kept as text (a few hundred bytes each rather than a JSON tree) and
+// bounded: once max_records are kept, what would follow is only counted (--max-images), so a
+// file of a million frame references cannot make the index, or the images, a multiplier.
+class ImageIndex {
+ public:
+  explicit ImageIndex(std::uint64_t max_records) : max_records_(max_records) {}
+  bool full() const { return records_ >= max_records_; }
+  void add(const nlohmann::json& record);
+  void leave_out() { ++left_out_; }
+  std::uint64_t left_out() const { return left_out_; }
+  // The whole index.json.
+  std::string text(const std::string& palette) const;
+
+ private:
+  std::uint64_t max_records_;
+  std::uint64_t records_ = 0;
+  std::uint64_t left_out_ = 0;
+  std::string text_;
+};
+
+// Renders one input (already read) into directory, below prefix ("" or "N-name/"); adds the
 // index.json records to images.
 void render_input(const LoadedInput& input, const std::string& prefix,
                   const ExtractDirectory& directory, const RenderSettings& settings,
-                  nlohmann::json& images, RenderTally& tally);
+                  ImageIndex& images, RenderTally& tally);
 
 }  // namespace gafcheck::cli
