@@ -39,12 +39,11 @@ bool encode(png_structp png, png_infop info, std::uint32_t width, std::uint32_t 
   if (setjmp(png_jmpbuf(png))) return false;
   png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-  // Fast settings: sprites are small and mostly flat; the speed matters more than the bytes.
-  // Measured on the bench's 64x64 sprites (bench/render_bench.cpp, BM_PngEncode): level 1 with
-  // the sub filter 32 M pixels/s at 3.3 KB a frame; with Z_RLE 41 M at 3.5 KB; no filter 49 M
-  // at 5.8 KB. deflate is three quarters of the time.
+  // Fast settings: the speed matters more than the bytes. deflate is three quarters of the
+  // encoding. Z_RLE was 28% faster on the bench's flat 64x64 sprites (BM_PngEncode) but on the
+  // generated retail-scale tree 55% slower and 3.4 times the bytes (78 MB of PNG became 263 MB),
+  // and no filter 49% faster on the sprites at 1.8 times the bytes: level 1 with the sub filter.
   png_set_compression_level(png, Z_BEST_SPEED);
-  png_set_compression_strategy(png, Z_RLE);
   png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
   png_write_info(png, info);
   for (std::uint32_t y = 0; y < height; ++y) {
