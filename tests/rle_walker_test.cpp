@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "corpus/builder/recipe.hpp"
+#include "validator/pixels/rle_decode.hpp"
 #include "validator/pixels/rle_walker.hpp"
 
 namespace gafcheck::pixels {
@@ -209,6 +210,22 @@ TEST(RleWalker, WrongSizedPlanesAreNotWritten) {
   const auto bytes = hex("03 00 0A 05 06");
   walk_rle(ByteView(bytes.data(), bytes.size()), {0, 4, 1}, options);
   EXPECT_EQ(small, std::vector<std::uint8_t>(3, 0xEE));
+}
+
+// The drawing path's short stores: every length writes exactly its bytes, none around them.
+TEST(RleWalker, RunWritesCoverExactlyTheirPixels) {
+  std::vector<std::uint8_t> source(64);
+  for (std::size_t i = 0; i < source.size(); ++i) source[i] = static_cast<std::uint8_t>(100 + i);
+  for (std::uint32_t n = 0; n <= 40; ++n) {
+    std::vector<std::uint8_t> filled(64, 0xEE), copied(64, 0xEE);
+    detail::fill_run(filled.data() + 8, 7, n);
+    detail::copy_run(copied.data() + 8, source.data(), n);
+    for (std::uint32_t i = 0; i < 64; ++i) {
+      const bool inside = i >= 8 && i < 8 + n;
+      ASSERT_EQ(filled[i], inside ? 7 : 0xEE) << "fill of " << n << " at " << i;
+      ASSERT_EQ(copied[i], inside ? source[i - 8] : 0xEE) << "copy of " << n << " at " << i;
+    }
+  }
 }
 
 }  // namespace

@@ -136,6 +136,56 @@ inline unsigned exact_row_pair(std::span<const std::uint8_t> bytes, ExactLane& a
   return (finish_exact(bytes, a, width) ? 1u : 0u) | (finish_exact(bytes, b, width) ? 2u : 0u);
 }
 
+// Exact short writes for the drawing path: runs are mostly a few pixels, where a call to memset
+// or memcpy per command costs more than the pixels. Two fixed-size stores that overlap in the
+// middle cover any length from 2 to 16 exactly (never a byte outside [0, n)); longer runs call
+// the library.
+inline void fill_run(std::uint8_t* out, std::uint8_t value, std::uint32_t n) {
+  if (n > 16) {
+    std::memset(out, value, n);
+  } else if (n >= 8) {
+    const std::uint64_t v = 0x0101010101010101ULL * value;
+    std::memcpy(out, &v, 8);
+    std::memcpy(out + n - 8, &v, 8);
+  } else if (n >= 4) {
+    const std::uint32_t v = 0x01010101U * value;
+    std::memcpy(out, &v, 4);
+    std::memcpy(out + n - 4, &v, 4);
+  } else if (n >= 2) {
+    const auto v = static_cast<std::uint16_t>(0x0101U * value);
+    std::memcpy(out, &v, 2);
+    std::memcpy(out + n - 2, &v, 2);
+  } else if (n == 1) {
+    *out = value;
+  }
+}
+
+inline void copy_run(std::uint8_t* out, const std::uint8_t* in, std::uint32_t n) {
+  if (n > 16) {
+    std::memcpy(out, in, n);
+  } else if (n >= 8) {
+    std::uint64_t head, tail;
+    std::memcpy(&head, in, 8);
+    std::memcpy(&tail, in + n - 8, 8);
+    std::memcpy(out, &head, 8);
+    std::memcpy(out + n - 8, &tail, 8);
+  } else if (n >= 4) {
+    std::uint32_t head, tail;
+    std::memcpy(&head, in, 4);
+    std::memcpy(&tail, in + n - 4, 4);
+    std::memcpy(out, &head, 4);
+    std::memcpy(out + n - 4, &tail, 4);
+  } else if (n >= 2) {
+    std::uint16_t head, tail;
+    std::memcpy(&head, in, 2);
+    std::memcpy(&tail, in + n - 2, 2);
+    std::memcpy(out, &head, 2);
+    std::memcpy(out + n - 2, &tail, 2);
+  } else if (n == 1) {
+    *out = *in;
+  }
+}
+
 // Decodes from state.pos (limit <= bytes.size()) until width pixels, the limit, or the budget.
 template <bool kWrite>
 void decode_commands(std::span<const std::uint8_t> bytes, std::uint64_t limit, std::uint32_t width,
@@ -144,6 +194,10 @@ void decode_commands(std::span<const std::uint8_t> bytes, std::uint64_t limit, s
   std::uint32_t x = state.x;
   std::uint64_t commands = 0;
   state.end = DecodeEnd::width;
+  // In locals: a byte stored to a plane may alias anything, so fields read through `out` would
+  // be loaded again after every run.
+  std::uint8_t* const pixels = out.pixels.empty() ? nullptr : out.pixels.data();
+  std::uint8_t* const coverage = out.coverage.empty() ? nullptr : out.coverage.data();
   while (x < width) {
     if (pos >= limit) {
       state.end = DecodeEnd::source_end;
@@ -182,8 +236,8 @@ void decode_commands(std::span<const std::uint8_t> bytes, std::uint64_t limit, s
       if (run > remaining) [[unlikely]]
         state.overrun = note(pos, x, command, RleCommandKind::repeat, run, clamped, available);
       if constexpr (kWrite) {
-        if (!out.pixels.empty()) std::memset(&out.pixels[x], bytes[pos + 1], clamped);
-        if (!out.coverage.empty()) std::memset(&out.coverage[x], 1, clamped);
+        if (pixels) fill_run(pixels + x, bytes[pos + 1], clamped);
+        if (coverage) fill_run(coverage + x, 1, clamped);
       }
       x += clamped;
       pos += 2;
@@ -203,8 +257,8 @@ void decode_commands(std::span<const std::uint8_t> bytes, std::uint64_t limit, s
     }
     if constexpr (kWrite) {
       const auto source = bytes.subspan(pos + 1, clamped);
-      if (!out.pixels.empty()) std::copy(source.begin(), source.end(), &out.pixels[x]);
-      if (!out.coverage.empty()) std::memset(&out.coverage[x], 1, clamped);
+      if (pixels) copy_run(pixels + x, source.data(), clamped);
+      if (coverage) fill_run(coverage + x, 1, clamped);
     }
     x += clamped;
     state.read_end = pos + 1 + clamped;

@@ -1,0 +1,545 @@
+#!/usr/bin/env python3
+"""gafcheck render end to end (issue 16): index.json, PNG pixels decoded here with zlib and
+compared with images written down from the bytes, reasons for frames the game cannot draw,
+hostile entry names and planted symlinks, --max-pixels, and every palette format.
+
+usage: render_cli_test.py GAFCHECK SOURCE_ROOT PACK_TREE
+"""
+import json
+import os
+import pathlib
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+
+sys.path.insert(0, os.path.dirname(__file__))
+import tap  # noqa: E402
+
+GAFCHECK = sys.argv[1]
+ROOT = pathlib.Path(sys.argv[2])
+PACK_TREE = sys.argv[3]
+SEEDS = ROOT / 'corpus' / 'seed'
+
+MAGENTA = (255, 0, 255, 255)
+YELLOW = (255, 255, 0, 255)
+CLEAR = (0, 0, 0, 0)
+
+
+def run(*args, check_code=None):
+    result = subprocess.run([GAFCHECK, *map(str, args)], capture_output=True, text=True,
+                            timeout=120, stdin=subprocess.DEVNULL)
+    if check_code is not None:
+        assert result.returncode == check_code, (
+            f'exit {result.returncode}, wanted {check_code}\nstderr: {result.stderr[-2000:]}')
+    return result
+
+
+# --- a GAF writer: entries of one frame each, laid out header, entries, frame headers, data ---
+
+def gaf(entries, count_word=None):
+    """entries: (name_bytes, frame) with frame a dict: width, height, x, y, key, compressed, data.
+    """
+    out = bytearray(struct.pack('<III', 0x00010100,
+                                len(entries) if count_word is None else count_word, 0))
+    entry_at = 12 + 4 * len(entries)
+    frame_at = entry_at + 48 * len(entries)
+    data_at = frame_at + 24 * len(entries)
+    for i in range(len(entries)):
+        out += struct.pack('<I', entry_at + 48 * i)
+    for i, (name, _) in enumerate(entries):
+        out += struct.pack('<HHI', 1, 1, 0) + name[:32].ljust(32, b'\0')
+        out += struct.pack('<II', frame_at + 24 * i, 2)
+    datas = []
+    for name, frame in entries:
+        out += struct.pack('<HHhhBBBBIII', frame['width'], frame['height'], frame.get('x', 0),
+                           frame.get('y', 0), frame.get('key', 9), frame.get('compressed', 1), 0,
+                           0, 0, data_at + sum(len(d) for d in datas), 0)
+        datas.append(bytes.fromhex(frame['data']) if isinstance(frame['data'], str)
+                     else frame['data'])
+    for data in datas:
+        out += data
+    return bytes(out)
+
+
+# Row 0 (count 2): a 2-px repeat of 5, then the game reads row 1's count word 06 00 as a 2-px
+# repeat of 0; row 1: literal 1 2 3 and a 1-px repeat of 9.
+SHORT_ROW = {'width': 4, 'height': 2, 'data': '02 00 06 05  06 00 08 01 02 03 02 09'}
+# 2x2 raw, key 9: 9 1 / 2 9.
+RAW_KEYED = {'width': 2, 'height': 2, 'compressed': 0, 'data': bytes([9, 1, 2, 9])}
+
+
+# --- a PNG reader: 8-bit RGBA, not interlaced (what render writes) ---
+
+def read_png(path):
+    data = pathlib.Path(path).read_bytes()
+    assert data[:8] == b'\x89PNG\r\n\x1a\n'
+    at, idat, header = 8, b'', None
+    while at < len(data):
+        length, kind = struct.unpack('>I4s', data[at:at + 8])
+        body = data[at + 8:at + 8 + length]
+        if kind == b'IHDR':
+            header = struct.unpack('>IIBBBBB', body)
+        elif kind == b'IDAT':
+            idat += body
+        at += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    assert (depth, colour, interlace) == (8, 6, 0), header
+    raw, stride, rows, previous = zlib.decompress(idat), width * 4, [], bytearray(width * 4)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - 4] if i >= 4 else 0
+            up, corner = previous[i], previous[i - 4] if i >= 4 else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append([tuple(line[x * 4:x * 4 + 4]) for x in range(width)])
+        previous = line
+    return rows
+
+
+def read_gif(path):
+    """(width, height, loops, frames): frames are (delay_cs, transparent, rows of RGBA)."""
+    data = pathlib.Path(path).read_bytes()
+    assert data[:6] == b'GIF89a', data[:6]
+    width, height, packed = struct.unpack_from('<HHB', data, 6)
+    at, table = 13, []
+    if packed & 0x80:
+        size = 2 << (packed & 7)
+        table = [tuple(data[at + 3 * i:at + 3 * i + 3]) for i in range(size)]
+        at += 3 * size
+
+    def blocks(at):
+        out = b''
+        while data[at]:
+            out += data[at + 1:at + 1 + data[at]]
+            at += 1 + data[at]
+        return out, at + 1
+
+    frames, loops, delay, transparent = [], False, 0, None
+    while data[at] != 0x3B:
+        if data[at] == 0x21:
+            label = data[at + 1]
+            body, at = blocks(at + 2)
+            if label == 0xF9:
+                delay = body[1] | body[2] << 8
+                transparent = body[3] if body[0] & 1 else None
+            elif label == 0xFF and body.startswith(b'NETSCAPE2.0'):
+                loops = True
+            continue
+        assert data[at] == 0x2C
+        left, top, w, h, flags = struct.unpack_from('<HHHHB', data, at + 1)
+        assert (left, top, w, h, flags & 0xC0) == (0, 0, width, height, 0)
+        minimum = data[at + 10]
+        stream, at = blocks(at + 11)
+        indices = lzw(stream, minimum)
+        rows = [[(0, 0, 0, 0) if i == transparent else table[i] + (255,)
+                 for i in indices[y * w:(y + 1) * w]] for y in range(h)]
+        frames.append((delay, transparent, rows))
+    return width, height, loops, frames
+
+
+def lzw(stream, minimum):
+    clear, end = 1 << minimum, (1 << minimum) + 1
+    bits = int.from_bytes(stream, 'little')
+    position, size, out, table, previous = 0, minimum + 1, [], None, None
+    while position + size <= len(stream) * 8:
+        code = (bits >> position) & ((1 << size) - 1)
+        position += size
+        if code == clear:
+            table = [[i] for i in range(clear)] + [None, None]
+            size, previous = minimum + 1, None
+            continue
+        if code == end:
+            break
+        if previous is None:
+            entry = table[code]
+        else:
+            entry = table[code] if code < len(table) else previous + previous[:1]
+            table.append(previous + entry[:1])
+            if len(table) == 1 << size and size < 12:
+                size += 1
+        out += entry
+        previous = entry
+    return out
+
+
+def colour(i):
+    """The test palettes' colour i."""
+    return (i, 255 - i, i * 7 % 256)
+
+
+def rgba(i):
+    return colour(i) + (255,)
+
+
+def pal_bytes():
+    return b''.join(bytes(colour(i) + (0,)) for i in range(256))
+
+
+def images(directory):
+    return json.loads((pathlib.Path(directory) / 'index.json').read_text())['images']
+
+
+def by_policy(records):
+    return {record['policy']: record for record in records}
+
+
+@tap.test
+def short_row_renders_as_the_game_draws_it_and_as_encoded():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'sprite.gaf').write_bytes(gaf([(b'SPRITE', SHORT_ROW)]))
+        (root / 'test.pal').write_bytes(pal_bytes())
+        run('render', '--policy', 'both', '--diff', '--palette', root / 'test.pal', '-o',
+            root / 'out', root / 'sprite.gaf', check_code=0)
+        records = by_policy(images(root / 'out'))
+        assert set(records) == {'retail', 'strict', 'diff'}, records
+        retail = records['retail']
+        assert retail['png'] == '0-SPRITE/0.retail.png', retail
+        assert (retail['entry'], retail['name'], retail['frame'], retail['duration']) == (
+            0, 'SPRITE', 0, 2), retail
+        assert (retail['width'], retail['height'], retail['x_offset'], retail['y_offset']) == (
+            4, 2, 0, 0), retail
+        assert read_png(root / 'out' / retail['png']) == [
+            [rgba(5), rgba(5), rgba(0), rgba(0)],
+            [rgba(1), rgba(2), rgba(3), rgba(9)]]
+        assert read_png(root / 'out' / records['strict']['png']) == [
+            [rgba(5), rgba(5), MAGENTA, MAGENTA],
+            [rgba(1), rgba(2), rgba(3), rgba(9)]]
+        assert records['strict']['defects'] == [
+            {'path': 'entry[0]/frame[0]', 'row': 0, 'column': 2, 'kind': 'short_row'}]
+        diff = read_png(root / 'out' / records['diff']['png'])
+        assert diff[0][2:] == [YELLOW, YELLOW] and diff[0][0] == colour(5) + (64,), diff
+        assert records['diff']['read_through_pixels'] == 2
+        assert records['diff']['differing_pixels'] == 0
+
+
+@tap.test
+def raw_key_is_transparent_and_forensic_palette_is_the_default():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'raw.gaf').write_bytes(gaf([(b'RAW', RAW_KEYED)]))
+        result = run('render', '-o', root / 'out', root / 'raw.gaf', check_code=0)
+        assert '1 images written' in result.stderr, result.stderr
+        index = json.loads((root / 'out' / 'index.json').read_text())
+        assert index['palette'] == 'forensic'
+        pixels = read_png(root / 'out' / '0-RAW' / '0.retail.png')
+        assert pixels[0][0] == CLEAR and pixels[1][1] == CLEAR, pixels
+        assert pixels[0][1][3] == 255 and pixels[0][1] != pixels[1][0], pixels
+
+
+@tap.test
+def frame_the_game_cannot_draw_is_listed_with_its_reason():
+    with tempfile.TemporaryDirectory() as directory:
+        out = pathlib.Path(directory) / 'out'
+        run('render', '--policy', 'both', '-o', out, SEEDS / 'rle.reads-past-eof.gaf',
+            check_code=1)
+        records = by_policy(images(out))
+        assert 'png' not in records['retail'], records
+        assert 'past the end of the file' in records['retail']['reason'], records
+        assert (out / records['strict']['png']).is_file()
+        assert not (out / '0-EOFROW' / '0.retail.png').exists()
+        # A cycle: no image under either policy.
+        run('render', '--policy', 'both', '--force', '-o', out, SEEDS / 'composite.cycle.gaf',
+            check_code=1)
+        assert all('reason' in record and 'png' not in record for record in images(out))
+
+
+@tap.test
+def hostile_entry_names_stay_inside_the_directory():
+    names = [b'../../escape', b'/abs', b'a/b\\c', b'..', b'.', b'Dup', b'dup', b'\x01\x1b[31m\xff',
+             b'']
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'names.gaf').write_bytes(gaf([(name, RAW_KEYED) for name in names]))
+        run('render', '-o', root / 'deep' / 'out', root / 'names.gaf', check_code=2)  # one level
+        (root / 'deep').mkdir()
+        run('render', '-o', root / 'deep' / 'out', root / 'names.gaf', check_code=0)
+        outside = sorted(p.relative_to(root).as_posix() for p in root.rglob('*')
+                         if 'deep/out' not in p.as_posix())
+        assert outside == ['deep', 'names.gaf'], outside
+        records = images(root / 'deep' / 'out')
+        folders = [pathlib.PurePosixPath(record['png']).parent.as_posix() for record in records]
+        assert len(set(folders)) == len(names), folders
+        for record, folder in zip(records, folders):
+            assert '/' not in folder and not folder.startswith('.'), folder
+            assert (root / 'deep' / 'out' / record['png']).is_file()
+        assert folders[0] == '0-_._.._escape' and folders[5] == '5-Dup' and folders[6] == '6-dup'
+        assert records[7]['name'] == '\\x01\\x1B[31m\\xFF', records[7]['name']
+
+
+@tap.test
+def planted_symlinks_are_not_followed():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'raw.gaf').write_bytes(gaf([(b'RAW', RAW_KEYED)]))
+        (root / 'out').mkdir()
+        (root / 'elsewhere').mkdir()
+        os.symlink(root / 'elsewhere', root / 'out' / '0-RAW')
+        result = run('render', '-o', root / 'out', root / 'raw.gaf', check_code=1)
+        assert 'symbolic link' in result.stderr, result.stderr
+        assert list((root / 'elsewhere').iterdir()) == []
+        assert 'symbolic link' in images(root / 'out')[0]['reason']
+        # The directory itself a symlink: refused as a usage error, nothing written.
+        os.symlink(root / 'elsewhere', root / 'linked')
+        run('render', '-o', root / 'linked', root / 'raw.gaf', check_code=2)
+        assert list((root / 'elsewhere').iterdir()) == []
+        # Control: a second run does not replace the images without --force, and does with it.
+        run('render', '-o', root / 'fresh', root / 'raw.gaf', check_code=0)
+        again = run('render', '-o', root / 'fresh', root / 'raw.gaf', check_code=1)
+        assert 'exists' in again.stderr, again.stderr
+        run('render', '--force', '-o', root / 'fresh', root / 'raw.gaf', check_code=0)
+
+
+@tap.test
+def max_pixels_hit_is_reported_not_a_crash():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'sprite.gaf').write_bytes(gaf([(b'A', SHORT_ROW), (b'B', RAW_KEYED)]))
+        run('render', '--max-pixels', '6', '-o', root / 'out', root / 'sprite.gaf', check_code=1)
+        records = images(root / 'out')
+        assert 'budget.exceeded: pixels' in records[0]['reason'], records
+        assert records[1]['png'] == '1-B/0.retail.png', records  # 4 pixels still fit
+        # A frame of 65535 x 65535 in a tiny file: refused before anything is allocated.
+        huge = {'width': 65535, 'height': 65535, 'data': '00 00'}
+        (root / 'huge.gaf').write_bytes(gaf([(b'HUGE', huge)]))
+        run('render', '-o', root / 'huge', root / 'huge.gaf', check_code=1)
+        assert 'budget.exceeded' in images(root / 'huge')[0]['reason']
+
+
+@tap.test
+def max_images_bounds_what_one_run_writes_and_lists():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'many.gaf').write_bytes(gaf([(b'E%d' % i, RAW_KEYED) for i in range(300)]))
+        run('render', '--max-images', '100', '-o', root / 'out', root / 'many.gaf', check_code=1)
+        index = json.loads((root / 'out' / 'index.json').read_text())
+        assert len(index['images']) == 100 and index['images_left_out'] == 200, index.keys()
+        assert len(list((root / 'out').iterdir())) == 101  # 100 entry folders and index.json
+        # Control: within the bound, nothing is left out.
+        run('render', '-o', root / 'all', root / 'many.gaf', check_code=0)
+        index = json.loads((root / 'all' / 'index.json').read_text())
+        assert len(index['images']) == 300 and index['images_left_out'] == 0
+
+
+@tap.test
+def entry_and_frame_select():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'two.gaf').write_bytes(gaf([(b'First', RAW_KEYED), (b'Second', SHORT_ROW)]))
+        run('render', '--entry', 'SECOND', '-o', root / 'a', root / 'two.gaf', check_code=0)
+        assert [r['png'] for r in images(root / 'a')] == ['1-Second/0.retail.png']
+        run('render', '--entry', '0', '--frame', '0', '-o', root / 'b', root / 'two.gaf',
+            check_code=0)
+        assert [r['png'] for r in images(root / 'b')] == ['0-First/0.retail.png']
+        result = run('render', '--entry', 'third', '-o', root / 'c', root / 'two.gaf',
+                     check_code=1)
+        assert "no entry 'third'" in result.stderr, result.stderr
+        run('render', '--frame', '1', '-o', root / 'd', root / 'two.gaf', check_code=1)
+        run('render', '--policy', 'sometimes', '-o', root / 'e', root / 'two.gaf', check_code=2)
+
+
+def palette_files(root):
+    """Every palette format, made here, each holding colour(i) at index i."""
+    act = b''.join(bytes(colour(i)) for i in range(256))
+    pcx = bytes([0x0A, 5, 1, 8]) + bytes(124) + bytes(16) + b'\x0c' + act
+    jasc = 'JASC-PAL\r\n0100\r\n256\r\n' + ''.join(
+        '%d %d %d\r\n' % colour(i) for i in range(256))
+    files = {'palette.pal': pal_bytes(), 'palette.act': act,
+             'counted.act': act + bytes([1, 0, 0xFF, 0xFF]), 'palette.pcx': pcx,
+             'jasc.pal': jasc.encode()}
+    for name, data in files.items():
+        (root / name).write_bytes(data)
+    return [root / name for name in files]
+
+
+@tap.test
+def every_palette_format_loads():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'sprite.gaf').write_bytes(gaf([(b'SPRITE', SHORT_ROW)]))
+        paths = palette_files(root)
+        # An archive member: palettes/PALETTE.PAL packed into palettes.ufo.
+        (root / 'tree' / 'palettes').mkdir(parents=True)
+        (root / 'tree' / 'palettes' / 'PALETTE.PAL').write_bytes(pal_bytes())
+        subprocess.run([PACK_TREE, root / 'tree', root / 'packed'], check=True,
+                       capture_output=True)
+        members = [str(root / 'packed' / 'palettes.ufo') + '!palettes/palette.pal']
+        for number, palette in enumerate(paths + members):
+            out = root / f'out{number}'
+            run('render', '--palette', palette, '-o', out, root / 'sprite.gaf', check_code=0)
+            pixels = read_png(out / '0-SPRITE' / '0.retail.png')
+            assert pixels[1] == [rgba(1), rgba(2), rgba(3), rgba(9)], (palette, pixels)
+            assert str(palette).split('/')[-1] in json.loads(
+                (out / 'index.json').read_text())['palette']
+
+
+@tap.test
+def bad_palette_is_a_usage_error_with_the_reason():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'sprite.gaf').write_bytes(gaf([(b'SPRITE', SHORT_ROW)]))
+        (root / 'bad.pal').write_bytes(bytes(100))
+        result = run('render', '--palette', root / 'bad.pal', '-o', root / 'out',
+                     root / 'sprite.gaf', check_code=2)
+        assert 'not a palette: 100 bytes' in result.stderr, result.stderr
+        (root / 'bad.jasc').write_text('JASC-PAL\n0100\n2\n1 2 3\n')
+        result = run('render', '--palette', root / 'bad.jasc', '-o', root / 'out2',
+                     root / 'sprite.gaf', check_code=2)
+        assert '2 colours declared, 1' in result.stderr, result.stderr
+        result = run('render', '--palette', root / 'missing.pal', '-o', root / 'out3',
+                     root / 'sprite.gaf', check_code=2)
+        assert 'cannot read palette' in result.stderr, result.stderr
+
+
+@tap.test
+def archive_members_render_and_several_inputs_get_their_own_folders():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'tree' / 'anims').mkdir(parents=True)
+        (root / 'tree' / 'anims' / 'Sprite.gaf').write_bytes(gaf([(b'SPRITE', SHORT_ROW)]))
+        subprocess.run([PACK_TREE, root / 'tree', root / 'packed'], check=True,
+                       capture_output=True)
+        member = str(root / 'packed' / 'anims.ufo') + '!ANIMS/sprite.gaf'
+        (root / 'raw.gaf').write_bytes(gaf([(b'RAW', RAW_KEYED)]))
+        run('render', '-o', root / 'out', member, root / 'raw.gaf', check_code=0)
+        records = images(root / 'out')
+        assert [r['png'] for r in records] == ['0-Sprite.gaf/0-SPRITE/0.retail.png',
+                                               '1-raw.gaf/0-RAW/0.retail.png'], records
+        assert records[0]['file'].endswith('anims.ufo!anims/Sprite.gaf'), records[0]['file']
+        missing = run('render', '-o', root / 'out2', str(root / 'packed' / 'anims.ufo') + '!x.gaf',
+                      check_code=1)
+        assert "no member 'x.gaf'" in missing.stderr, missing.stderr
+        run('render', '-o', root / 'out3', root / 'nothing.gaf', check_code=3)
+
+
+@tap.test
+def truecolor_taf_frames_expand_their_pixels():
+    with tempfile.TemporaryDirectory() as directory:
+        out = pathlib.Path(directory) / 'out'
+        run('render', '-o', out, SEEDS / 'clean-taf-argb4444.taf', check_code=0)
+        records = images(out)
+        assert len(records) == 2 and all('png' in r for r in records), records
+        pixels = read_png(out / records[0]['png'])
+        data = (SEEDS / 'clean-taf-argb4444.taf').read_bytes()
+        # The frame header the first frame reference points at, and its 16-bit pixels.
+        entry = struct.unpack_from('<I', data, 12)[0]
+        frame = struct.unpack_from('<I', data, entry + 40)[0]
+        width, height = struct.unpack_from('<HH', data, frame)
+        offset = struct.unpack_from('<I', data, frame + 16)[0]
+        for y in range(height):
+            for x in range(width):
+                word = struct.unpack_from('<H', data, offset + 2 * (y * width + x))[0]
+                a, r, g, b = (word >> 12) & 15, (word >> 8) & 15, (word >> 4) & 15, word & 15
+                assert pixels[y][x] == (r * 17, g * 17, b * 17, a * 17), (x, y)
+
+
+def pcx_with(colours):
+    """A PCX of a 1x1 image whose 256-colour trailer holds colours[i] at index i."""
+    return (bytes([0x0A, 5, 1, 8]) + bytes(124) + bytes(1) + b'\x0c' +
+            b''.join(bytes(c) for c in colours))
+
+
+@tap.test
+def kingdoms_palette_lookup_follows_the_games_order():
+    shades = {name: [(i, base, 255 - i) for i in range(256)]
+              for name, base in (('beside', 10), ('named', 20), ('side', 30), ('default', 40))}
+    with tempfile.TemporaryDirectory() as directory:
+        game = pathlib.Path(directory) / 'game'
+        (game / 'anims').mkdir(parents=True)
+        (game / 'Palettes').mkdir()
+        for name in ('Foo', 'aradragon', 'plain', 'both'):
+            (game / 'anims' / f'{name}.gaf').write_bytes(gaf([(b'SPRITE', SHORT_ROW)]))
+        (game / 'anims' / 'FOO.PCX').write_bytes(pcx_with(shades['beside']))
+        (game / 'anims' / 'both.pcx').write_bytes(pcx_with(shades['beside']))
+        (game / 'Palettes' / 'both.pal').write_bytes(
+            b''.join(bytes(c + (0,)) for c in shades['named']))
+        (game / 'Palettes' / 'aramon.pcx').write_bytes(pcx_with(shades['side']))
+        (game / 'Palettes' / 'palette.pal').write_bytes(
+            b''.join(bytes(c + (0,)) for c in shades['default']))
+        out = pathlib.Path(directory) / 'out'
+        files = [game / 'anims' / f'{name}.gaf' for name in ('Foo', 'aradragon', 'plain', 'both')]
+        run('render', '--game', 'tak', '-o', out, *files, check_code=0)
+        records = images(out)
+        wanted = ['beside', 'side', 'default', 'beside']
+        for record, shade, path in zip(records, wanted, files):
+            pixels = read_png(out / record['png'])
+            assert pixels[1][0] == shades[shade][1] + (255,), (path, shade, record['palette'])
+        assert 'FOO.PCX (pcx)' in records[0]['palette'], records[0]['palette']
+        # --palette wins over the lookup; --game ta never looks.
+        run('render', '--game', 'tak', '--palette', game / 'Palettes' / 'palette.pal', '-o',
+            out / 'given', files[0], check_code=0)
+        assert read_png(out / 'given' / '0-SPRITE' / '0.retail.png')[1][0] == (1, 40, 254, 255)
+        run('render', '-o', out / 'ta', files[0], check_code=0)
+        assert json.loads((out / 'ta' / 'index.json').read_text())['palette'] == 'forensic'
+
+
+@tap.test
+def sheet_aligns_the_frames_on_their_origins():
+    with tempfile.TemporaryDirectory() as directory:
+        out = pathlib.Path(directory) / 'out'
+        # explode1: frame 0 is 16x8 with its origin at (0,0), frame 1 9x5 with it at (-2,-1), so
+        # frame 1 stands 2 right and 1 down in a 16x8 cell.
+        run('render', '--sheet', '-o', out, SEEDS / 'clean-rle.gaf', check_code=0)
+        records = images(out)
+        sheet = [r for r in records if r.get('sheet')]
+        assert len(sheet) == 1 and sheet[0]['png'] == '0-explode1/sheet.retail.png', records
+        assert (sheet[0]['width'], sheet[0]['height'], sheet[0]['cell_width']) == (32, 8, 16)
+        assert (sheet[0]['x_offset'], sheet[0]['y_offset']) == (0, 0)
+        pixels = read_png(out / sheet[0]['png'])
+        frames = [read_png(out / '0-explode1' / f'{k}.retail.png') for k in (0, 1)]
+        cyan = (0, 255, 255, 255)
+        assert pixels[0][0] == cyan and pixels[0][16] == cyan
+        for y in range(8):
+            for x in range(16):
+                if (x <= 2 and y == 0) or (x == 0 and y <= 2):
+                    continue  # the origin's mark
+                assert pixels[y][x] == frames[0][y][x], (x, y)
+        for y in range(5):
+            for x in range(9):
+                assert pixels[1 + y][16 + 2 + x] == frames[1][y][x], (x, y)
+        assert pixels[0][16 + 3] == (0, 0, 0, 0)  # beyond the mark, above frame 1: empty
+
+
+@tap.test
+def animation_plays_at_the_games_timing():
+    with tempfile.TemporaryDirectory() as directory:
+        out = pathlib.Path(directory) / 'out'
+        # explode1: durations 1 and 3 ticks (1/30 s each), loop word 1.
+        run('render', '--animate', '-o', out, SEEDS / 'clean-rle.gaf', check_code=0)
+        record = [r for r in images(out) if r.get('animation')][0]
+        assert record['gif'] == '0-explode1/anim.retail.gif', record
+        # 1 tick = 3.33 cs -> 3; 4 ticks = 13.33 cs -> 13, so 10 for the second frame.
+        assert record['delays_cs'] == [3, 10] and record['loop'] is True, record
+        width, height, loops, frames = read_gif(out / record['gif'])
+        assert (width, height, loops, len(frames)) == (16, 8, True, 2)
+        assert [f[0] for f in frames] == [3, 10]
+        pngs = [read_png(out / '0-explode1' / f'{k}.retail.png') for k in (0, 1)]
+        for y in range(8):
+            for x in range(16):
+                assert frames[0][2][y][x] == pngs[0][y][x], (x, y)
+        # Frame 1 (9x5, origin at (-2,-1)) stands 2 right and 1 down; around it, transparent.
+        for y in range(8):
+            for x in range(16):
+                inside = 2 <= x < 11 and 1 <= y < 6
+                wanted = pngs[1][y - 1][x - 2] if inside else (0, 0, 0, 0)
+                assert frames[1][2][y][x] == wanted, (x, y)
+
+
+@tap.test
+def render_has_help():
+    result = run('render', '--help', check_code=0)
+    assert 'Usage: gafcheck render' in result.stdout and 'PALETTE.PAL' in result.stdout
+
+
+tap.run()

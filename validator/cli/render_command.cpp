@@ -1,0 +1,221 @@
+// gafcheck render [options] -o DIR FILE...: frames as PNG images, as the retail game draws them
+// and as their rows are encoded, with an index.json listing every image.
+#include <iostream>
+
+#include "validator/cli/command_line.hpp"
+#include "validator/cli/common_options.hpp"
+#include "validator/cli/render_command.hpp"
+#include "validator/cli/render_inputs.hpp"
+#include "validator/cli/render_job.hpp"
+#include "validator/cli/render_palettes.hpp"
+#include "validator/cli/safe_extract.hpp"
+#include "validator/cli/sandbox/sandbox.hpp"
+#include "validator/core/text.hpp"
+#include "validator/render/output_names.hpp"
+#include "validator/render/palette_reader.hpp"
+
+namespace gafcheck::cli {
+namespace po = boost::program_options;
+namespace {
+
+constexpr const char* render_usage =
+    "Usage: gafcheck render [options] -o DIR FILE...\n\n"
+    "Draws the frames of GAF and TAF files as RGBA PNG images (transparent pixels alpha 0):\n"
+    "what the retail game draws from the bytes, and what the author encoded. FILE may be an\n"
+    "archive member, named as reports name it: mod.ufo!anims/x.gaf.\n\n"
+    "Writes DIR/ENTRY-NAME/FRAME.POLICY.png (ENTRY the slot in the entry table as the game reads\n"
+    "it, NAME the entry name reduced to [A-Za-z0-9_.+-], FRAME the index in the entry's frame\n"
+    "table; with several FILEs, each gets its own DIR/N-FILENAME/) and DIR/index.json:\n"
+    "  {\"images\": [{\"file\", \"entry\", \"name\", \"frame\", \"duration\", \"policy\", "
+    "\"width\",\n"
+    "   \"height\", \"x_offset\", \"y_offset\", \"png\"}]}\n"
+    "x_offset, y_offset: where the frame's anchor lies in the image. A frame that cannot be drawn\n"
+    "is listed with a \"reason\" and no \"png\".\n\n"
+    "Policies:\n"
+    "  retail  what the game draws: RLE runs clamped to the width, a short row decoded on into "
+    "the\n"
+    "          bytes after it, count-0 rows transparent, raw pixels equal to the key transparent,\n"
+    "          the key ignored in RLE frames (only skips are transparent), composites drawn child\n"
+    "          by child with anchors aligned on a canvas that holds every child, the layer count\n"
+    "          read from byte +10 only. Frames the game cannot draw (rows decoded past the end of\n"
+    "          the file, a composite inside a composite, pixels outside the file) get a reason.\n"
+    "  strict  what the rows encode: each row from its own payload only; pixels the payload does\n"
+    "          not give are magenta (255,0,255), runs that overshoot the width and the last pixel\n"
+    "          of a row with bytes left over are orange (255,128,0); listed as defects.\n"
+    "  --diff  FRAME.diff.png: yellow where the game takes pixels from the bytes after a short\n"
+    "          row (read-through), red where retail and strict differ otherwise, the rest "
+    "faint.\n\n"
+    "Palettes (--palette): TA's PALETTE.PAL (1,024 bytes), JASC-PAL text, a Photoshop ACT (768 or\n"
+    "772 bytes), a PCX's 256-colour trailer, or an archive member\n"
+    "(totala1.hpi!palettes/PALETTE.PAL). Default: a computed forensic palette (distinct colours,\n"
+    "the key index drawn as a checkerboard). gafcheck ships no game data: TA's own palette is\n"
+    "palettes/PALETTE.PAL in the game's totala1.hpi.\n\n"
+    "Truecolor TAF frames (ARGB4444, ARGB1555) are drawn from their pixels; they need no "
+    "palette.\n\n"
+    "Bounds: --max-pixels bounds the pixels rendered per file (a canvas is checked before it is\n"
+    "allocated), --max-heap the canvas bytes held at once; --max-rle-commands, --max-depth and\n"
+    "--max-expansion bound the decoding. What a budget refuses is listed with its reason.\n"
+    "Output safety: files are created below DIR only, one component at a time, never through a\n"
+    "symbolic link, and an existing image is not replaced without --force.\n\n"
+    "Examples:\n"
+    "  gafcheck render -o out anims/ARMCOM.GAF\n"
+    "  gafcheck render --policy both --diff --entry armcom -o out mod.ufo!anims/armcom.gaf\n"
+    "  gafcheck render --palette totala1.hpi!palettes/PALETTE.PAL -o out x.gaf\n\n"
+    "Exit codes: 0 every selected image written, 1 some listed with a reason or not found,\n"
+    "2 usage error (a bad palette, DIR cannot be written), 3 an input could not be read.\n"
+    "\nOptions";
+
+// A palette file or member; the reason it cannot be used in error.
+std::optional<render::Palette> read_palette_at(const std::string& argument,
+                                               const CheckOptions& options, std::string& error) {
+  const LoadedInput input = load_input(argument, options);
+  if (!input.error.empty()) {
+    error = "cannot read palette " + escape_bytes(argument) + ": " + input.error;
+    return std::nullopt;
+  }
+  render::PaletteRead read = render::read_palette(input.view());
+  if (!read.palette) {
+    error = "palette " + escape_bytes(argument) + " is not usable: " + read.error;
+    return std::nullopt;
+  }
+  read.palette->source = escape_bytes(argument) + " (" + read.format + ")";
+  return std::move(read.palette);
+}
+
+render::Palette load_palette(const std::string& argument, const CheckOptions& options) {
+  if (argument.empty()) return render::forensic_palette();
+  std::string error;
+  auto palette = read_palette_at(argument, options, error);
+  if (!palette) throw UsageError{error};
+  return std::move(*palette);
+}
+
+// TA: Kingdoms: the first candidate that is a palette; the forensic one when none is. A sidecar
+// the game would take but that is no palette is named on standard error and passed over.
+render::Palette tak_palette(const std::vector<std::string>& candidates,
+                            const CheckOptions& options) {
+  for (const std::string& candidate : candidates) {
+    std::string error;
+    if (auto palette = read_palette_at(candidate, options, error)) return std::move(*palette);
+    if (error.find("no member") == std::string::npos)
+      std::cerr << "gafcheck: passed over: " << error << '\n';
+  }
+  render::Palette fallback = render::forensic_palette();
+  fallback.source = "forensic (no TA: Kingdoms palette found)";
+  return fallback;
+}
+
+}  // namespace
+
+int run_render(const Arguments& arguments) {
+  CommonOptions options;
+  std::vector<std::string> inputs;
+  std::string directory, policy = "retail", entry, palette, game = "ta";
+  std::int64_t frame = -1;
+  std::uint64_t max_images = 250'000;
+  RenderSettings settings;
+  po::options_description general(render_usage);
+  general.add_options()("help,h", po::bool_switch(), "show this help")(
+      "output,o", po::value(&directory), "the directory to write into (required)")(
+      "entry", po::value(&entry),
+      "only this entry: its slot in the entry table, or its name "
+      "(found as the game finds it: A-Z folded, first match)")(
+      "frame", po::value(&frame), "only this frame (index in the entry's frame table)")(
+      "policy", po::value(&policy)->default_value("retail"), "retail, strict or both")(
+      "diff", po::bool_switch(&settings.diff), "also write FRAME.diff.png")(
+      "animate", po::bool_switch(&settings.animate),
+      "also write one animated GIF per entry and policy, ENTRY-NAME/anim.POLICY.gif, at the "
+      "game's timing (1 tick = 1/30 s, durations from the frame table; looping when the entry's "
+      "loop byte is set); strict marks are not shown in it")(
+      "sheet", po::bool_switch(&settings.sheet),
+      "also write one sprite sheet per entry and policy, ENTRY-NAME/sheet.POLICY.png: the "
+      "frames side by side in equal cells aligned on their origins, each origin marked cyan")(
+      "palette", po::value(&palette), "palette file or archive member (default: forensic)")(
+      "game", po::value(&game)->default_value("ta"),
+      "ta, or tak: without --palette, each file's palette is looked up as TA: Kingdoms does "
+      "(a same-name .pcx beside it, palettes/NAME.pal, the side's palettes/SIDE.pcx by the "
+      "name's prefix, palettes/palette.pal)")("force", po::bool_switch(&settings.force),
+                                              "replace existing images")(
+      "max-images", po::value(&max_images)->default_value(max_images),
+      "images (and reasons) listed per run; the frames past it are counted in index.json's "
+      "images_left_out, not drawn");
+  po::options_description visible;
+  visible.add(general)
+      .add(budget_options_description(options))
+      .add(sandbox_options_description(options));
+  if (!parse_command_line(arguments, visible, inputs)) return 0;
+  if (inputs.empty()) throw UsageError{"render needs a FILE (see gafcheck render --help)"};
+  if (directory.empty()) throw UsageError{"render needs -o DIR, the directory to write into"};
+  if (game != "ta" && game != "tak") throw UsageError{"--game is ta or tak, not '" + game + "'"};
+  if (policy != "retail" && policy != "strict" && policy != "both")
+    throw UsageError{"--policy is retail, strict or both, not '" + policy + "'"};
+  settings.retail = policy != "strict";
+  settings.strict = policy != "retail";
+  if (!entry.empty()) settings.entry = entry;
+  if (frame > UINT32_MAX) throw UsageError{"--frame is a frame index from 0 to 4294967295"};
+  if (frame >= 0)
+    settings.frame = static_cast<std::uint32_t>(frame);
+  else if (frame != -1)
+    throw UsageError{"--frame is a frame index from 0 to 4294967295"};
+  settings.limits = options.check.limits;
+
+  // DIR is made and proven writable before the sandbox, which then lets files be created only
+  // beneath it; every input and the palette are read and parsed under it.
+  std::string error;
+  auto target = ExtractDirectory::open(directory, error);
+  if (!target) throw UsageError{"cannot render into " + escape_bytes(directory) + ": " + error};
+  SandboxPlan plan;
+  for (const std::string& input : inputs) plan.read_paths.push_back(disk_path_of(input));
+  if (!palette.empty()) plan.read_paths.push_back(disk_path_of(palette));
+  const bool tak_lookup = game == "tak" && palette.empty();
+  std::vector<std::vector<std::string>> sidecars(inputs.size());
+  if (tak_lookup)
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      sidecars[i] = tak_palette_candidates(inputs[i]);
+      for (const std::string& candidate : sidecars[i])
+        plan.read_paths.push_back(disk_path_of(candidate));
+    }
+  plan.write_trees = {directory};
+  confine(plan, !options.no_sandbox);
+
+  settings.palette = load_palette(palette, options.check);
+  ImageIndex images(max_images);
+  RenderTally tally;
+  bool unreadable = false;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const LoadedInput input = load_input(inputs[i], options.check);
+    if (!input.error.empty()) {
+      std::cerr << "gafcheck: cannot read " << escape_bytes(inputs[i]) << ": " << input.error
+                << '\n';
+      if (input.unreadable)
+        unreadable = true;
+      else
+        ++tally.not_found;
+      continue;
+    }
+    const std::string prefix =
+        inputs.size() == 1 ? "" : render::input_directory(i, input.name.display) + "/";
+    if (tak_lookup) {
+      RenderSettings own = settings;
+      own.palette = tak_palette(sidecars[i], options.check);
+      own.record_palette = true;
+      render_input(input, prefix, *target, own, images, tally);
+      continue;
+    }
+    render_input(input, prefix, *target, settings, images, tally);
+  }
+  const std::string text = images.text(settings.palette.source);
+  if (const auto refused = target->write(
+          "index.json", {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, true))
+    throw UsageError{"cannot write index.json in " + escape_bytes(directory) + ": " + *refused};
+  std::cerr << "render: " << tally.written << " images written, " << tally.not_drawn
+            << " not drawn (reason in index.json), " << tally.not_written << " not written into "
+            << escape_bytes(directory) << '\n';
+  if (images.left_out() != 0)
+    std::cerr << "render: " << images.left_out()
+              << " frames (or sheets) left out past --max-images " << max_images << '\n';
+  if (unreadable) return 3;
+  return tally.not_drawn + tally.not_written + tally.not_found + images.left_out() == 0 ? 0 : 1;
+}
+
+}  // namespace gafcheck::cli

@@ -1,0 +1,9 @@
+#pragma once
+// gafcheck render: frames as PNG images (issue 16).
+#include "validator/cli/commands.hpp"
+
+namespace gafcheck::cli {
+
+int run_render(const Arguments& arguments);
+
+}  // namespace gafcheck::cli

@@ -1,0 +1,94 @@
+#include "validator/cli/render_inputs.hpp"
+
+#include <sys/stat.h>
+
+#include "validator/core/text.hpp"
+#include "validator/detect/sniff.hpp"
+#include "validator/hpi/member_paths.hpp"
+#include "validator/hpi/member_reader.hpp"
+
+namespace gafcheck::cli {
+namespace {
+
+bool regular_file(const std::string& path) {
+  struct stat status {};
+  return ::stat(path.c_str(), &status) == 0 && S_ISREG(status.st_mode);
+}
+
+// Finds `wanted` (a member path, possibly naming a member of a nested archive after a '!') in
+// the archive bytes; depth counts the archives opened so far.
+bool find_member(ByteView archive, const std::string& wanted, const CheckOptions& options,
+                 std::uint64_t depth, LoadedInput& out) {
+  if (depth > options.limits[BudgetKind::archive_depth]) {
+    out.error = "archives nested deeper than --max-archive-depth " +
+                std::to_string(options.limits[BudgetKind::archive_depth]);
+    return false;
+  }
+  const hpi::MemberReader reader(archive, options.limits);
+  if (!reader.is_archive()) {
+    out.error = "not an HPI archive, so it has no member '" + escape_bytes(wanted) + "'";
+    return false;
+  }
+  // The whole rest as one member path first, then the longest member path before a '!'.
+  for (std::size_t cut = wanted.size(); cut != std::string::npos && cut > 0;
+       cut = wanted.rfind('!', cut - 1)) {
+    const std::string path = hpi::folded_path(wanted.substr(0, cut));
+    for (std::size_t i = 0; i < reader.members().size(); ++i) {
+      if (hpi::folded_path(reader.members()[i].path) != path) continue;
+      auto bytes = reader.read(i);
+      if (!bytes) {
+        out.error = "member '" + escape_bytes(reader.members()[i].path) +
+                    "' cannot be decoded or is over a budget (gafcheck check shows why)";
+        return false;
+      }
+      if (cut == wanted.size()) {
+        out.member = std::move(*bytes);
+        out.name = out.name.member_named(reader.members()[i].path);
+        return true;
+      }
+      const std::vector<std::uint8_t> nested = std::move(*bytes);
+      out.name = out.name.member_named(reader.members()[i].path);
+      return find_member(ByteView(nested.data(), nested.size()), wanted.substr(cut + 1), options,
+                         depth + 1, out);
+    }
+    if (cut == 0) break;
+  }
+  out.error = "no member '" + escape_bytes(wanted) + "'";
+  return false;
+}
+
+}  // namespace
+
+std::string disk_path_of(const std::string& argument) {
+  if (regular_file(argument)) return argument;
+  for (std::size_t bang = argument.rfind('!'); bang != std::string::npos && bang > 0;
+       bang = argument.rfind('!', bang - 1)) {
+    const std::string prefix = argument.substr(0, bang);
+    if (regular_file(prefix)) return prefix;
+  }
+  return argument;
+}
+
+LoadedInput load_input(const std::string& argument, const CheckOptions& options) {
+  LoadedInput out;
+  const std::string disk = disk_path_of(argument);
+  out.name = InputName::file(disk);
+  auto opened = InputFile::open(disk, options.limits[BudgetKind::file_size]);
+  if (opened.too_large || opened.error) {
+    out.unreadable = true;
+    out.error = opened.too_large ? std::to_string(opened.size) + " bytes, above --max-file-size " +
+                                       std::to_string(options.limits[BudgetKind::file_size])
+                                 : *opened.error;
+    return out;
+  }
+  out.file = std::move(opened.file);
+  if (disk.size() == argument.size()) return out;
+  // A member: the archive's bytes are needed only until the member is decoded.
+  const InputFile archive = std::move(*out.file);
+  out.file.reset();
+  if (!find_member(archive.view(), argument.substr(disk.size() + 1), options, 1, out))
+    out.error = escape_bytes(disk) + ": " + out.error;
+  return out;
+}
+
+}  // namespace gafcheck::cli

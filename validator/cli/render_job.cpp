@@ -1,0 +1,454 @@
+#include "validator/cli/render_job.hpp"
+
+#include <functional>
+#include <iostream>
+
+#include "validator/core/checked_math.hpp"
+#include "validator/core/text.hpp"
+#include "validator/detect/extension.hpp"
+#include "validator/detect/sniff.hpp"
+#include "validator/gaf/entry_names.hpp"
+#include "validator/render/canvas_colours.hpp"
+#include "validator/render/frame_renderer.hpp"
+#include "validator/render/gif_writer.hpp"
+#include "validator/render/output_names.hpp"
+#include "validator/render/png_writer.hpp"
+#include "validator/render/render_index.hpp"
+#include "validator/render/sprite_sheet.hpp"
+#include "validator/render/truecolor_rows.hpp"
+
+namespace gafcheck::cli {
+namespace {
+
+using nlohmann::json;
+using render::Canvas;
+using render::Rendered;
+using render::RenderPolicy;
+
+std::string game_folded(std::string_view text) {
+  std::string folded(text);
+  for (char& c : folded)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return folded;
+}
+
+// The entry slots --entry selects: an index, or a name found as the game finds it (only A-Z
+// folded, first match wins); every slot without --entry.
+std::vector<std::uint32_t> selected_entries(const gaf::GafIndex& index,
+                                            const std::optional<std::string>& wanted) {
+  std::vector<std::uint32_t> slots;
+  if (!wanted) {
+    for (std::uint32_t i = 0; i < index.entries.size(); ++i) slots.push_back(i);
+    return slots;
+  }
+  const bool numeric = !wanted->empty() && wanted->size() <= 9 &&
+                       wanted->find_first_not_of("0123456789") == std::string::npos;
+  if (numeric) {
+    const auto slot = static_cast<std::uint32_t>(std::stoul(*wanted));
+    if (slot < index.entries.size()) slots.push_back(slot);
+    return slots;
+  }
+  const std::string folded = game_folded(*wanted);
+  for (std::uint32_t i = 0; i < index.entries.size(); ++i) {
+    const gaf::EntryRecord& entry = index.entries[i];
+    const gaf::EntryRecord& source =
+        entry.alias_of != gaf::no_index ? index.entries[entry.alias_of] : entry;
+    if (source.header_in_bounds && gaf::game_folded_name(source) == folded) {
+      slots.push_back(i);
+      break;
+    }
+  }
+  return slots;
+}
+
+const char* policy_name(RenderPolicy policy) {
+  return policy == RenderPolicy::retail ? "retail" : "strict";
+}
+
+json defects_json(const Rendered& rendered) {
+  json defects = json::array();
+  for (const render::RowDefect& defect : rendered.defects)
+    defects.push_back({{"path", sanitize_text(defect.frame_path)},
+                       {"row", defect.row},
+                       {"column", defect.column},
+                       {"kind", defect.kind}});
+  return defects;
+}
+
+class InputRenderer {
+ public:
+  InputRenderer(const LoadedInput& input, const std::string& prefix,
+                const ExtractDirectory& directory, const RenderSettings& settings,
+                ImageIndex& images, RenderTally& tally)
+      : input_(input),
+        prefix_(prefix),
+        directory_(directory),
+        settings_(settings),
+        images_(images),
+        tally_(tally) {}
+
+  void run();
+
+ private:
+  void entry(std::uint32_t slot);
+  void frame(const json& base, const std::string& folder, std::uint32_t k, std::uint32_t frame,
+             bool loaded_by_game, std::uint32_t duration);
+  void truecolor_frame(const json& base, const std::string& folder, std::uint32_t k,
+                       std::uint32_t frame);
+  using SheetFrames = std::vector<std::optional<Canvas>>;
+  void write_diff(const json& base, const std::string& path, const Rendered& retail,
+                  const Rendered& strict);
+  void write_sheet(const json& base, const std::string& folder, const char* policy,
+                   const SheetFrames& frames);
+  void write_animation(const json& base, const std::string& folder, const char* policy,
+                       const SheetFrames& frames, bool loop);
+  std::string not_loaded_reason() const {
+    return "the game loads no entry from this slot: it reads the entry count as a signed 16-bit "
+           "value, " +
+           std::to_string(index_.index.header.game_entry_count);
+  }
+  // Lists an image that is not drawn; counted unless it is only a note (a truecolor diff).
+  void not_drawn(json record, const std::string& policy, const std::string& reason,
+                 bool counted = true) {
+    record["policy"] = policy;
+    record["reason"] = sanitize_text(reason);
+    images_.add(record);
+    if (counted) ++tally_.not_drawn;
+  }
+  // Encodes and writes an image, and lists it.
+  // finish (when set) adds what the encoding counted to the record before it is listed.
+  void write(json record, const std::string& policy, const std::string& path, std::uint32_t width,
+             std::uint32_t height, std::int64_t x_offset, std::int64_t y_offset,
+             const render::RgbaRowSource& rows, const std::function<void(json&)>& finish = nullptr);
+
+  const LoadedInput& input_;
+  const std::string& prefix_;
+  const ExtractDirectory& directory_;
+  const RenderSettings& settings_;
+  ImageIndex& images_;
+  RenderTally& tally_;
+  ByteView file_;
+  render::RenderIndex index_;
+  std::optional<render::FrameRenderer> renderer_;
+  std::uint64_t truecolor_pixels_ = 0;
+  // --sheet: the entry's canvases, kept until its sheet is written, and their bytes.
+  SheetFrames sheet_retail_, sheet_strict_;
+  std::vector<std::uint32_t> kept_durations_;
+  std::uint64_t sheet_held_ = 0;
+};
+
+void InputRenderer::write(json record, const std::string& policy, const std::string& path,
+                          std::uint32_t width, std::uint32_t height, std::int64_t x_offset,
+                          std::int64_t y_offset, const render::RgbaRowSource& rows,
+                          const std::function<void(json&)>& finish) {
+  record["policy"] = policy;
+  record["width"] = width;
+  record["height"] = height;
+  record["x_offset"] = x_offset;
+  record["y_offset"] = y_offset;
+  const render::PngResult png = render::encode_png(width, height, rows);
+  std::optional<std::string> refused;
+  if (!png.error.empty())
+    refused = "PNG encoding failed: " + png.error;
+  else
+    refused = directory_.write(path, png.bytes, settings_.force);
+  if (refused) {
+    std::cerr << "gafcheck: " << escape_bytes(input_.name.display) << ": " << path
+              << " not written: " << *refused << '\n';
+    record["reason"] = sanitize_text("not written: " + *refused);
+    ++tally_.not_written;
+  } else {
+    record["png"] = path;
+    ++tally_.written;
+  }
+  if (finish) finish(record);
+  images_.add(record);
+}
+
+void InputRenderer::run() {
+  file_ = input_.view();
+  const Format format =
+      refine_format_by_name(sniff_format(file_), file_, input_.name.engine_path());
+  if (format != Format::gaf && format != Format::taf_paletted && format != Format::ta3d_gaf &&
+      format != Format::taf_truecolor) {
+    std::cerr << "gafcheck: " << escape_bytes(input_.name.display)
+              << " is not a GAF or TAF (it reads as " << format_name(format)
+              << (format == Format::hpi ? "; name a member: ARCHIVE!path/in/archive.gaf" : "")
+              << ")\n";
+    ++tally_.not_found;
+    return;
+  }
+  index_ = render::read_render_index(file_, format, settings_.limits);
+  if (!index_.stopped.empty())
+    std::cerr << "gafcheck: " << escape_bytes(input_.name.display)
+              << ": the structure read stopped at " << index_.stopped
+              << "; frames past it are not listed\n";
+  renderer_.emplace(file_, index_.index, settings_.limits);
+  const std::vector<std::uint32_t> slots = selected_entries(index_.index, settings_.entry);
+  if (slots.empty() && settings_.entry) {
+    std::cerr << "gafcheck: " << escape_bytes(input_.name.display) << ": no entry '"
+              << escape_bytes(*settings_.entry) << "'\n";
+    ++tally_.not_found;
+  }
+  for (const std::uint32_t slot : slots) entry(slot);
+}
+
+void InputRenderer::entry(std::uint32_t slot) {
+  const gaf::GafIndex& index = index_.index;
+  const gaf::EntryRecord& entry = index.entries[slot];
+  const bool alias = entry.alias_of != gaf::no_index;
+  const gaf::EntryRecord& source = alias ? index.entries[entry.alias_of] : entry;
+  json base = {{"file", escape_bytes(input_.name.display)},
+               {"entry", slot},
+               {"name", gaf::entry_display_name(source)}};
+  if (alias) base["alias_of"] = entry.alias_of;
+  if (settings_.record_palette) base["palette"] = settings_.palette.source;
+  const std::string folder = prefix_ + render::entry_directory(slot, source.name);
+  const auto whole_entry = [&](const std::string& reason) {
+    if (images_.full()) return images_.leave_out();
+    json record = base;
+    record["frame"] = nullptr;
+    if (settings_.retail)
+      not_drawn(record, "retail", entry.loaded_by_game ? reason : not_loaded_reason());
+    if (settings_.strict) not_drawn(record, "strict", reason);
+  };
+  if (!source.header_in_bounds) {
+    base["name"] = "";
+    whole_entry("entry header at " + hex(source.offset) + " lies outside the " +
+                std::to_string(file_.size()) + "-byte file");
+    return;
+  }
+  if (source.frame_count > 0 && source.ref_count == 0) {
+    whole_entry("frame table of " + std::to_string(source.frame_count) +
+                " references is not read: " +
+                (index_.stopped.empty() ? "it runs past the end of the file" : index_.stopped));
+    return;
+  }
+  if (settings_.frame && *settings_.frame >= source.ref_count) {
+    std::cerr << "gafcheck: " << escape_bytes(input_.name.display) << ": entry " << slot
+              << " has no frame " << *settings_.frame << " (it has " << source.ref_count << ")\n";
+    ++tally_.not_found;
+    return;
+  }
+  sheet_retail_.clear();
+  sheet_strict_.clear();
+  kept_durations_.clear();
+  sheet_held_ = 0;
+  for (std::uint32_t k = 0; k < source.ref_count; ++k) {
+    if (settings_.frame && *settings_.frame != k) continue;
+    if (images_.full()) {
+      images_.leave_out();
+      continue;
+    }
+    const gaf::FrameRef& ref = index.refs[source.first_ref + k];
+    json record = base;
+    record["frame"] = k;
+    record["duration"] = ref.duration;
+    if (index_.truecolor)
+      truecolor_frame(record, folder, k, ref.frame);
+    else
+      frame(record, folder, k, ref.frame, entry.loaded_by_game, ref.duration);
+  }
+  const bool room = !images_.full();
+  if ((settings_.sheet || settings_.animate) && !room) images_.leave_out();
+  if (room && settings_.sheet && !index_.truecolor) {
+    if (settings_.retail) write_sheet(base, folder, "retail", sheet_retail_);
+    if (settings_.strict) write_sheet(base, folder, "strict", sheet_strict_);
+  }
+  if (room && settings_.animate && !index_.truecolor) {
+    const bool loop = (source.loop_word & 0xFF) != 0;
+    if (settings_.retail) write_animation(base, folder, "retail", sheet_retail_, loop);
+    if (settings_.strict) write_animation(base, folder, "strict", sheet_strict_, loop);
+  }
+  sheet_retail_.clear();
+  sheet_strict_.clear();
+  kept_durations_.clear();
+  sheet_held_ = 0;
+}
+
+void InputRenderer::frame(const json& base, const std::string& folder, std::uint32_t k,
+                          std::uint32_t frame_index, bool loaded_by_game, std::uint32_t duration) {
+  const auto path = [&](const char* policy) {
+    return folder + "/" + std::to_string(k) + "." + policy + ".png";
+  };
+  std::optional<Rendered> retail, strict;
+  const bool want_retail = settings_.retail || settings_.diff;
+  const bool want_strict = settings_.strict || settings_.diff;
+  renderer_->set_held_outside(sheet_held_);
+  if (want_retail) {
+    if (loaded_by_game) {
+      retail = renderer_->render(frame_index, RenderPolicy::retail);
+    } else {
+      retail.emplace();
+      retail->reason = not_loaded_reason();
+    }
+  }
+  if (want_strict) {
+    renderer_->set_held_outside(
+        saturating_add(sheet_held_, retail && retail->canvas ? retail->canvas->pixels() * 2 : 0));
+    strict = renderer_->render(frame_index, RenderPolicy::strict);
+  }
+  const render::Palette& palette = settings_.palette;
+  const auto write_policy = [&](const Rendered& rendered, RenderPolicy policy) {
+    json record = base;
+    if (rendered.tinted_layers) record["tinted_layers"] = rendered.tinted_layers;
+    if (policy == RenderPolicy::strict && rendered.defect_rows) {
+      record["defect_rows"] = rendered.defect_rows;
+      record["defects"] = defects_json(rendered);
+    }
+    if (!rendered.canvas) return not_drawn(record, policy_name(policy), rendered.reason);
+    const Canvas& canvas = *rendered.canvas;
+    write(record, policy_name(policy), path(policy_name(policy)), canvas.width, canvas.height,
+          canvas.x_offset, canvas.y_offset, [&](std::uint32_t y, std::uint8_t* rgba) {
+            render::policy_row(canvas, palette, y, rgba);
+          });
+  };
+  if (settings_.retail) write_policy(*retail, RenderPolicy::retail);
+  if (settings_.strict) write_policy(*strict, RenderPolicy::strict);
+  if (settings_.diff) write_diff(base, path("diff"), *retail, *strict);
+  if (!settings_.sheet && !settings_.animate) return;
+  kept_durations_.push_back(duration);
+  const auto keep = [&](std::optional<Rendered>& rendered, bool wanted, SheetFrames& into) {
+    if (!wanted) return;
+    into.push_back(rendered ? std::move(rendered->canvas) : std::nullopt);
+    if (into.back()) sheet_held_ = saturating_add(sheet_held_, into.back()->pixels() * 2);
+  };
+  keep(retail, settings_.retail, sheet_retail_);
+  keep(strict, settings_.strict, sheet_strict_);
+}
+
+void InputRenderer::write_diff(const json& base, const std::string& path, const Rendered& retail,
+                               const Rendered& strict) {
+  if (!retail.canvas || !strict.canvas)
+    return not_drawn(base, "diff",
+                     std::string("no ") + (retail.canvas ? "strict" : "retail") +
+                         " image to compare: " + (retail.canvas ? strict : retail).reason);
+  const Canvas& r = *retail.canvas;
+  const Canvas& s = *strict.canvas;
+  if (r.width != s.width || r.height != s.height || r.x_offset != s.x_offset ||
+      r.y_offset != s.y_offset)
+    return not_drawn(base, "diff", "the retail and strict images differ in size");
+  // The counts are taken while the rows are encoded; the record is listed after.
+  render::DiffCounts counts;
+  write(
+      base, "diff", path, r.width, r.height, r.x_offset, r.y_offset,
+      [&](std::uint32_t y, std::uint8_t* rgba) {
+        render::diff_row(r, s, settings_.palette, y, rgba, counts);
+      },
+      [&](json& record) {
+        record["read_through_pixels"] = counts.read_through;
+        record["differing_pixels"] = counts.differing;
+      });
+}
+
+void InputRenderer::write_sheet(const json& base, const std::string& folder, const char* policy,
+                                const SheetFrames& frames) {
+  json record = base;
+  record["frame"] = nullptr;
+  record["sheet"] = true;
+  const render::SpriteSheet sheet(frames);
+  if (sheet.empty()) return not_drawn(record, policy, "no frame of the entry is drawn");
+  const std::uint64_t pixels = saturating_mul(sheet.width(), sheet.height());
+  if (sheet.width() > UINT32_MAX / 4 || !renderer_->charge_pixels(pixels))
+    return not_drawn(record, policy,
+                     "budget.exceeded: pixels (a " + std::to_string(sheet.width()) + "x" +
+                         std::to_string(sheet.height()) + " sheet is past --max-pixels " +
+                         std::to_string(settings_.limits[BudgetKind::pixels]) + ")");
+  record["cell_width"] = sheet.cell_width();
+  record["frames"] = frames.size();
+  write(record, policy, folder + "/sheet." + policy + ".png",
+        static_cast<std::uint32_t>(sheet.width()), static_cast<std::uint32_t>(sheet.height()),
+        sheet.anchor_x(), sheet.anchor_y(),
+        [&](std::uint32_t y, std::uint8_t* rgba) { sheet.row(settings_.palette, y, rgba); });
+}
+
+void InputRenderer::write_animation(const json& base, const std::string& folder, const char* policy,
+                                    const SheetFrames& frames, bool loop) {
+  json record = base;
+  record["frame"] = nullptr;
+  record["animation"] = true;
+  const render::SpriteSheet geometry(frames);
+  const std::uint64_t pixels =
+      saturating_mul(saturating_mul(geometry.cell_width(), geometry.cell_height()), frames.size());
+  if (!geometry.empty() && !renderer_->charge_pixels(pixels))
+    return not_drawn(record, policy,
+                     "budget.exceeded: pixels (" + std::to_string(frames.size()) + " frames of " +
+                         std::to_string(geometry.cell_width()) + "x" +
+                         std::to_string(geometry.cell_height()) + " are past --max-pixels " +
+                         std::to_string(settings_.limits[BudgetKind::pixels]) + ")");
+  const render::GifResult gif =
+      render::encode_gif(frames, kept_durations_, settings_.palette, loop);
+  if (!gif.error.empty()) return not_drawn(record, policy, gif.error);
+  const std::string path = folder + "/anim." + policy + ".gif";
+  record["policy"] = policy;
+  record["width"] = gif.width;
+  record["height"] = gif.height;
+  record["x_offset"] = gif.anchor_x;
+  record["y_offset"] = gif.anchor_y;
+  record["frames"] = frames.size();
+  record["delays_cs"] = gif.delays;
+  record["loop"] = loop;
+  if (const auto refused = directory_.write(path, gif.bytes, settings_.force)) {
+    std::cerr << "gafcheck: " << escape_bytes(input_.name.display) << ": " << path
+              << " not written: " << *refused << '\n';
+    record["reason"] = sanitize_text("not written: " + *refused);
+    ++tally_.not_written;
+  } else {
+    record["gif"] = path;
+    ++tally_.written;
+  }
+  images_.add(record);
+}
+
+void InputRenderer::truecolor_frame(const json& base, const std::string& folder, std::uint32_t k,
+                                    std::uint32_t frame_index) {
+  const gaf::FrameRecord& frame = index_.index.frames[frame_index];
+  std::optional<std::string> problem = render::truecolor_problem(file_, frame);
+  if (!problem) {
+    const std::uint64_t wanted =
+        saturating_add(truecolor_pixels_, std::uint64_t{frame.width} * frame.height);
+    if (wanted > settings_.limits[BudgetKind::pixels])
+      problem = "budget.exceeded: pixels (" + std::to_string(frame.width) + "x" +
+                std::to_string(frame.height) + " would bring the file's rendered pixels past " +
+                "--max-pixels " + std::to_string(settings_.limits[BudgetKind::pixels]) + ")";
+    else
+      truecolor_pixels_ = wanted;
+  }
+  for (const char* policy : {"retail", "strict"}) {
+    if (policy == std::string_view("retail") ? !settings_.retail : !settings_.strict) continue;
+    if (problem) {
+      not_drawn(base, policy, *problem);
+      continue;
+    }
+    write(base, policy, folder + "/" + std::to_string(k) + "." + policy + ".png", frame.width,
+          frame.height, frame.x_offset, frame.y_offset, [&](std::uint32_t y, std::uint8_t* rgba) {
+            render::truecolor_row(file_, frame, y, rgba);
+          });
+  }
+  if (settings_.diff)
+    not_drawn(base, "diff",
+              "a truecolor frame has no RLE rows: the retail and strict images are the same",
+              false);
+}
+
+}  // namespace
+
+void ImageIndex::add(const nlohmann::json& record) {
+  text_ += records_++ == 0 ? "\n  " : ",\n  ";
+  text_ += record.dump();
+}
+
+std::string ImageIndex::text(const std::string& palette) const {
+  const nlohmann::json head = {{"palette", palette}, {"images_left_out", left_out_}};
+  std::string text = head.dump();
+  text.pop_back();  // the closing brace: the images follow
+  return text + ",\n \"images\": [" + text_ + (records_ ? "\n ]}\n" : "]}\n");
+}
+
+void render_input(const LoadedInput& input, const std::string& prefix,
+                  const ExtractDirectory& directory, const RenderSettings& settings,
+                  ImageIndex& images, RenderTally& tally) {
+  InputRenderer(input, prefix, directory, settings, images, tally).run();
+}
+
+}  // namespace gafcheck::cli

@@ -1,0 +1,63 @@
+#pragma once
+// gafcheck render's work for one input: every selected frame of every selected entry drawn under
+// the chosen policies, written as PNG below the output directory, and listed in index.json.
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "validator/cli/render_inputs.hpp"
+#include "validator/cli/safe_extract.hpp"
+#include "validator/core/budget.hpp"
+#include "validator/render/palette.hpp"
+
+namespace gafcheck::cli {
+
+struct RenderSettings {
+  std::optional<std::string> entry;  // NAME or INDEX; none: every entry
+  std::optional<std::uint32_t> frame;
+  bool retail = true;
+  bool strict = false;
+  bool diff = false;
+  bool sheet = false;    // one sprite sheet per entry and policy
+  bool animate = false;  // one animated GIF per entry and policy
+  render::Palette palette;
+  bool record_palette = false;  // list the palette in every record (--game tak: per input)
+  BudgetLimits limits;
+  bool force = false;  // replace existing images
+};
+
+struct RenderTally {
+  std::uint64_t written = 0;
+  std::uint64_t not_drawn = 0;    // listed with a reason
+  std::uint64_t not_written = 0;  // the output directory refused the file
+  std::uint64_t not_found = 0;    // --entry or --frame selects nothing, or not a GAF or TAF
+};
+
+// index.json's records, kept as text (a few hundred bytes each rather than a JSON tree) and
+// bounded: once max_records are kept, what would follow is only counted (--max-images), so a
+// file of a million frame references cannot make the index, or the images, a multiplier.
+class ImageIndex {
+ public:
+  explicit ImageIndex(std::uint64_t max_records) : max_records_(max_records) {}
+  bool full() const { return records_ >= max_records_; }
+  void add(const nlohmann::json& record);
+  void leave_out() { ++left_out_; }
+  std::uint64_t left_out() const { return left_out_; }
+  // The whole index.json.
+  std::string text(const std::string& palette) const;
+
+ private:
+  std::uint64_t max_records_;
+  std::uint64_t records_ = 0;
+  std::uint64_t left_out_ = 0;
+  std::string text_;
+};
+
+// Renders one input (already read) into directory, below prefix ("" or "N-name/"); adds the
+// index.json records to images.
+void render_input(const LoadedInput& input, const std::string& prefix,
+                  const ExtractDirectory& directory, const RenderSettings& settings,
+                  ImageIndex& images, RenderTally& tally);
+
+}  // namespace gafcheck::cli

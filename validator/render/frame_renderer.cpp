@@ -1,0 +1,200 @@
+#include "validator/render/frame_renderer.hpp"
+
+#include <algorithm>
+
+#include "validator/core/checked_math.hpp"
+#include "validator/core/text.hpp"
+
+namespace gafcheck::render {
+namespace {
+
+constexpr std::uint64_t bytes_per_canvas_pixel = 2;  // index and flags
+
+// A rectangle in anchor coordinates (the anchor at 0,0), half open.
+struct Box {
+  std::int64_t left, top, right, bottom;
+};
+
+Box box_of(const Canvas& canvas) {
+  return {-canvas.x_offset, -canvas.y_offset, std::int64_t{canvas.width} - canvas.x_offset,
+          std::int64_t{canvas.height} - canvas.y_offset};
+}
+
+void blit(const Canvas& child, Canvas& parent) {
+  const std::int64_t left = parent.x_offset - child.x_offset;
+  const std::int64_t top = parent.y_offset - child.y_offset;
+  for (std::uint32_t y = 0; y < child.height; ++y) {
+    const std::size_t from = std::size_t{y} * child.width;
+    const std::size_t to = static_cast<std::size_t>((top + y) * parent.width + left);
+    for (std::uint32_t x = 0; x < child.width; ++x) {
+      const std::uint8_t flags = child.flags[from + x];
+      if (flags == 0) continue;
+      parent.flags[to + x] = flags;
+      parent.index[to + x] = child.index[from + x];
+    }
+  }
+}
+
+std::string prefixed(std::uint32_t layer, const std::string& reason) {
+  return "layer " + std::to_string(layer) + ": " + reason;
+}
+
+}  // namespace
+
+FrameRenderer::FrameRenderer(ByteView file, const gaf::GafIndex& index, const BudgetLimits& limits)
+    : file_(file), index_(index), limits_(limits), on_path_(index.frames.size(), 0) {}
+
+std::optional<std::string> FrameRenderer::allocate(Canvas& canvas, std::uint64_t width,
+                                                   std::uint64_t height) {
+  const auto pixels = checked_mul(width, height);
+  const std::uint64_t wanted = pixels ? saturating_add(pixels_used_, *pixels) : UINT64_MAX;
+  if (!pixels || wanted > limits_[BudgetKind::pixels])
+    return "budget.exceeded: pixels (" + std::to_string(width) + "x" + std::to_string(height) +
+           " would bring the file's rendered pixels past --max-pixels " +
+           std::to_string(limits_[BudgetKind::pixels]) + ")";
+  const std::uint64_t bytes = saturating_mul(*pixels, bytes_per_canvas_pixel);
+  const std::uint64_t held = saturating_add(saturating_add(held_, held_outside_), bytes);
+  if (held > limits_[BudgetKind::heap])
+    return "budget.exceeded: heap (a " + std::to_string(width) + "x" + std::to_string(height) +
+           " canvas needs " + std::to_string(bytes) + " bytes, " + std::to_string(held) +
+           " held in all, above --max-heap " + std::to_string(limits_[BudgetKind::heap]) + ")";
+  pixels_used_ = wanted;
+  canvas.width = static_cast<std::uint32_t>(width);
+  canvas.height = static_cast<std::uint32_t>(height);
+  canvas.index.assign(static_cast<std::size_t>(*pixels), 0);
+  canvas.flags.assign(static_cast<std::size_t>(*pixels), 0);
+  return std::nullopt;
+}
+
+bool FrameRenderer::charge_pixels(std::uint64_t pixels) {
+  const std::uint64_t wanted = saturating_add(pixels_used_, pixels);
+  if (wanted > limits_[BudgetKind::pixels]) return false;
+  pixels_used_ = wanted;
+  return true;
+}
+
+Rendered FrameRenderer::render(std::uint32_t frame, RenderPolicy policy) {
+  Rendered out;
+  held_ = 0;
+  if (frame >= index_.frames.size()) {
+    out.reason = "no such frame";
+    return out;
+  }
+  if (!render_into(frame, policy, 0, out)) out.canvas.reset();
+  return out;
+}
+
+bool FrameRenderer::render_into(std::uint32_t frame_index, RenderPolicy policy, std::uint64_t depth,
+                                Rendered& out) {
+  const gaf::FrameRecord& frame = index_.frames[frame_index];
+  std::uint64_t& visits = visits_[policy == RenderPolicy::retail ? 0 : 1];
+  if (++visits > limits_[BudgetKind::expansion]) {
+    out.reason = "budget.exceeded: expansion (more than --max-expansion " +
+                 std::to_string(limits_[BudgetKind::expansion]) + " frame visits)";
+    return false;
+  }
+  if (!frame.header_in_bounds) {
+    out.reason = "frame header at " + hex(frame.offset) + " lies outside the " +
+                 std::to_string(file_.size()) + "-byte file";
+    return false;
+  }
+  if (frame.width == 0 || frame.height == 0) {
+    if (frame.is_composite()) return render_composite(frame_index, policy, depth, out);
+    out.reason = "frame is " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
+                 ": no pixels to draw";
+    return false;
+  }
+  if (frame.is_composite()) return render_composite(frame_index, policy, depth, out);
+  return render_leaf(frame, policy, out);
+}
+
+bool FrameRenderer::render_composite(std::uint32_t frame_index, RenderPolicy policy,
+                                     std::uint64_t depth, Rendered& out) {
+  const gaf::FrameRecord& frame = index_.frames[frame_index];
+  if (!frame.data_in_bounds) {
+    out.reason = "layer table of " + std::to_string(frame.layer_count) + " pointers at " +
+                 hex(frame.data_offset) + " runs past the end of the file";
+    return false;
+  }
+  // The drawing recurses once per level: a --max-depth above the hard cap is held to it.
+  const std::uint64_t max_depth = std::min(limits_[BudgetKind::depth], max_render_depth);
+  if (depth + 1 > max_depth) {
+    out.reason = "budget.exceeded: depth (composites nested deeper than " +
+                 std::to_string(max_depth) + " levels)";
+    return false;
+  }
+  if (on_path_[frame_index]) {
+    out.reason = "cycle: the layer table leads back to frame header " + hex(frame.offset);
+    return false;
+  }
+  on_path_[frame_index] = 1;
+  struct Leave {
+    std::vector<std::uint8_t>& marks;
+    std::uint32_t at;
+    ~Leave() { marks[at] = 0; }
+  } leave{on_path_, frame_index};
+
+  // The parent's own rectangle, unless it has none; then only the children's.
+  const bool has_area = frame.width != 0 && frame.height != 0;
+  Box box{-std::int64_t{frame.x_offset}, -std::int64_t{frame.y_offset},
+          std::int64_t{frame.width} - frame.x_offset, std::int64_t{frame.height} - frame.y_offset};
+  if (!has_area) box = {INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN};
+  std::vector<Canvas> layers;
+  const std::uint64_t held_before = held_;
+  for (std::uint32_t k = 0; k < frame.child_count; ++k) {
+    const std::uint32_t child_index = index_.children[frame.first_child + k];
+    if (child_index >= index_.frames.size()) {
+      out.reason = prefixed(k, "the subframe pointer leads to no frame header");
+      held_ = held_before;
+      return false;
+    }
+    const gaf::FrameRecord& child = index_.frames[child_index];
+    if (policy == RenderPolicy::retail && child.header_in_bounds && child.is_composite()) {
+      out.reason = prefixed(k, "the subframe at " + hex(child.offset) +
+                                   " is a composite itself; the game relocates only one level "
+                                   "of subframe pointers, so its layer table holds file offsets "
+                                   "where the game expects addresses");
+      return false;
+    }
+    if (child.header_in_bounds && child.alt_byte != 0) ++out.tinted_layers;
+    // A layer without pixels draws nothing; the others still do.
+    if (child.header_in_bounds && !child.is_composite() && (child.width == 0 || child.height == 0))
+      continue;
+    Rendered layer;
+    if (!render_into(child_index, policy, depth + 1, layer)) {
+      out.reason = prefixed(k, layer.reason);
+      held_ = held_before;
+      return false;
+    }
+    for (RowDefect& defect : layer.defects)
+      if (out.defects.size() < max_listed_defects) out.defects.push_back(std::move(defect));
+    out.defect_rows += layer.defect_rows;
+    out.tinted_layers += layer.tinted_layers;
+    const Box child_box = box_of(*layer.canvas);
+    box = {std::min(box.left, child_box.left), std::min(box.top, child_box.top),
+           std::max(box.right, child_box.right), std::max(box.bottom, child_box.bottom)};
+    held_ = saturating_add(held_, layer.canvas->pixels() * bytes_per_canvas_pixel);
+    layers.push_back(std::move(*layer.canvas));
+  }
+  if (box.right <= box.left || box.bottom <= box.top) {
+    held_ = held_before;
+    out.reason = "composite is " + std::to_string(frame.width) + "x" +
+                 std::to_string(frame.height) + " with no layer to draw: no pixels";
+    return false;
+  }
+  Canvas canvas;
+  const auto refused = allocate(canvas, static_cast<std::uint64_t>(box.right - box.left),
+                                static_cast<std::uint64_t>(box.bottom - box.top));
+  held_ = held_before;
+  if (refused) {
+    out.reason = *refused;
+    return false;
+  }
+  canvas.x_offset = -box.left;
+  canvas.y_offset = -box.top;
+  for (const Canvas& layer : layers) blit(layer, canvas);
+  out.canvas = std::move(canvas);
+  return true;
+}
+
+}  // namespace gafcheck::render

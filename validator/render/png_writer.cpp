@@ -1,0 +1,83 @@
+#include "validator/render/png_writer.hpp"
+
+#include <png.h>
+#include <zlib.h>
+
+#include <csetjmp>
+
+namespace gafcheck::render {
+namespace {
+
+struct Sink {
+  std::vector<std::uint8_t>* bytes;
+  std::string* error;
+};
+
+void write_bytes(png_structp png, png_bytep data, png_size_t length) {
+  auto* sink = static_cast<Sink*>(png_get_io_ptr(png));
+  try {
+    sink->bytes->insert(sink->bytes->end(), data, data + length);
+  } catch (...) {  // no exception may cross libpng's C frames
+    png_error(png, "out of memory for the encoded image");
+  }
+}
+
+void flush_nothing(png_structp) {}
+
+void on_error(png_structp png, png_const_charp message) {
+  auto* sink = static_cast<Sink*>(png_get_error_ptr(png));
+  *sink->error = message ? message : "libpng error";
+  png_longjmp(png, 1);
+}
+
+void on_warning(png_structp, png_const_charp) {}
+
+// libpng reports errors by longjmp: everything with a destructor lives in the caller, and this
+// function holds only plain values between setjmp and the calls that may jump.
+bool encode(png_structp png, png_infop info, std::uint32_t width, std::uint32_t height,
+            const RgbaRowSource& rows, std::uint8_t* row) {
+  if (setjmp(png_jmpbuf(png))) return false;
+  png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
+               PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  // Fast settings: the speed matters more than the bytes. deflate is three quarters of the
+  // encoding. Z_RLE was 28% faster on the bench's flat 64x64 sprites (BM_PngEncode) but on the
+  // generated retail-scale tree 55% slower and 3.4 times the bytes (78 MB of PNG became 263 MB),
+  // and no filter 49% faster on the sprites at 1.8 times the bytes: level 1 with the sub filter.
+  png_set_compression_level(png, Z_BEST_SPEED);
+  png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+  png_write_info(png, info);
+  for (std::uint32_t y = 0; y < height; ++y) {
+    rows(y, row);
+    png_write_row(png, row);
+  }
+  png_write_end(png, info);
+  return true;
+}
+
+}  // namespace
+
+PngResult encode_png(std::uint32_t width, std::uint32_t height, const RgbaRowSource& rows) {
+  PngResult result;
+  if (width == 0 || height == 0 || width > PNG_UINT_31_MAX || height > PNG_UINT_31_MAX) {
+    result.error = "a PNG is 1 to 2^31-1 pixels wide and high";
+    return result;
+  }
+  Sink sink{&result.bytes, &result.error};
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, on_error, on_warning);
+  if (!png) {
+    result.error = "libpng could not start";
+    return result;
+  }
+  png_infop info = png_create_info_struct(png);
+  std::vector<std::uint8_t> row(std::size_t{width} * 4);
+  png_set_write_fn(png, &sink, write_bytes, flush_nothing);
+  const bool ok = info && encode(png, info, width, height, rows, row.data());
+  png_destroy_write_struct(&png, info ? &info : nullptr);
+  if (!ok) {
+    if (result.error.empty()) result.error = "libpng could not encode the image";
+    result.bytes.clear();
+  }
+  return result;
+}
+
+}  // namespace gafcheck::render

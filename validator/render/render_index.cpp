@@ -1,0 +1,33 @@
+#include "validator/render/render_index.hpp"
+
+#include "validator/core/walk_context.hpp"
+#include "validator/gaf/structure_reader.hpp"
+#include "validator/rules/catalog.hpp"
+#include "validator/taf/taf_reader.hpp"
+
+namespace gafcheck::render {
+
+RenderIndex read_render_index(ByteView file, Format format, const BudgetLimits& limits) {
+  RenderIndex out;
+  BudgetLimits structure_limits = limits;
+  structure_limits[BudgetKind::pixels] = UINT64_MAX;
+  BudgetMeter budget(structure_limits);
+  Findings findings(embedded_catalog(), 0);
+  WalkContext context{file, findings, budget};
+  if (format == Format::taf_truecolor) {
+    out.truecolor = true;
+    taf::read_counted_header(context, out.index, "sequence");
+    if (out.index.header.walked_slots > 0 && !context.stopped())
+      gaf::read_entries(context, out.index);
+    taf::TafTally tally;
+    if (!context.stopped()) taf::read_truecolor_frames(context, out.index, tally);
+  } else {
+    out.index = gaf::read_gaf_structure(context);
+  }
+  if (const auto& hit = budget.first_hit())
+    out.stopped = "budget.exceeded: " + std::string(budget_spec(hit->kind).name) + " (limit " +
+                  std::to_string(hit->limit) + ")";
+  return out;
+}
+
+}  // namespace gafcheck::render

@@ -1,0 +1,51 @@
+#include "validator/render/sprite_sheet.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "validator/core/checked_math.hpp"
+#include "validator/render/canvas_colours.hpp"
+
+namespace gafcheck::render {
+
+SpriteSheet::SpriteSheet(const std::vector<std::optional<Canvas>>& frames) : frames_(frames) {
+  std::int64_t right = INT64_MIN, bottom = INT64_MIN;
+  left_ = top_ = INT64_MAX;
+  for (const auto& canvas : frames) {
+    if (!canvas) continue;
+    left_ = std::min(left_, -canvas->x_offset);
+    top_ = std::min(top_, -canvas->y_offset);
+    right = std::max(right, std::int64_t{canvas->width} - canvas->x_offset);
+    bottom = std::max(bottom, std::int64_t{canvas->height} - canvas->y_offset);
+  }
+  if (right == INT64_MIN) return;
+  cell_width_ = static_cast<std::uint64_t>(right - left_);
+  cell_height_ = static_cast<std::uint64_t>(bottom - top_);
+}
+
+std::uint64_t SpriteSheet::width() const {
+  return saturating_mul(cell_width_, frames_.size());
+}
+
+void SpriteSheet::row(const Palette& palette, std::uint32_t y, std::uint8_t* rgba) const {
+  const std::int64_t ax = anchor_x(), ay = anchor_y();
+  for (const auto& canvas : frames_) {
+    for (std::uint64_t cx = 0; cx < cell_width_; ++cx, rgba += 4) {
+      std::memset(rgba, 0, 4);
+      if (canvas) {
+        // The canvas's top-left corner in the cell puts its anchor on the cell's.
+        const std::int64_t x = static_cast<std::int64_t>(cx) - (ax - canvas->x_offset);
+        const std::int64_t row = std::int64_t{y} - (ay - canvas->y_offset);
+        if (x >= 0 && row >= 0 && x < canvas->width && row < canvas->height)
+          policy_pixel(*canvas, palette, static_cast<std::uint32_t>(x),
+                       static_cast<std::uint32_t>(row), rgba);
+      }
+      const std::int64_t dx = static_cast<std::int64_t>(cx) - ax, dy = std::int64_t{y} - ay;
+      const bool anchor = dx == 0 && dy == 0;
+      const bool arm = (dy == 0 && dx >= -2 && dx <= 2) || (dx == 0 && dy >= -2 && dy <= 2);
+      if (anchor || (arm && rgba[3] == 0)) std::memcpy(rgba, origin_rgba, 4);
+    }
+  }
+}
+
+}  // namespace gafcheck::render
