@@ -95,6 +95,9 @@ class FormatWriter {
   virtual void header(const ReportHeader& header) = 0;
   // Thread-safe (const, see above). items is never empty.
   virtual RenderedGroup render(std::span<const ReportItem> items) const = 0;
+  // A file the configuration's `ignore:` left unread, in its place in path order (thread-safe,
+  // as render). Most formats list nothing for it; JUnit writes a skipped test case.
+  virtual RenderedGroup render_ignored(std::string_view /*path*/) const { return {}; }
   virtual void write(RenderedGroup&& group) = 0;
   virtual void summary(const RunTotals& totals, const ReportClosing& closing) = 0;
   // Flushes and renames into place; the default commits the output.

@@ -120,6 +120,17 @@ class JunitWriter final : public FormatWriter {
     return group;
   }
 
+  RenderedGroup render_ignored(std::string_view path) const override {
+    RenderedGroup group;
+    ++group.tally[tests];
+    ++group.tally[skipped];
+    group.text = "    <testcase classname=\"gafcheck.ignored\" name=\"" +
+                 xml_attribute(escape_bytes(path_in_root(std::string(path), roots_))) +
+                 "\">\n      <skipped/>\n      <system-out>ignored by the configuration "
+                 "(ignore:)</system-out>\n    </testcase>\n";
+    return group;
+  }
+
   void write(RenderedGroup&& group) override {
     for (std::size_t i = 0; i < totals_.size(); ++i) totals_[i] += group.tally[i];
     if (!group.text.empty() &&

@@ -224,6 +224,25 @@ def suppressed_findings_are_listed_in_json_and_skipped_in_junit():
 
 
 @tap.test
+def ignored_files_are_skipped_test_cases_in_junit():
+    out = WORK / 'ignored'
+    (out / 'tree').mkdir(parents=True)
+    shutil.copy(SEEDS / 'entry.alias.gaf', out / 'tree' / 'a.gaf')
+    shutil.copy(SEEDS / 'entry.alias.gaf', out / 'tree' / 'b.gaf')
+    (out / 'tree' / '.gafcheck.yaml').write_text('ignore:\n  - b.gaf\n')
+    for command in ('check', 'census'):
+        run(command, '-o', out / f'{command}.yaml', '--format', 'junit', '-o',
+            out / f'{command}.xml', out / 'tree', check_code=1)
+        root = well_formed_junit(out / f'{command}.xml')
+        cases = testcases(root)
+        assert set(cases) == {'a.gaf', 'b.gaf'}, cases
+        assert cases['b.gaf'].get('classname') == 'gafcheck.ignored'
+        assert cases['b.gaf'].find('skipped') is not None
+        assert cases['a.gaf'].find('failure') is not None  # the control: checked and failing
+        assert root.find('testsuite').get('skipped') == '1'
+
+
+@tap.test
 def fail_on_decides_the_junit_failures():
     out = WORK / 'failon'
     out.mkdir()

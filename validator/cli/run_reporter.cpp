@@ -52,7 +52,8 @@ void RunReporter::start(ReportHeader header) {
   for (const auto& writer : writers_) writer->header(header);
 }
 
-void RunReporter::note_ignored(const std::string& path) const {
+void RunReporter::note_ignored(const std::string& path) {
+  for (const auto& writer : writers_) writer->write(writer->render_ignored(path));
   if (!options_.quiet)
     std::cerr << "IGNORED  " << escape_bytes(path) << " (ignore: in the configuration)\n";
 }

@@ -30,7 +30,8 @@ class RunReporter {
 
   void add(FileReport report);
   // An input the configuration's ignore: globs leave out: an IGNORED line on standard error.
-  void note_ignored(const std::string& path) const;
+  // Prints IGNORED and lets each writer list the file (JUnit: a skipped test case).
+  void note_ignored(const std::string& path);
   // Counts what the walk settled itself (symlinks it did not follow, files that are not inputs);
   // the summary then lists them, as a census's does.
   void count_walk(std::uint64_t symlinks_not_followed, std::uint64_t not_inputs,

@@ -170,7 +170,10 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
         const RunConfiguration::Scope scope = context.configuration->scope(item->path);
         if (scope.configuration->ignores(scope.path)) {
           ++ignored;
-          continue;
+          FinishedInput listed;  // no reports: counted by the walk, listed by the writers
+          for (const FormatWriter* writer : context.writers)
+            listed.rendered.push_back(writer->render_ignored(item->path));
+          return Pipeline::Task{{}, std::move(listed)};
         }
       }
       if (cursor) {
