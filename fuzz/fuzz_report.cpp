@@ -97,7 +97,7 @@ void read_report(std::string_view bytes) {
       require((index == 1) == (document->kind == "header"), "the header is not first");
       require(document->kind == "header" || document->kind == "file" ||
                   document->kind == "record" || document->kind == "summary",
-              "a document of unknown kind was handed on: " + document->kind);
+              [&] { return "a document of unknown kind was handed on: " + document->kind; });
       if (document->kind == "file" || document->kind == "record")
         require_carried_reads_back(*document);
     }
@@ -115,7 +115,7 @@ void require_written_report_reads_back(const FileReport& report) {
     const std::optional<YAML::Node> document = load_one_document(text, TreeLimits{});
     require(document.has_value(), [&] { return "the reader found no document in\n" + text; });
     const std::string kind = checked_document_kind(*document);
-    require(kind == "file", "the reader found a " + kind + " document");
+    require(kind == "file", [&] { return "the reader found a " + kind + " document"; });
     check_document_fields(*document, kind);
     require_document_says(report, *document, text);
   } catch (const YamlRefusal& refusal) {

@@ -14,15 +14,22 @@ namespace gafcheck::fuzz {
 namespace {
 
 // Reads a scalar, aborting (instead of throwing) when the node is missing or of the wrong type.
-template <typename T>
-T scalar(const YAML::Node& node, const std::string& what) {
-  require(node.IsDefined() && node.IsScalar(), "report field " + what + " is missing");
+// what() names the field; it is composed only for the abort message.
+template <typename T, typename Describe>
+T scalar(const YAML::Node& node, const Describe& what) {
+  require(node.IsDefined() && node.IsScalar(),
+          [&] { return "report field " + what() + " is missing"; });
   try {
     return node.as<T>();
   } catch (const YAML::Exception& error) {
-    require(false, "report field " + what + " does not parse: " + error.what());
+    require(false, "report field " + what() + " does not parse: " + error.what());
   }
   return T{};
+}
+
+// A describe function for a field with a fixed name.
+auto named(const char* name) {
+  return [name] { return std::string(name); };
 }
 
 }  // namespace
@@ -42,11 +49,15 @@ CheckOptions fuzz_check_options() {
   return options;
 }
 
-void require(bool condition, const std::string& what) {
+void require(bool condition, const char* what) {
   if (condition) return;
-  std::fprintf(stderr, "fuzz invariant violated: %s\n", what.c_str());
+  std::fprintf(stderr, "fuzz invariant violated: %s\n", what);
   std::fflush(stderr);
   std::abort();
+}
+
+void require(bool condition, const std::string& what) {
+  require(condition, what.c_str());
 }
 
 void require_findings_inside(const FileReport& report, std::uint64_t input_size) {
@@ -86,12 +97,13 @@ YAML::Node require_report_text_round_trip(const FileReport& report, const std::s
 void require_document_says(const FileReport& report, const YAML::Node& document,
                            const std::string& text) {
   require(document.IsMap(), [&] { return "the report is not a YAML map:\n" + text; });
-  require(scalar<std::string>(document["kind"], "kind") == "file", "kind is not 'file'");
-  require(scalar<std::string>(document["format"], "format") == format_name(report.format),
+  require(scalar<std::string>(document["kind"], named("kind")) == "file", "kind is not 'file'");
+  require(scalar<std::string>(document["format"], named("format")) == format_name(report.format),
           "format does not round-trip");
-  require(scalar<std::string>(document["verdict"], "verdict") == verdict_name(report.verdict),
-          "verdict does not round-trip");
-  require(scalar<std::string>(document["path"], "path") == escape_bytes(report.path),
+  require(
+      scalar<std::string>(document["verdict"], named("verdict")) == verdict_name(report.verdict),
+      "verdict does not round-trip");
+  require(scalar<std::string>(document["path"], named("path")) == escape_bytes(report.path),
           "path does not round-trip");
 
   const YAML::Node findings = document["findings"];
@@ -100,23 +112,29 @@ void require_document_says(const FileReport& report, const YAML::Node& document,
   for (std::size_t i = 0; i < report.findings.size(); ++i) {
     const Finding& finding = report.findings[i];
     const YAML::Node node = findings[i];
-    const std::string where = "findings[" + std::to_string(i) + "]";
-    require(scalar<std::string>(node["rule"], where + ".rule") == rule_name(finding.rule),
-            where + ".rule does not round-trip");
-    require(scalar<std::uint64_t>(node["offset"], where + ".offset") == finding.offset,
-            where + ".offset does not round-trip");
-    require(scalar<std::uint64_t>(node["length"], where + ".length") == finding.length,
-            where + ".length does not round-trip");
-    require(scalar<std::string>(node["path"], where + ".path") == sanitize_text(finding.path),
-            where + ".path does not round-trip: " + sanitize_text(finding.path));
+    const auto field = [i](const char* name) {
+      return [i, name] { return "findings[" + std::to_string(i) + "]." + name; };
+    };
+    require(scalar<std::string>(node["rule"], field("rule")) == rule_name(finding.rule),
+            [&] { return field("rule")() + " does not round-trip"; });
+    require(scalar<std::uint64_t>(node["offset"], field("offset")) == finding.offset,
+            [&] { return field("offset")() + " does not round-trip"; });
+    require(scalar<std::uint64_t>(node["length"], field("length")) == finding.length,
+            [&] { return field("length")() + " does not round-trip"; });
+    require(scalar<std::string>(node["path"], field("path")) == sanitize_text(finding.path), [&] {
+      return field("path")() + " does not round-trip: " + sanitize_text(finding.path);
+    });
     require(
-        scalar<std::string>(node["message"], where + ".message") == sanitize_text(finding.message),
-        where + ".message does not round-trip: " + sanitize_text(finding.message));
-    require(bool(node["suppressed"]) == finding.suppressed &&
-                (!finding.suppressed ||
-                 scalar<std::string>(node["justification"], where + ".justification") ==
-                     escape_bytes(finding.justification)),
-            [&] { return where + ".suppressed or .justification does not round-trip:\n" + text; });
+        scalar<std::string>(node["message"], field("message")) == sanitize_text(finding.message),
+        [&] {
+          return field("message")() + " does not round-trip: " + sanitize_text(finding.message);
+        });
+    require(
+        bool(node["suppressed"]) == finding.suppressed &&
+            (!finding.suppressed ||
+             scalar<std::string>(node["justification"], field("justification")) ==
+                 escape_bytes(finding.justification)),
+        [&] { return field("suppressed")() + " or .justification does not round-trip:\n" + text; });
   }
   for (const auto& counter : report.summary.items())
     require(require_summary_counter(document, counter.first) == counter.second,
@@ -129,14 +147,17 @@ YAML::Node require_report_round_trip(const FileReport& report) {
 
 namespace {
 
-// The counter at key inside the map group (named where), a dotted key naming a nested map's.
-// Recursive, since a yaml-cpp Node cannot be re-pointed at a node that is missing.
-std::uint64_t counter_in(const YAML::Node& group, std::string_view key, const std::string& where) {
+// The counter at key inside the map group, a dotted key naming a nested map's; key_path is the
+// whole key, for the abort message. Recursive, since a yaml-cpp Node cannot be re-pointed at a
+// node that is missing.
+std::uint64_t counter_in(const YAML::Node& group, std::string_view key,
+                         const std::string& key_path) {
+  const auto where = [&] { return "summary." + key_path; };
   const std::size_t dot = key.find('.');
   if (dot == std::string_view::npos) return scalar<std::uint64_t>(group[std::string(key)], where);
   const YAML::Node inner = group[std::string(key.substr(0, dot))];
-  require(inner.IsDefined() && inner.IsMap(), where + " is missing");
-  return counter_in(inner, key.substr(dot + 1), where);
+  require(inner.IsDefined() && inner.IsMap(), [&] { return where() + " is missing"; });
+  return counter_in(inner, key.substr(dot + 1), key_path);
 }
 
 }  // namespace
@@ -145,7 +166,7 @@ std::uint64_t require_summary_counter(const YAML::Node& document, const std::str
   const YAML::Node summary = document["summary"];
   require(summary.IsDefined() && summary.IsMap(), "the report has no summary map");
   // Dotted keys ("coverage.slack") are nested maps in a report.
-  return counter_in(summary, key, "summary." + key);
+  return counter_in(summary, key, key);
 }
 
 }  // namespace gafcheck::fuzz

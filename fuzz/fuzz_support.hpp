@@ -24,6 +24,8 @@ CheckOptions fuzz_check_options();
 
 // Aborts, printing what was violated, when the condition is false.
 void require(bool condition, const std::string& what);
+// The same for a fixed message, which then costs no string per check.
+void require(bool condition, const char* what);
 
 // The same, composing the message only when the condition is false: for checks that run per
 // finding or per pixel, where building the message every time would cost more than the check.

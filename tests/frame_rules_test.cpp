@@ -54,6 +54,21 @@ TEST(FrameRules, HeaderReachedTwiceIsShared) {
             std::string::npos);
 }
 
+// The reader keeps the paths of a header's first two reaches only (and builds no others).
+TEST(FrameRules, HeaderReachedThreeTimesNamesItsFirstTwoReaches) {
+  auto spec = simple_spec();
+  spec.entries[0].frames.push_back({"a", 1, std::nullopt});
+  spec.entries[0].frames.push_back({"a", 1, std::nullopt});
+  const FileReport report = check(spec);
+  // Three references (56..80), so frame "a" sits at 80.
+  EXPECT_FINDING(report, "frame.header-shared", 80, "entry[0]/frame[0]");
+  const std::string& message = find_finding(report, "frame.header-shared")->message;
+  EXPECT_NE(message.find("reached 3 times (entry[0]/frame[0], entry[0]/frame[1], ...)"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(message.find("entry[0]/frame[2]"), std::string::npos) << message;
+}
+
 TEST(FrameRules, SharedPixelsAreNotSharedHeaders) {
   auto spec = simple_spec();
   spec.frames.push_back({.id = "b", .data_offset = 0});

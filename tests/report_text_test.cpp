@@ -160,6 +160,15 @@ TEST(ReportText, EveryYamlBreakAndNonPrintableCharacterIsEscapedByteByByte) {
   }
 }
 
+TEST(ReportText, HexIsUppercaseAfter0xAndPaddedToItsWidth) {
+  EXPECT_EQ(hex(0), "0x0");
+  EXPECT_EQ(hex(0xABCDEF), "0xABCDEF");
+  EXPECT_EQ(hex(0x1F, 8), "0x0000001F");
+  EXPECT_EQ(hex(0x123456789, 4), "0x123456789");  // a width shorter than the value cuts nothing
+  EXPECT_EQ(hex(UINT64_MAX), "0xFFFFFFFFFFFFFFFF");
+  EXPECT_EQ(hex(0, 2), "0x00");
+}
+
 TEST(ReportText, OrdinaryTextIsWrittenAsItIs) {
   for (const NameClass& name_class : plain_classes()) {
     for (const std::string& name : name_class.names) {

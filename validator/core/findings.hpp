@@ -35,6 +35,17 @@ class Findings {
     return add(rule, offset, length, std::move(path), compose_message());
   }
 
+  // The same with the structure path composed only when the finding is listed too: for findings
+  // a file can hold one of per table slot, whose paths are built for nothing past the budget.
+  template <typename ComposePath, typename Compose>
+  requires std::is_invocable_r_v<std::string, ComposePath&> &&
+      std::is_invocable_r_v<std::string, Compose&>
+          Finding* add(RuleId rule, std::uint64_t offset, std::uint64_t length,
+                       ComposePath&& compose_path, Compose&& compose_message) {
+    if (listed_.size() >= max_listed_) return count_only(rule);
+    return add(rule, offset, length, compose_path(), compose_message());
+  }
+
   // While a retail override is set, findings take that impact instead of the default (for
   // structures the game never loads, e.g. entries behind a negative entry count).
   void set_retail_override(std::optional<Retail> retail) { retail_override_ = retail; }

@@ -66,13 +66,20 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
 }  // namespace
 
 std::string hex(std::uint64_t value, int width) {
-  std::string digits;
+  char digits[16];
+  std::size_t count = 0;
   do {
-    digits.insert(digits.begin(), hex_digits[value & 0xF]);
+    digits[sizeof digits - ++count] = hex_digits[value & 0xF];
     value >>= 4;
   } while (value != 0);
-  while (static_cast<int>(digits.size()) < width) digits.insert(digits.begin(), '0');
-  return "0x" + digits;
+  const std::size_t padding =
+      width > 0 ? std::max(static_cast<std::size_t>(width), count) - count : 0;
+  std::string text;
+  text.reserve(2 + padding + count);
+  text += "0x";
+  text.append(padding, '0');
+  text.append(digits + sizeof digits - count, count);
+  return text;
 }
 
 std::string indexed(std::string_view name, std::uint64_t index) {

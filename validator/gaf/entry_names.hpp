@@ -1,5 +1,6 @@
 #pragma once
 #include <string>
+#include <string_view>
 
 #include "validator/core/walk_context.hpp"
 #include "validator/gaf/gaf_index.hpp"
@@ -15,8 +16,10 @@ std::string game_folded_name(const EntryRecord& entry);
 // entry.name-unterminated, entry.name-trailing-bytes, entry.name-duplicate.
 void check_entry_names(WalkContext& context, const GafIndex& index);
 
-// Registers a pointer to a subframe header (defined with the entry reader, which owns reaching).
-std::uint32_t reach_frame_header(GafIndex& index, std::uint64_t header_offset,
-                                 std::uint64_t pointer_site, std::string path);
+// Registers the pointer to layer `layer` of the layer table at table_path (a subframe header);
+// defined with the entry reader, which owns reaching.
+std::uint32_t reach_layer_frame(GafIndex& index, std::uint64_t header_offset,
+                                std::uint64_t pointer_site, std::string_view table_path,
+                                std::uint64_t layer);
 
 }  // namespace gafcheck::gaf

@@ -11,19 +11,22 @@ namespace gafcheck::gaf {
 namespace {
 
 // Registers a pointer to a frame header (from a frame reference or a layer table) and returns
-// the frame's index, creating its record on first reach.
+// the frame's index, creating its record on first reach. A pointer's structure path is kept only
+// for the first and second reach of a header, so it is built (make_path) only then: a table of
+// thousands of pointers at a few headers costs no string per pointer.
+template <typename MakePath>
 std::uint32_t reach_frame(GafIndex& index, std::uint64_t header_offset, std::uint64_t pointer_site,
-                          std::string path, bool as_subframe) {
+                          const MakePath& make_path, bool as_subframe) {
   auto [slot, inserted] = index.frame_by_offset.try_emplace(
       header_offset, static_cast<std::uint32_t>(index.frames.size()));
   if (inserted) {
     FrameRecord& frame = index.frames.emplace_back();
     frame.offset = header_offset;
     frame.pointer_site = pointer_site;
-    frame.path = std::move(path);
+    frame.path = make_path();
   }
   FrameRecord& frame = index.frames[slot->second];
-  if (++frame.references == 2) frame.second_path = std::move(path);
+  if (++frame.references == 2) frame.second_path = make_path();
   (as_subframe ? frame.reached_as_subframe : frame.reached_from_entry) = true;
   return slot->second;
 }
@@ -51,13 +54,14 @@ void read_frame_refs(WalkContext& context, GafIndex& index, EntryRecord& entry,
   entry.ref_count = entry.frame_count;
   for (std::uint32_t j = 0; j < entry.frame_count; ++j) {
     const std::uint64_t site = table + j * frame_ref_size;
-    std::string path = join_indexed(entry_path, "frame", j);
+    const auto path = [&] { return join_indexed(entry_path, "frame", j); };
     FrameRef ref;
     ref.header_offset = *file.u32le(site);
     ref.duration = *file.u32le(site + frame_ref_duration);
     if (durations && ref.duration == 0) {
-      context.findings.add(RuleId::frame_duration_zero, site + frame_ref_duration, 4, path,
-                           "duration is 0 ticks; the game shows the frame for one tick");
+      context.findings.add(RuleId::frame_duration_zero, site + frame_ref_duration, 4, path, [] {
+        return std::string("duration is 0 ticks; the game shows the frame for one tick");
+      });
     } else if (durations && ref.duration > 0xFFFF) {
       context.findings.add(RuleId::frame_duration_high_bits, site + frame_ref_duration, 4, path,
                            [&] {
@@ -66,16 +70,18 @@ void read_frame_refs(WalkContext& context, GafIndex& index, EntryRecord& entry,
                                     std::to_string(ref.duration & 0xFFFF) + ") are used";
                            });
     }
-    ref.frame = reach_frame(index, ref.header_offset, site, std::move(path), false);
+    ref.frame = reach_frame(index, ref.header_offset, site, path, false);
     index.refs.push_back(ref);
   }
 }
 
 }  // namespace
 
-std::uint32_t reach_frame_header(GafIndex& index, std::uint64_t header_offset,
-                                 std::uint64_t pointer_site, std::string path) {
-  return reach_frame(index, header_offset, pointer_site, std::move(path), true);
+std::uint32_t reach_layer_frame(GafIndex& index, std::uint64_t header_offset,
+                                std::uint64_t pointer_site, std::string_view table_path,
+                                std::uint64_t layer) {
+  const auto path = [&] { return join_indexed(table_path, "layer", layer); };
+  return reach_frame(index, header_offset, pointer_site, path, true);
 }
 
 void read_entries(WalkContext& context, GafIndex& index, bool durations) {

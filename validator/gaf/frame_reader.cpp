@@ -100,8 +100,7 @@ bool read_layer_table(WalkContext& context, GafIndex& index, std::uint32_t frame
   for (std::uint64_t k = 0; k < count; ++k) {
     const std::uint64_t site = table + k * layer_pointer_size;
     const std::uint32_t child_offset = *context.file.u32le(site);
-    const std::uint32_t child =
-        reach_frame_header(index, child_offset, site, join_indexed(path, "layer", k));
+    const std::uint32_t child = reach_layer_frame(index, child_offset, site, path, k);
     index.children.push_back(child);
   }
   return true;
