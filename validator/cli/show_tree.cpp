@@ -151,8 +151,11 @@ class GafTree {
         out_ += row(style_, 0, 0, depth + 2, layer, "header outside the file", error_colour);
         continue;
       }
+      const std::string& owner = index_.frames[child].path;
       out_ += row(style_, index_.frames[child].offset, gaf::frame_header_size, depth + 2, layer,
-                  "-> frame header of " + index_.frames[child].path, structure_colour);
+                  owner == layer ? std::string("-> frame header (listed under layers below)")
+                                 : "-> frame header of " + owner,
+                  structure_colour);
     }
   }
 
