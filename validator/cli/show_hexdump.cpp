@@ -65,10 +65,15 @@ class Dump {
     return nullptr;
   }
 
+  // The gaps are sorted and disjoint: a hostile file may have as many as it has extents.
   bool in_slack(std::uint64_t offset) const {
-    for (const pixels::Gap& gap : input_.layout->map.slack)
-      if (gap.offset <= offset && offset < gap.offset + gap.length) return true;
-    return false;
+    const auto& slack = input_.layout->map.slack;
+    auto after = std::upper_bound(
+        slack.begin(), slack.end(), offset,
+        [](std::uint64_t value, const pixels::Gap& gap) { return value < gap.offset; });
+    if (after == slack.begin()) return false;
+    --after;
+    return offset < after->offset + after->length;
   }
 
   void print_row(std::uint64_t at, std::uint64_t end) {
