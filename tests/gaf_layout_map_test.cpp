@@ -22,8 +22,8 @@ TEST(GafLayoutMap, TidyFileMapsLikeCheck) {
   EXPECT_EQ(layout.map.sorted.size(), report.summary.get("coverage.extents"));
   std::vector<std::string> listed;
   for (const pixels::Extent& extent : layout.map.sorted)
-    listed.push_back(hex(extent.offset) + " " + pixels::extent_path(layout.index, extent) + " " +
-                     pixels::extent_label(layout.index, extent));
+    listed.push_back(hex(extent.offset) + " " + pixels::extent_path(layout, extent) + " " +
+                     pixels::extent_label(layout, extent));
   EXPECT_EQ(listed,
             (std::vector<std::string>{
                 "0x0 header file header", "0xC entry_table entry table",

@@ -165,6 +165,16 @@ def archive_member_offsets_are_in_its_decoded_bytes():
 
 
 @tap.test
+def truecolor_taf_lists_its_sequence_and_16_bit_pixels():
+    out, _ = show(SEEDS / 'clean-taf-argb1555.taf')
+    assert ('0x00000050         24    entry[0]/frame[0]  frame header 10x8 at (5,4), ARGB1555'
+            in out), out
+    assert '0x00000098        160      entry[0]/frame[0]  16-bit pixels' in out
+    dump, _ = show(SEEDS / 'clean-taf-argb1555.taf', '--at', 0x10, '--context', 0)
+    assert rows(dump)[0x10].endswith('entry[0] (sequence header)'), dump
+
+
+@tap.test
 def budget_hit_is_shown_not_a_crash():
     out, _ = show(SEEDS / 'clean-raw.gaf', '--max-entries', 0)
     assert 'stopped: budget.exceeded: entries (limit 0)' in out, out

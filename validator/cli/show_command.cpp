@@ -77,7 +77,7 @@ std::optional<pixels::Extent> extent_at_path(const pixels::GafLayoutMap& layout,
   std::optional<pixels::Extent> found;
   for (const pixels::Extent& extent : layout.map.sorted) {
     if (pixels::is_pixels(extent.kind) != want_pixels) continue;
-    if (pixels::extent_path(layout.index, extent) == path) return extent;
+    if (pixels::extent_path(layout, extent) == path) return extent;
   }
   if (want_pixels) return std::nullopt;
   const gaf::GafIndex& index = layout.index;
@@ -159,6 +159,8 @@ int run_show(const Arguments& arguments) {
   const Format format = input.report.format;
   if (format == Format::gaf || format == Format::taf_paletted || format == Format::ta3d_gaf)
     input.layout = pixels::read_gaf_layout_map(input.bytes, options.check.limits);
+  else if (format == Format::taf_truecolor)
+    input.layout = pixels::read_truecolor_layout_map(input.bytes, options.check.limits);
 
   std::string out =
       "gafcheck show: " + style.paint(input.display, bold) + ", " +
@@ -191,11 +193,10 @@ int run_show(const Arguments& arguments) {
     if (!extent)
       throw UsageError{"no structure at path '" + escape_bytes(path) +
                        "' (gafcheck show FILE lists the paths)"};
-    print_dump(
-        input,
-        widened(extent->offset, extent->length, context, size,
-                escape_bytes(path) + ", " + pixels::extent_label(input.layout->index, *extent)),
-        style, out);
+    print_dump(input,
+               widened(extent->offset, extent->length, context, size,
+                       escape_bytes(path) + ", " + pixels::extent_label(*input.layout, *extent)),
+               style, out);
   } else {
     print_tree(input, style, out, options.check.limits);
   }

@@ -124,9 +124,8 @@ class Dump {
     std::string text;
     for (const Extent* extent : seen) {
       if (!text.empty()) text += "; ";
-      text +=
-          style_.paint(pixels::extent_path(input_.layout->index, *extent), kind_colour(*extent)) +
-          " (" + pixels::extent_label(input_.layout->index, *extent) + ")";
+      text += style_.paint(pixels::extent_path(*input_.layout, *extent), kind_colour(*extent)) +
+              " (" + pixels::extent_label(*input_.layout, *extent) + ")";
     }
     if (more) text += "; +" + std::to_string(more) + " more";
     if (unclaimed) {

@@ -9,6 +9,7 @@
 #include "validator/gaf/gaf_layout.hpp"
 #include "validator/hpi/member_reader.hpp"
 #include "validator/rules/catalog.hpp"
+#include "validator/taf/taf_layout.hpp"
 
 namespace gafcheck::cli {
 namespace {
@@ -124,9 +125,15 @@ class GafTree {
                   "header outside the file", error_colour);
       return;
     }
-    const std::string kind = frame.is_composite() ? std::to_string(frame.layer_count) + " layers"
-                             : frame.is_rle()     ? "rle"
-                                                  : "raw";
+    const std::string kind =
+        layout_.options.slot_name == "sequence"
+            ? (frame.compressed == taf::format_argb4444 ? std::string("ARGB4444")
+               : frame.compressed == taf::format_argb1555
+                   ? std::string("ARGB1555")
+                   : "format " + std::to_string(frame.compressed))
+        : frame.is_composite() ? std::to_string(frame.layer_count) + " layers"
+        : frame.is_rle()       ? "rle"
+                               : "raw";
     out_ += row(style_, frame.offset, gaf::frame_header_size, depth, path,
                 "frame header " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
                     " at (" + std::to_string(frame.x_offset) + "," +
