@@ -96,7 +96,8 @@ DumpRange widened(std::uint64_t begin, std::uint64_t length, std::uint64_t conte
                   std::uint64_t file_size, std::string what) {
   DumpRange range;
   range.focus_begin = begin;
-  range.focus_end = begin + std::max<std::uint64_t>(length, 1);
+  // A finding's length comes from the file (a declared size): kept inside it, never overflowing.
+  range.focus_end = begin + std::clamp<std::uint64_t>(length, 1, file_size - begin);
   range.begin = begin - std::min(begin, context);
   range.end = std::min(file_size, range.focus_end + std::min(context, file_size));
   if (range.end - range.begin > max_dump_bytes) {
