@@ -111,6 +111,13 @@ def path_selects_a_frame_header_and_labels_its_bytes():
         assert line.rstrip().endswith('entry[0]/frame[0] (frame header)'), line
     pixels, _ = show(SEEDS / 'clean-raw.gaf', '--path', 'entry[0]/frame[0]/pixels', '--context', 0)
     assert '(entry[0]/frame[0]/pixels, raw pixels)' in pixels, pixels
+    # An aliased slot shows the entry header it shares.
+    alias, _ = show(SEEDS / 'entry.alias.gaf', '--path', 'entry[1]', '--context', 0)
+    assert rows(alias)[0x14].endswith('entry[0] (entry header)'), alias
+    # A layer slot leading back to a header another path reached first (the cycle's finding path).
+    cycle, _ = show(SEEDS / 'composite.cycle.gaf', '--path', 'entry[0]/frame[0]/layer[1]',
+                    '--context', 0)
+    assert rows(cycle)[0x40].endswith('entry[0]/frame[0] (frame header)'), cycle
     _, err = show(SEEDS / 'composite.nested.gaf', '--path', 'entry[0]/frame[9]', code=2)
     assert "no structure at path 'entry[0]/frame[9]'" in err, err
 

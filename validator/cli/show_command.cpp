@@ -81,6 +81,15 @@ std::optional<pixels::Extent> extent_at_path(const pixels::GafLayoutMap& layout,
   }
   if (want_pixels) return std::nullopt;
   const gaf::GafIndex& index = layout.index;
+  // An aliased slot's entry is the one it shares (never itself an alias: the first slot).
+  for (const gaf::EntryRecord& entry : index.entries) {
+    if (entry.alias_of == gaf::no_index) continue;
+    const std::string slot = indexed("entry", entry.slot),
+                      shared = indexed("entry", entry.alias_of);
+    if (path == slot) return extent_at_path(layout, shared);
+    if (path == join_path(slot, "frames"))
+      return extent_at_path(layout, join_path(shared, "frames"));
+  }
   for (const gaf::EntryRecord& entry : index.entries)
     for (std::uint32_t k = 0; k < entry.ref_count; ++k) {
       const gaf::FrameRef& ref = index.refs[entry.first_ref + k];
@@ -88,6 +97,15 @@ std::optional<pixels::Extent> extent_at_path(const pixels::GafLayoutMap& layout,
       if (join_indexed(indexed("entry", entry.slot), "frame", k) == path)
         return pixels::Extent{index.frames[ref.frame].offset, 24, pixels::ExtentKind::frame_header,
                               ref.frame};
+    }
+  // A layer slot pointing at a header first reached by another path (a shared header, a cycle).
+  for (const gaf::FrameRecord& frame : index.frames)
+    for (std::uint32_t c = 0; c < frame.child_count; ++c) {
+      const std::uint32_t child = index.children[frame.first_child + c];
+      if (child == gaf::no_index || !index.frames[child].header_in_bounds) continue;
+      if (join_indexed(frame.path, "layer", c) == path)
+        return pixels::Extent{index.frames[child].offset, 24, pixels::ExtentKind::frame_header,
+                              child};
     }
   return std::nullopt;
 }
