@@ -15,5 +15,6 @@ int run_diff(const Arguments& arguments, const std::string& command_line);
 int run_rules(const Arguments& arguments);
 int run_explain(const Arguments& arguments);
 int run_config(const Arguments& arguments);
+int run_show(const Arguments& arguments);
 
 }  // namespace gafcheck::cli

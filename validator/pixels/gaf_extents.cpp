@@ -7,10 +7,8 @@
 
 namespace gafcheck::pixels {
 
-void check_extents(WalkContext& context, const gaf::GafIndex& index,
-                   const std::vector<std::uint64_t>& rle_end, Counters& summary) {
-  const auto payload_of = [&](std::uint32_t i,
-                              const gaf::FrameRecord& frame) -> std::optional<Extent> {
+PayloadExtentOf gaf_payload_extents(const std::vector<std::uint64_t>& rle_end) {
+  return [&rle_end](std::uint32_t i, const gaf::FrameRecord& frame) -> std::optional<Extent> {
     if (frame.is_composite()) {
       if (!frame.data_in_bounds) return std::nullopt;
       return Extent{frame.data_offset, std::uint64_t{frame.layer_count} * gaf::layer_pointer_size,
@@ -24,6 +22,11 @@ void check_extents(WalkContext& context, const gaf::GafIndex& index,
     return Extent{frame.data_offset, std::uint64_t{frame.width} * frame.height,
                   ExtentKind::raw_pixels};
   };
+}
+
+void check_extents(WalkContext& context, const gaf::GafIndex& index,
+                   const std::vector<std::uint64_t>& rle_end, Counters& summary) {
+  const PayloadExtentOf payload_of = gaf_payload_extents(rle_end);
   LayoutExtentOptions options;
   options.game_loads = index.header.game_entry_count > 0 || index.header.walked_slots == 0;
   check_layout_extents(context, index, payload_of, options, summary);

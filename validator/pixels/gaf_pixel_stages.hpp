@@ -7,6 +7,7 @@
 #include "validator/check/check_options.hpp"
 #include "validator/core/walk_context.hpp"
 #include "validator/gaf/gaf_index.hpp"
+#include "validator/pixels/layout_extents.hpp"
 #include "validator/report/file_report.hpp"
 
 namespace gafcheck::pixels {
@@ -30,6 +31,10 @@ void check_storage_context(WalkContext& context, const gaf::GafIndex& index,
 // True for a path with a `textures` directory component or a file named vismasks.gaf
 // (case-insensitive); '/' and '\\' separate components, '!' is part of a name.
 bool engine_reads_raw_arrays(std::string_view engine_path);
+
+// The payload extent of each frame of a paletted GAF: layer table, raw pixels, or RLE rows up to
+// rle_end (which the function keeps a reference to).
+PayloadExtentOf gaf_payload_extents(const std::vector<std::uint64_t>& rle_end);
 
 // The byte-extent map: extent.* findings and the coverage.* counters.
 void check_extents(WalkContext& context, const gaf::GafIndex& index,

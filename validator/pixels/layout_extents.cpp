@@ -156,6 +156,11 @@ std::string ExtentNames::described(const Extent& extent) const {
   return named + " at " + byte_range(extent.offset, extent.length);
 }
 
+ExtentMap layout_extent_map(const gaf::GafIndex& index, const PayloadExtentOf& payload_of,
+                            const LayoutExtentOptions& options, std::uint64_t file_size) {
+  return map_extents(collect_extents(index, payload_of, options), file_size);
+}
+
 void check_layout_extents(WalkContext& context, const gaf::GafIndex& index,
                           const PayloadExtentOf& payload_of, const LayoutExtentOptions& options,
                           Counters& summary) {

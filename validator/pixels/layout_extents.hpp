@@ -41,4 +41,8 @@ void check_layout_extents(WalkContext& context, const gaf::GafIndex& index,
                           const PayloadExtentOf& payload_of, const LayoutExtentOptions& options,
                           Counters& summary);
 
+// The map check_layout_extents reports from (gafcheck show labels bytes with it).
+ExtentMap layout_extent_map(const gaf::GafIndex& index, const PayloadExtentOf& payload_of,
+                            const LayoutExtentOptions& options, std::uint64_t file_size);
+
 }  // namespace gafcheck::pixels

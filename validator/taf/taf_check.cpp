@@ -37,17 +37,8 @@ void report_no_frames(WalkContext& context, const gaf::GafIndex& index) {
 // pixels at each frame's data_offset. TA: Kingdoms' loader is not documented to rebase pointers in
 // place as TA's does, so extent.rebase-overlap takes retail `unknown` here.
 void check_truecolor_extents(WalkContext& context, const gaf::GafIndex& index, Counters& summary) {
-  const auto pixels_of = [](std::uint32_t,
-                            const gaf::FrameRecord& frame) -> std::optional<pixels::Extent> {
-    if (!frame.data_in_bounds) return std::nullopt;
-    return pixels::Extent{frame.data_offset,
-                          std::uint64_t{frame.width} * frame.height * bytes_per_pixel,
-                          pixels::ExtentKind::truecolor_pixels};
-  };
-  pixels::check_layout_extents(
-      context, index, pixels_of,
-      {.slot_name = "sequence", .slot_count_mask = 0xFFFFFFFF, .rebasing_established = false},
-      summary);
+  pixels::check_layout_extents(context, index, truecolor_payload_extents(),
+                               truecolor_extent_options(), summary);
 }
 
 void summarize(const gaf::GafIndex& index, const TafTally& tally, FileReport& report) {
@@ -78,6 +69,19 @@ void summarize(const gaf::GafIndex& index, const TafTally& tally, FileReport& re
 }
 
 }  // namespace
+
+pixels::PayloadExtentOf truecolor_payload_extents() {
+  return [](std::uint32_t, const gaf::FrameRecord& frame) -> std::optional<pixels::Extent> {
+    if (!frame.data_in_bounds) return std::nullopt;
+    return pixels::Extent{frame.data_offset,
+                          std::uint64_t{frame.width} * frame.height * bytes_per_pixel,
+                          pixels::ExtentKind::truecolor_pixels};
+  };
+}
+
+pixels::LayoutExtentOptions truecolor_extent_options() {
+  return {.slot_name = "sequence", .slot_count_mask = 0xFFFFFFFF, .rebasing_established = false};
+}
 
 void check_truecolor_taf(WalkContext& context, FileReport& report) {
   gaf::GafIndex index;
