@@ -183,7 +183,7 @@ std::string hex_excerpt(ByteView bytes, std::uint64_t offset, std::uint64_t leng
   const std::uint64_t end = std::min<std::uint64_t>(
       bytes.size(), std::min(offset + std::max<std::uint64_t>(length, 1), offset + rows * 16) + 16);
   std::string text;
-  char line[16];
+  char line[24];
   for (std::uint64_t row = first; row < end && (row - first) / 16 < rows; row += 16) {
     std::snprintf(line, sizeof line, "%08llx ", static_cast<unsigned long long>(row));
     text += line;
