@@ -4,6 +4,7 @@
 
 #include "reports/codeclimate_writer.hpp"
 #include "reports/gnu_writer.hpp"
+#include "reports/html_writer.hpp"
 #include "reports/json_writer.hpp"
 #include "reports/junit_writer.hpp"
 #include "reports/sarif_writer.hpp"
@@ -13,7 +14,7 @@ namespace gafcheck {
 namespace {
 
 // One line per format: its name, --help text, factory and whether it streams.
-constexpr std::array<FormatSpec, 7> specs = {{
+constexpr std::array<FormatSpec, 8> specs = {{
     {"yaml", "the YAML report (default): header, file documents, records, summary",
      make_yaml_writer, true},
     {"json", "JSON Lines: the YAML report's documents, one JSON object per line", make_json_writer,
@@ -25,6 +26,8 @@ constexpr std::array<FormatSpec, 7> specs = {{
     {"gnu", "one line per finding: PATH: offset 0xHEX: SEVERITY: MESSAGE [RULE]", make_gnu_writer,
      true},
     {"codeclimate", "GitLab Code Quality: a JSON array of issues", make_codeclimate_writer, true},
+    {"html", "one self-contained HTML page: findings, hex excerpts, thumbnails, survey charts",
+     make_html_writer, false},
 }};
 
 }  // namespace

@@ -82,6 +82,7 @@ FileReport check_bytes_at(ByteView bytes, const InputName& name, const CheckOpti
     check_gaf(context, report, options, name);
   take_findings(report, findings, budget);
   finalize_verdict(report);
+  if (options.attach) options.attach(bytes, report);
   if (work)
     for (const BudgetKind kind : hpi::member_shared_budgets)
       work->checking[static_cast<std::size_t>(kind)] = budget.used(kind);

@@ -1,11 +1,15 @@
 #pragma once
 #include <array>
+#include <functional>
 #include <optional>
 #include <string_view>
 
 #include "validator/core/budget.hpp"
+#include "validator/core/byte_view.hpp"
 
 namespace gafcheck {
+
+struct FileReport;
 
 // The engine whose reading of the bytes the findings describe: Total Annihilation, TA: Kingdoms,
 // or TA3D (for censuses of TA3D's own data: its truecolor GAF layout is native there).
@@ -30,6 +34,9 @@ struct CheckOptions {
   // With hash_contents off, still hash an archive and its members: they are in memory only while
   // it is checked.
   bool hash_archive_trees = false;
+  // Called with each input's bytes and its finished report, when set (--format html: thumbnails
+  // and hex excerpts, made where the bytes are). Must be thread-safe (census -j N).
+  std::function<void(ByteView bytes, FileReport& report)> attach;
 };
 
 }  // namespace gafcheck

@@ -156,6 +156,7 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
     return 0;
   finish_common_options(run.common);
   run.common.outputs = resolve_outputs(ordered);
+  attach_for_html(run.common);
   run.per_file = parse_per_file(per_file_text);
   if (resume_verify != "stat" && resume_verify != "hash")
     throw UsageError{"--resume-verify takes stat or hash, not '" + resume_verify + "'"};

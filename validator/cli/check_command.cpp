@@ -53,6 +53,7 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
     return 0;
   finish_common_options(options);
   options.outputs = resolve_outputs(ordered);
+  attach_for_html(options);
   if (paths.empty()) throw UsageError{"check needs at least one PATH (see gafcheck check --help)"};
   // Read now, before the outputs are opened and the process confines itself.
   const RunConfiguration configuration(paths, config_options);

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "reports/report_reader.hpp"
+#include "validator/cli/html_attachments.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -69,7 +70,12 @@ po::options_description report_options_description(CommonOptions& options) {
       "baseline", po::value(&options.baseline),
       "an earlier report: findings it already has (same file, rule and structure path) are left "
       "out of the file documents and do not count for the exit code; a baseline cut short (no "
-      "summary) is used as far as it goes, which can only leave more findings counted");
+      "summary) is used as far as it goes, which can only leave more findings counted")(
+      "html-max-thumbnails-per-file",
+      po::value(&options.html_thumbnails_per_file)->default_value(12),
+      "--format html: frames with pixel findings drawn (strict, retail, diff) per file at most")(
+      "html-max-thumbnails", po::value(&options.html_thumbnails)->default_value(500),
+      "--format html: frames drawn in the whole report at most (the rest are counted)");
   return report;
 }
 
@@ -110,6 +116,15 @@ void finish_common_options(CommonOptions& options) {
   if (options.fail_on != "never" && !severity_from_name(options.fail_on))
     throw UsageError{"--fail-on takes error, warning, info or never, not '" + options.fail_on +
                      "'"};
+}
+
+void attach_for_html(CommonOptions& options) {
+  for (const OutputRequest& request : options.outputs)
+    if (request.format == "html") {
+      options.check.attach = make_html_attachments(
+          options.check.limits, options.html_thumbnails_per_file, options.html_thumbnails);
+      return;
+    }
 }
 
 std::optional<Severity> fail_threshold(const CommonOptions& options) {

@@ -18,9 +18,11 @@ struct CommonOptions {
   std::string fail_on = "error";       // error | warning | info | never
   bool quiet = false;
   std::string game = "ta";
-  std::string baseline;         // --baseline report; empty: none
-  std::string max_report_size;  // --max-report-size, for every report read back
-  bool no_sandbox = false;      // --no-sandbox
+  std::string baseline;                         // --baseline report; empty: none
+  std::string max_report_size;                  // --max-report-size, for every report read back
+  bool no_sandbox = false;                      // --no-sandbox
+  std::uint64_t html_thumbnails_per_file = 12;  // --html-max-thumbnails-per-file
+  std::uint64_t html_thumbnails = 500;          // --html-max-thumbnails
 };
 
 // Thrown for a usage error (exit code 2), with the message to print.
@@ -40,6 +42,10 @@ boost::program_options::options_description sandbox_options_description(CommonOp
 
 // Validates and applies parsed values (game, fail-on, max-report-size). Throws UsageError.
 void finish_common_options(CommonOptions& options);
+
+// With an html output among options.outputs, makes the check pipeline attach thumbnails and hex
+// excerpts to the reports (html_attachments.hpp). Call after the outputs are resolved.
+void attach_for_html(CommonOptions& options);
 
 // The lowest severity that makes the exit code 1, or nullopt for --fail-on never.
 std::optional<Severity> fail_threshold(const CommonOptions& options);

@@ -54,6 +54,27 @@ struct ArchiveMember {
 // (the rule is off, or suppressed for this file), or at a severity.
 enum class CountedLevel : std::uint8_t { catalogue, ignored, info, warning, error };
 
+// Pictures and bytes for a report a person reads (--format html): made by the check pipeline,
+// which holds the bytes, only when such a report is asked for; bounded by its options.
+struct ReportThumbnail {
+  std::string frame_path;  // the frame's structure path (entry[i]/frame[k])
+  std::string policy;      // retail | strict | diff
+  std::uint32_t width = 0;
+  std::uint32_t height = 0;
+  std::string png;                  // PNG bytes; empty when not drawn
+  std::string reason;               // why not drawn
+  std::vector<std::uint32_t> rows;  // defective rows (canvas rows), at most a few dozen
+};
+struct HexExcerpt {
+  std::size_t finding = 0;  // index into FileReport::findings
+  std::string text;         // rows of "OFFSET  HEX  ASCII" (printable ASCII, others '.')
+};
+struct ReportAttachments {
+  std::vector<ReportThumbnail> thumbnails;
+  std::vector<HexExcerpt> excerpts;
+  std::uint64_t frames_left_out = 0;  // frames with pixel findings past the thumbnail bounds
+};
+
 struct FileReport {
   std::string path;
   std::optional<std::string> member_of;  // archive path, for archive members
@@ -73,6 +94,7 @@ struct FileReport {
   std::array<CountedLevel, rule_count> counted_levels{};
   std::optional<BudgetHit> budget_hit;
   std::optional<std::vector<ArchiveMember>> members;  // archives only
+  std::optional<ReportAttachments> attachments;       // --format html only
 };
 
 // The severity a rule's counted-only findings have for the verdict and the exit code, or nullopt

@@ -1,0 +1,23 @@
+#pragma once
+// Text pieces of the HTML report (html_writer.hpp): escaping, data: URIs and inline SVG charts.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "validator/report/file_report.hpp"
+
+namespace gafcheck {
+
+// & < > " ' as character references; for text and attribute values alike. Input-derived names
+// are escape_bytes()d first (printable UTF-8), then passed through here.
+std::string html_escape(std::string_view text);
+
+// "data:image/png;base64,..." (base64 by OpenSSL's EVP_EncodeBlock).
+std::string png_data_uri(std::string_view png);
+
+// A bar chart of a survey histogram as inline SVG: one bar per value, at most max_bars (the
+// values past them are counted in a note), heights scaled to the largest count.
+inline constexpr std::size_t max_bars = 64;
+std::string histogram_svg(std::string_view name, const Histogram& histogram);
+
+}  // namespace gafcheck

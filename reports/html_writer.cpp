@@ -1,0 +1,259 @@
+#include "reports/html_writer.hpp"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <set>
+
+#include "reports/html_text.hpp"
+#include "validator/core/text.hpp"
+#include "validator/rules/catalog.hpp"
+
+namespace gafcheck {
+namespace {
+
+constexpr std::string_view style = R"(<style>
+body{font:14px/1.4 sans-serif;margin:1em 2em;color:#111;background:#fff}
+table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top}
+.file{border-top:2px solid #888;margin-top:1.5em}.file h2{font-size:1.1em;word-break:break-all}
+.v-errors,.v-rejected{color:#b00}.v-warnings{color:#a60}.v-clean{color:#070}
+.r-crash,.r-garbage{background:#fdd}.r-dropped{background:#fed}
+pre{background:#f4f4f4;padding:4px;overflow-x:auto;font-size:12px}
+.thumbs{display:flex;flex-wrap:wrap;gap:1em}.thumbs figure{margin:0}
+.thumbs img{image-rendering:pixelated;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px;border:1px solid #999}
+.chart rect{fill:#469}.chart text{font-size:10px}.chart{display:inline-block;margin:0 1em 1em 0}
+.note{color:#666;font-size:12px}.hidden{display:none}
+</style>)";
+
+// Hides finding rows (and then files) that do not match the chosen rule and severity.
+constexpr std::string_view script = R"(<script>
+function gafcheckFilter(){
+  var rule=document.getElementById('filter-rule').value,sev=document.getElementById('filter-severity').value;
+  document.querySelectorAll('section.file').forEach(function(s){
+    var shown=0;
+    s.querySelectorAll('tr.finding').forEach(function(r){
+      var ok=(!rule||r.dataset.rule===rule)&&(!sev||r.dataset.severity===sev);
+      r.classList.toggle('hidden',!ok);if(ok)shown++;});
+    s.classList.toggle('hidden',(rule||sev)&&shown===0);});
+}
+document.getElementById('filter-rule').addEventListener('change',gafcheckFilter);
+document.getElementById('filter-severity').addEventListener('change',gafcheckFilter);
+</script>)";
+
+std::string hex(std::uint64_t value) {
+  char text[24];
+  std::snprintf(text, sizeof text, "0x%" PRIx64, value);
+  return text;
+}
+
+std::string name_html(const std::string& raw) {
+  return html_escape(escape_bytes(raw));
+}
+
+std::string thumbnails_html(const ReportAttachments& attachments) {
+  std::string html;
+  std::string current;
+  for (const ReportThumbnail& thumbnail : attachments.thumbnails) {
+    if (thumbnail.frame_path != current) {
+      if (!current.empty()) html += "</div>";
+      current = thumbnail.frame_path;
+      html += "<h3>" + html_escape(sanitize_text(current)) + "</h3><div class=\"thumbs\">";
+    }
+    html += "<figure>";
+    if (thumbnail.png.empty()) {
+      html += "<figcaption>" + html_escape(thumbnail.policy) +
+              ": not drawn: " + html_escape(sanitize_text(thumbnail.reason)) + "</figcaption>";
+    } else {
+      const std::uint32_t larger = std::max(thumbnail.width, thumbnail.height);
+      const std::uint32_t scale = larger >= 128 ? 1 : std::min<std::uint32_t>(4, 128 / larger);
+      html += "<img alt=\"" + html_escape(thumbnail.policy) + "\" width=\"" +
+              std::to_string((thumbnail.width + 3) * scale) + "\" height=\"" +
+              std::to_string(thumbnail.height * scale) + "\" src=\"" + png_data_uri(thumbnail.png) +
+              "\"><figcaption>" + html_escape(thumbnail.policy) + " " +
+              std::to_string(thumbnail.width) + "x" + std::to_string(thumbnail.height);
+      if (!thumbnail.rows.empty()) {
+        html += ", defective rows";
+        for (const std::uint32_t row : thumbnail.rows) html += " " + std::to_string(row);
+      }
+      html += "</figcaption>";
+    }
+    html += "</figure>";
+  }
+  if (!current.empty()) html += "</div>";
+  if (attachments.frames_left_out > 0)
+    html += "<p class=\"note\">" + std::to_string(attachments.frames_left_out) +
+            " more frames with pixel findings not drawn (--html-max-thumbnails-per-file, "
+            "--html-max-thumbnails)</p>";
+  return html;
+}
+
+// group_worst: the worst retail impact of the input's group (an archive and its members), which
+// the page is sorted by.
+std::string file_html(const ReportItem& item, Retail group_worst) {
+  const FileReport& report = *item.report;
+  const Catalog& catalog = embedded_catalog();
+  std::set<std::string> rules, severities;
+  std::string rows;
+  for (std::size_t i = 0; i < report.findings.size(); ++i) {
+    const Finding& finding = report.findings[i];
+    const std::string rule(rule_name(finding.rule));
+    const std::string severity(severity_name(finding.severity));
+    rules.insert(rule);
+    severities.insert(severity);
+    rows += "<tr class=\"finding r-" + std::string(retail_name(finding.retail)) +
+            "\" data-rule=\"" + html_escape(rule) + "\" data-severity=\"" + severity +
+            "\"><td><a href=\"#rule-" + html_escape(rule) + "\">" + html_escape(rule) +
+            "</a><br><span class=\"note\">" + html_escape(catalog.info(finding.rule).title) +
+            "</span></td><td>" + severity + (finding.suppressed ? " (suppressed)" : "") +
+            "</td><td>" + std::string(retail_name(finding.retail)) + "</td><td>" +
+            hex(finding.offset) + "</td><td>" + html_escape(sanitize_text(finding.path)) +
+            "</td><td>" + html_escape(sanitize_text(finding.message));
+    if (report.attachments)
+      for (const HexExcerpt& excerpt : report.attachments->excerpts)
+        if (excerpt.finding == i && !excerpt.text.empty())
+          rows += "<details><summary>bytes</summary><pre>" + html_escape(excerpt.text) +
+                  "</pre></details>";
+    rows += "</td></tr>";
+  }
+  std::string joined_rules;
+  for (const std::string& rule : rules) joined_rules += (joined_rules.empty() ? "" : " ") + rule;
+  std::string html =
+      "<section class=\"file\" data-retail=\"" + std::string(retail_name(report.retail)) +
+      "\" data-group-retail=\"" + std::string(retail_name(group_worst)) + "\" data-rules=\"" +
+      html_escape(joined_rules) + "\"><h2>" + name_html(report.path) + "</h2><p><b class=\"v-" +
+      std::string(verdict_name(report.verdict)) + "\">" +
+      std::string(verdict_name(report.verdict)) + "</b> · retail impact <b>" +
+      std::string(retail_name(report.retail)) + "</b> · " + std::to_string(report.size) + " bytes";
+  if (report.member_of) html += " · member of " + name_html(*report.member_of);
+  html += "</p>";
+  if (!rows.empty())
+    html +=
+        "<table><tr><th>rule</th><th>severity</th><th>retail</th><th>offset</th>"
+        "<th>structure</th><th>message</th></tr>" +
+        rows + "</table>";
+  if (report.findings_suppressed > 0)
+    html += "<p class=\"note\">" + std::to_string(report.findings_suppressed) +
+            " more findings counted, not listed (--max-findings)</p>";
+  if (report.attachments) html += thumbnails_html(*report.attachments);
+  return html + "</section>\n";
+}
+
+bool clean_row(const FileReport& report) {
+  return report.findings.empty() && report.verdict == Verdict::clean;
+}
+
+class HtmlWriter final : public FormatWriter {
+ public:
+  using FormatWriter::FormatWriter;
+
+  void header(const ReportHeader& header) override {
+    command_ = header.command;
+    command_line_ = header.command_line;
+    started_ = header.started_at;
+  }
+
+  RenderedGroup render(std::span<const ReportItem> items) const override {
+    RenderedGroup group;
+    Retail worst = Retail::none;
+    bool all_clean = true;
+    for (const ReportItem& item : items) {
+      worst = std::max(worst, item.report->retail);
+      all_clean = all_clean && clean_row(*item.report);
+    }
+    for (const ReportItem& item : items) {
+      if (all_clean)
+        group.text += "<tr><td>" + name_html(item.report->path) + "</td><td>" +
+                      std::to_string(item.report->size) + "</td></tr>";
+      else
+        group.text += file_html(item, worst);
+    }
+    group.tally[0] = static_cast<std::uint64_t>(worst);
+    group.tally[1] = all_clean ? 1 : 0;
+    return group;
+  }
+
+  void write(RenderedGroup&& group) override {
+    if (group.tally[1])
+      clean_ += group.text;
+    else
+      groups_.push_back({static_cast<Retail>(group.tally[0]), std::move(group.text)});
+  }
+
+  void summary(const RunTotals& totals, const ReportClosing& closing) override {
+    std::string page =
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>gafcheck " +
+        html_escape(command_) + " report</title>" + std::string(style) + "</head><body>\n";
+    page += "<h1>gafcheck " + html_escape(command_) + " report</h1><p class=\"note\">" +
+            html_escape(sanitize_text(command_line_)) + "<br>started " + html_escape(started_) +
+            ", " + std::to_string(closing.wall_seconds) + " s" +
+            (closing.interrupted ? ", INTERRUPTED" : "") + ", gafcheck " + tool_version() +
+            "</p>\n";
+    page += "<h2>Summary</h2><table><tr><th>files</th><td>" + std::to_string(totals.files) +
+            "</td></tr><tr><th>bytes</th><td>" + std::to_string(totals.bytes) + "</td></tr>";
+    for (const auto& [verdict, count] : totals.by_verdict)
+      page +=
+          "<tr><th>" + html_escape(verdict) + "</th><td>" + std::to_string(count) + "</td></tr>";
+    page += "</table><table><tr><th>format</th><th>files</th></tr>";
+    for (const auto& [format, count] : totals.by_format)
+      page += "<tr><td>" + html_escape(format) + "</td><td>" + std::to_string(count) + "</td></tr>";
+    page +=
+        "</table>\n<h2>Rules</h2><table><tr><th>rule</th><th>severity</th><th>retail</th>"
+        "<th>findings</th><th>files</th><th>explanation</th></tr>";
+    const Catalog& catalog = embedded_catalog();
+    std::string rule_options;
+    for (const auto& [rule, counts] : totals.findings) {
+      const RuleInfo* info = catalog.find(rule);
+      page += "<tr id=\"rule-" + html_escape(rule) + "\"><td>" + html_escape(rule) + "</td>";
+      if (info)
+        page += "<td>" + std::string(severity_name(info->severity)) + "</td><td>" +
+                std::string(retail_name(info->retail)) + "</td>";
+      else
+        page += "<td></td><td></td>";
+      page +=
+          "<td>" + std::to_string(counts.occurrences) + "</td><td>" + std::to_string(counts.files) +
+          "</td><td>" +
+          (info ? "<b>" + html_escape(info->title) + "</b><br>" + html_escape(info->explanation) +
+                      " <span class=\"note\">" + html_escape(info->spec) + "</span>"
+                : std::string()) +
+          "</td></tr>";
+      rule_options += "<option>" + html_escape(rule) + "</option>";
+    }
+    page += "</table>\n";
+    if (!totals.survey.empty()) {
+      page += "<h2>Survey</h2>";
+      for (const auto& [name, histogram] : totals.survey) page += histogram_svg(name, histogram);
+    }
+    page +=
+        "<h2>Files</h2><p>Filter: <select id=\"filter-rule\"><option value=\"\">every rule"
+        "</option>" +
+        rule_options +
+        "</select> <select id=\"filter-severity\"><option value=\"\">every severity</option>"
+        "<option>error</option><option>warning</option><option>info</option></select></p>\n";
+    out().write(page);
+    std::stable_sort(groups_.begin(), groups_.end(),
+                     [](const Group& a, const Group& b) { return a.worst > b.worst; });
+    for (const Group& group : groups_) out().write(group.text);
+    if (!clean_.empty())
+      out().write("<h2>Clean files</h2><table><tr><th>file</th><th>bytes</th></tr>" + clean_ +
+                  "</table>\n");
+    out().write(std::string(script) + "\n</body></html>\n");
+  }
+
+ private:
+  struct Group {
+    Retail worst;
+    std::string text;
+  };
+  std::string command_, command_line_, started_;
+  std::vector<Group> groups_;
+  std::string clean_;
+};
+
+}  // namespace
+
+std::unique_ptr<FormatWriter> make_html_writer(std::unique_ptr<ReportOutput> output,
+                                               const FormatContext&) {
+  return std::make_unique<HtmlWriter>(std::move(output));
+}
+
+}  // namespace gafcheck

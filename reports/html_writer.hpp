@@ -1,0 +1,22 @@
+#pragma once
+// --format html: one self-contained page a person reads in a browser (no network: CSS and
+// JavaScript inline, thumbnails as data: URIs). Per file: verdict, retail impact, findings with
+// their rule's title (the explanation in a glossary of the rules that occur), a hex excerpt per
+// finding and strict/retail/diff thumbnails of frames with pixel findings, red bars marking
+// defective rows (FileReport::attachments, made by the check pipeline: the writer never re-reads
+// an input). Summary tables, survey histograms as inline SVG, filters by rule and severity.
+//
+// Files are sorted by worst retail impact (crash first), then in path order: the rendered groups
+// are held until summary(). What they hold is bounded by what the run bounds: listed findings by
+// --max-findings per file, hex excerpts and thumbnails by their own bounds (html_attachments.hpp);
+// a clean file is one table row.
+#include <memory>
+
+#include "reports/format_writer.hpp"
+
+namespace gafcheck {
+
+std::unique_ptr<FormatWriter> make_html_writer(std::unique_ptr<ReportOutput> output,
+                                               const FormatContext& context);
+
+}  // namespace gafcheck

@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""--format html end to end: a self-contained page (no network: every image a data: URI, no http(s)
+link), hostile names escaped, thumbnails of frames with pixel findings within their bounds, the
+census page's charts and order, and a real browser (headless Chromium, skipped when absent) that
+loads the page, decodes every image and draws a page that is not blank.
+
+usage: html_report_test.py GAFCHECK SOURCE_ROOT
+"""
+import base64
+import html.parser
+import os
+import pathlib
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+
+sys.path.insert(0, os.path.dirname(__file__))
+import tap  # noqa: E402
+
+GAFCHECK = sys.argv[1]
+ROOT = pathlib.Path(sys.argv[2])
+SEEDS = ROOT / 'corpus' / 'seed'
+WORK = pathlib.Path(tempfile.mkdtemp(prefix='gafcheck-html-'))
+RETAIL_ORDER = ['none', 'ignored', 'unknown', 'dropped', 'garbage', 'crash']
+
+
+def run(*args):
+    return subprocess.run([GAFCHECK, *map(str, args)], capture_output=True, timeout=300,
+                          stdin=subprocess.DEVNULL)
+
+
+class Page(html.parser.HTMLParser):
+    """What the tests look at: every tag with its attributes, the text, images, file sections."""
+
+    def __init__(self, text):
+        super().__init__(convert_charrefs=True)
+        self.tags, self.images, self.sections, self.text = [], [], [], []
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.tags.append((tag, attrs))
+        if tag == 'img':
+            self.images.append(attrs)
+        if tag == 'section':
+            self.sections.append(attrs)
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def report(name, *args, command='check'):
+    out = WORK / f'{name}.html'
+    result = run(command, '-q', '--format', 'html', '-o', out, *args)
+    assert result.returncode in (0, 1), result.stderr.decode()[-2000:]
+    return out, Page(out.read_text(encoding='utf-8'))
+
+
+def png_pixels(data):
+    """(width, height, rows of RGBA bytes) of an 8-bit RGBA or RGB PNG, unfiltered."""
+    assert data[:8] == b'\x89PNG\r\n\x1a\n'
+    pos, idat, width = 8, b'', None
+    while pos < len(data):
+        length, kind = struct.unpack('>I4s', data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b'IHDR':
+            width, height, depth, colour = struct.unpack('>IIBB', body[:10])
+            assert depth == 8 and colour in (2, 6), (depth, colour)
+            channels = 4 if colour == 6 else 3
+        elif kind == b'IDAT':
+            idat += body
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        filter_type = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - channels] if i >= channels else 0
+            b = previous[i]
+            c = previous[i - channels] if i >= channels else 0
+            if filter_type == 1:
+                line[i] = (line[i] + a) & 0xFF
+            elif filter_type == 2:
+                line[i] = (line[i] + b) & 0xFF
+            elif filter_type == 3:
+                line[i] = (line[i] + (a + b) // 2) & 0xFF
+            elif filter_type == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 0xFF
+        rows.append(bytes(line))
+        previous = line
+    return width, height, channels, rows
+
+
+@tap.test
+def page_is_self_contained_with_data_uri_images():
+    _, page = report('seed', SEEDS)
+    for tag, attrs in page.tags:
+        for attribute in ('src', 'href'):
+            value = (attrs.get(attribute) or '').strip().lower()
+            assert not value.startswith(('http:', 'https:', '//')), (tag, attrs)
+        assert tag not in ('link', 'iframe', 'object', 'embed'), tag
+        if tag == 'script':
+            assert 'src' not in attrs, attrs
+    assert page.images, 'the seeds have pixel findings: there must be thumbnails'
+    for image in page.images:
+        assert image['src'].startswith('data:image/png;base64,'), image['src'][:40]
+        png = base64.b64decode(image['src'].split(',', 1)[1], validate=True)
+        width, height, _, _ = png_pixels(png)
+        assert width > 0 and height > 0
+
+
+@tap.test
+def short_row_frame_has_strict_retail_and_diff_thumbnails_with_its_row_marked():
+    _, page = report('short-row', SEEDS / 'rle.short-row.gaf')
+    assert sorted(i['alt'] for i in page.images) == ['diff', 'retail', 'strict'], page.images
+    text = ''.join(page.text)
+    assert 'defective rows' in text and 'rle.short-row' in text
+    strict = next(i for i in page.images if i['alt'] == 'strict')
+    width, _, channels, rows = png_pixels(base64.b64decode(strict['src'].split(',', 1)[1]))
+    marked = [y for y, row in enumerate(rows) if row[:channels] == b'\xff\x00\x00\xff'[:channels]]
+    assert marked, 'a defective row carries the red bar on the left'
+    assert len(marked) < len(rows), 'clean rows are not marked'
+
+
+@tap.test
+def clean_file_has_no_thumbnails():
+    _, page = report('clean', SEEDS / 'clean-rle.gaf')
+    assert page.images == [] and page.sections == []
+    assert 'clean-rle.gaf' in ''.join(page.text)
+
+
+@tap.test
+def hex_excerpt_shows_the_bytes_at_the_finding():
+    _, page = report('alias', SEEDS / 'entry.alias.gaf')
+    text = ''.join(page.text)
+    data = (SEEDS / 'entry.alias.gaf').read_bytes()
+    row = ' '.join(f'{b:02x}' for b in data[0x10:0x20])
+    assert '00000010  ' + row in text, text[:3000]
+
+
+@tap.test
+def hostile_name_is_escaped():
+    tree = WORK / 'hostile'
+    tree.mkdir()
+    name = b'<script>alert(1)</script\x01\xe9&.gaf'.replace(b'/', b'')
+    with open(os.path.join(os.fsencode(tree), name), 'wb') as file:
+        file.write((SEEDS / 'rle.short-row.gaf').read_bytes())
+    path, page = report('hostile', tree)
+    scripts = [attrs for tag, attrs in page.tags if tag == 'script']
+    assert len(scripts) == 1, 'only the report\'s own filter script'
+    assert '<script>alert(1)<script\\x01\\xE9&.gaf' in ''.join(page.text)
+    assert b'<script>alert' not in path.read_bytes()
+
+
+@tap.test
+def thumbnails_stay_within_their_bounds():
+    _, page = report('bounded', '--html-max-thumbnails-per-file', '1', '--html-max-thumbnails', '2',
+                     SEEDS)
+    frames = {i['alt'] for i in page.images}
+    assert 0 < len(page.images) <= 6 and frames <= {'strict', 'retail', 'diff'}, len(page.images)
+    assert 'more frames with pixel findings not drawn' in ''.join(page.text)
+    _, none = report('unbounded-zero', '--html-max-thumbnails', '0', SEEDS / 'rle.short-row.gaf')
+    assert none.images == []
+
+
+@tap.test
+def census_page_has_charts_filters_and_worst_files_first():
+    _, page = report('census', SEEDS, command='census')
+    tags = [tag for tag, _ in page.tags]
+    assert tags.count('svg') >= 1 and 'rect' in tags
+    selects = [attrs['id'] for tag, attrs in page.tags if tag == 'select']
+    assert selects == ['filter-rule', 'filter-severity']
+    impacts = [RETAIL_ORDER.index(s['data-group-retail']) for s in page.sections]
+    assert len(impacts) > 50 and impacts == sorted(impacts, reverse=True), impacts
+    assert all(RETAIL_ORDER.index(s['data-retail']) <= RETAIL_ORDER.index(s['data-group-retail'])
+               for s in page.sections)
+    assert len(set(impacts)) > 2, 'the seeds span several retail impacts'
+
+
+@tap.test
+def chromium_loads_the_page_decodes_every_image_and_draws_it():
+    browser = shutil.which('chromium')
+    if not browser:
+        raise tap.Skip('chromium is not installed (scripts/bootstrap installs it)')
+    path, page = report('browser', SEEDS)
+    marker = ('<script>window.addEventListener("load",function(){var n=0;'
+              'document.querySelectorAll("img").forEach(function(i){'
+              'if(i.complete&&i.naturalWidth>0)n++;});'
+              'document.body.setAttribute("data-images-decoded",String(n));});</script>')
+    marked = WORK / 'browser-marked.html'
+    marked.write_text(path.read_text(encoding='utf-8').replace('</body>', marker + '</body>'),
+                      encoding='utf-8')
+    common = [browser, '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+              f'--user-data-dir={WORK / "chromium-profile"}', '--virtual-time-budget=10000']
+    dom = subprocess.run([*common, '--dump-dom', marked.as_uri()], capture_output=True,
+                         timeout=180, stdin=subprocess.DEVNULL)
+    text = dom.stdout.decode('utf-8', 'replace')
+    assert '<h1>gafcheck check report</h1>' in text, dom.stderr.decode()[-2000:]
+    found = [attrs for tag, attrs in Page(text).tags if tag == 'body']
+    assert found and found[0].get('data-images-decoded') == str(len(page.images)), (
+        found, len(page.images))
+    shot = WORK / 'shot.png'
+    subprocess.run([*common, '--window-size=1000,800', f'--screenshot={shot}', path.as_uri()],
+                   capture_output=True, timeout=180, stdin=subprocess.DEVNULL)
+    width, height, channels, rows = png_pixels(shot.read_bytes())
+    assert (width, height) == (1000, 800), (width, height)
+    colours = {row[x:x + channels] for row in rows[::8] for x in range(0, len(row), channels * 8)}
+    assert len(colours) > 2, f'the screenshot is blank: {colours}'
+
+
+if __name__ == '__main__':
+    try:
+        tap.run()
+    finally:
+        shutil.rmtree(WORK, ignore_errors=True)

@@ -1,0 +1,71 @@
+// The HTML report's text pieces: escaping, data: URIs, bounded SVG charts and hex excerpts.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "reports/html_text.hpp"
+#include "validator/cli/html_attachments.hpp"
+
+namespace gafcheck {
+namespace {
+
+std::size_t count(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+TEST(HtmlText, EscapesMarkupCharacters) {
+  EXPECT_EQ(html_escape("<script>a&b\"c'd</script>"),
+            "&lt;script&gt;a&amp;b&quot;c&#39;d&lt;/script&gt;");
+}
+
+TEST(HtmlText, LeavesPlainTextAlone) {
+  EXPECT_EQ(html_escape("entry[0]/frame[3] \\x01"), "entry[0]/frame[3] \\x01");
+}
+
+TEST(HtmlText, DataUriIsBase64) {
+  EXPECT_EQ(png_data_uri("abcd"), "data:image/png;base64,YWJjZA==");
+  EXPECT_EQ(png_data_uri(""), "data:image/png;base64,");
+}
+
+TEST(HtmlText, HistogramDrawsAtMostMaxBars) {
+  Histogram histogram;
+  for (int value = 0; value < 100; ++value) histogram[value] = 1 + value;
+  const std::string svg = histogram_svg("frame.width", histogram);
+  EXPECT_EQ(count(svg, "<rect"), max_bars);
+  EXPECT_NE(svg.find(std::to_string(100 - max_bars) + " larger values not drawn"),
+            std::string::npos);
+}
+
+TEST(HtmlText, SmallHistogramDrawsEveryValue) {
+  const std::string svg = histogram_svg("<name>", Histogram{{1, 5}, {4, 10}});
+  EXPECT_EQ(count(svg, "<rect"), 2u);
+  EXPECT_NE(svg.find("&lt;name&gt;"), std::string::npos);
+  EXPECT_EQ(svg.find("not drawn"), std::string::npos);
+}
+
+TEST(HexExcerpt, ShowsTheRowBeforeAndTheFindingsRow) {
+  std::vector<std::uint8_t> bytes(40);
+  for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<std::uint8_t>('A' + i);
+  const std::string text = cli::hex_excerpt(ByteView(bytes.data(), bytes.size()), 0x12, 1, 6);
+  EXPECT_EQ(text.substr(0, 10), "00000000  ");
+  EXPECT_NE(text.find("\n00000010  51 52 53"), std::string::npos) << text;
+  EXPECT_NE(text.find("QRSTUVWXYZ[\\]^_`"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n00000020  61 62"), std::string::npos) << text;
+  EXPECT_EQ(count(text, "\n"), 3u);  // the file ends in the third row
+}
+
+TEST(HexExcerpt, IsBoundedInRowsAndClampedToTheFile) {
+  std::vector<std::uint8_t> bytes(4096, 0x3C);  // '<' is printable and stays raw here
+  const ByteView view(bytes.data(), bytes.size());
+  EXPECT_EQ(count(cli::hex_excerpt(view, 0x100, 4000, 6), "\n"), 6u);
+  const std::string past = cli::hex_excerpt(view, 1u << 30, 16, 6);
+  EXPECT_EQ(past.substr(0, 8), "00000fe0") << past;  // the last byte's row and the one before
+  EXPECT_EQ(count(past, "\n"), 2u);
+  EXPECT_EQ(cli::hex_excerpt(ByteView(), 0, 16, 6), "");
+}
+
+}  // namespace
+}  // namespace gafcheck
