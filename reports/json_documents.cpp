@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "reports/counter_groups.hpp"
 #include "validator/core/text.hpp"
 #include "validator/rules/catalog.hpp"
 
@@ -23,35 +24,16 @@ std::string line_of(const Json& value) {
   return line;
 }
 
-// Dotted counters nest as yaml_emit.cpp's emit_counters nests them (first-use order of groups,
-// a counter named like a group under "").
+// Dotted counters nest as in the YAML report (reports/counter_groups.hpp).
 Json nested_counters(const Counters& counters) {
-  const auto& items = counters.items();
-  std::vector<std::string_view> groups(items.size());
-  for (std::size_t i = 0; i < items.size(); ++i)
-    groups[i] = std::string_view(items[i].first).substr(0, items[i].first.find('.'));
-  auto is_group = [&](std::string_view name) {
-    for (std::size_t i = 0; i < items.size(); ++i)
-      if (groups[i].size() != items[i].first.size() && groups[i] == name) return true;
-    return false;
-  };
-  std::vector<bool> written(items.size());
   Json object = Json::object();
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (written[i]) continue;
-    const std::string_view group = groups[i];
-    if (group.size() == items[i].first.size() && !is_group(group)) {
-      object[items[i].first] = items[i].second;
+  for (const CounterGroup& group : group_counters(counters)) {
+    if (!group.nested) {
+      object[group.name] = group.counters.front().second;
       continue;
     }
-    Json& inner = object[std::string(group)] = Json::object();
-    for (std::size_t j = i; j < items.size(); ++j) {
-      if (written[j] || groups[j] != group) continue;
-      written[j] = true;
-      const std::string& key = items[j].first;
-      inner[key.size() == group.size() ? std::string() : key.substr(group.size() + 1)] =
-          items[j].second;
-    }
+    Json& inner = object[group.name] = Json::object();
+    for (const auto& [key, value] : group.counters) inner[key] = value;
   }
   return object;
 }
