@@ -95,7 +95,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       frames.push_back(std::move(retail.canvas));
       durations.push_back(ref.duration);
     }
-    const render::GifResult gif = render::encode_gif(frames, durations, palette, true);
+    // As render --animate: the animation's screens are charged to the pixel budget first.
+    const std::uint64_t gif_pixels = render::gif_pixels(frames);
+    if (!renderer.charge_pixels(gif_pixels)) continue;
+    const render::GifResult gif = render::encode_gif(frames, durations, palette, true, gif_pixels);
     fuzz::require(gif.error.empty() == !gif.bytes.empty(), "a GIF with both bytes and an error");
     fuzz::require(gif.delays.size() == (gif.error.empty() ? frames.size() : gif.delays.size()),
                   "a GIF delay per frame");

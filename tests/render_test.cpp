@@ -11,6 +11,7 @@
 #include "tests/support/check_helpers.hpp"
 #include "validator/render/canvas_colours.hpp"
 #include "validator/render/frame_renderer.hpp"
+#include "validator/render/gif_writer.hpp"
 #include "validator/render/output_names.hpp"
 #include "validator/render/png_writer.hpp"
 #include "validator/render/render_index.hpp"
@@ -430,6 +431,39 @@ TEST(Render, DiffMarksReadThroughAndDifferingPixels) {
 }
 
 // --- names ---
+
+Canvas one_pixel_at(std::int64_t x_offset, std::int64_t y_offset) {
+  Canvas canvas;
+  canvas.width = canvas.height = 1;
+  canvas.x_offset = x_offset;
+  canvas.y_offset = y_offset;
+  canvas.index = {7};
+  canvas.flags = {pixel_flag::drawn};
+  return canvas;
+}
+
+// Two one-pixel frames 30,000 pixels apart each way: every GIF image is the 30001x30001 screen
+// that holds both, so the animation costs 2 x 900,060,001 pixels, not 2 (fuzz_render once hung
+// encoding such a pair).
+TEST(RenderGif, FramesFarApartAreRefusedByThePixelBudgetBeforeEncoding) {
+  const std::vector<std::optional<Canvas>> frames = {one_pixel_at(0, 0),
+                                                     one_pixel_at(-30000, -30000)};
+  EXPECT_EQ(gif_pixels(frames), 2ull * 30001 * 30001);
+  const GifResult gif = encode_gif(frames, {1, 1}, forensic_palette(), true, 1u << 20);
+  EXPECT_TRUE(gif.bytes.empty());
+  EXPECT_EQ(gif.error, "budget.exceeded: pixels (2 frames of 30001x30001 are past 1048576 pixels)");
+}
+
+TEST(RenderGif, FramesWithinThePixelBudgetAreEncodedOnOneScreen) {
+  const std::vector<std::optional<Canvas>> frames = {one_pixel_at(0, 0), one_pixel_at(-2, -1)};
+  EXPECT_EQ(gif_pixels(frames), 2u * 3 * 2);
+  const GifResult gif = encode_gif(frames, {1, 1}, forensic_palette(), true, gif_pixels(frames));
+  EXPECT_EQ(gif.error, "");
+  EXPECT_EQ(gif.width, 3u);
+  EXPECT_EQ(gif.height, 2u);
+  ASSERT_GE(gif.bytes.size(), 6u);
+  EXPECT_EQ(std::string(gif.bytes.begin(), gif.bytes.begin() + 6), "GIF89a");
+}
 
 TEST(RenderNames, HostileEntryNamesBecomeOneSafeComponent) {
   const auto name = [](std::string text) {

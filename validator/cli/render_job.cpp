@@ -368,8 +368,7 @@ void InputRenderer::write_animation(const json& base, const std::string& folder,
   record["frame"] = nullptr;
   record["animation"] = true;
   const render::SpriteSheet geometry(frames);
-  const std::uint64_t pixels =
-      saturating_mul(saturating_mul(geometry.cell_width(), geometry.cell_height()), frames.size());
+  const std::uint64_t pixels = render::gif_pixels(frames);
   if (!geometry.empty() && !renderer_->charge_pixels(pixels))
     return not_drawn(record, policy,
                      "budget.exceeded: pixels (" + std::to_string(frames.size()) + " frames of " +
@@ -377,7 +376,7 @@ void InputRenderer::write_animation(const json& base, const std::string& folder,
                          std::to_string(geometry.cell_height()) + " are past --max-pixels " +
                          std::to_string(settings_.limits[BudgetKind::pixels]) + ")");
   const render::GifResult gif =
-      render::encode_gif(frames, kept_durations_, settings_.palette, loop);
+      render::encode_gif(frames, kept_durations_, settings_.palette, loop, pixels);
   if (!gif.error.empty()) return not_drawn(record, policy, gif.error);
   const std::string path = folder + "/anim." + policy + ".gif";
   record["policy"] = policy;

@@ -6,6 +6,7 @@
 #include <array>
 #include <limits>
 
+#include "validator/core/checked_math.hpp"
 #include "validator/render/sprite_sheet.hpp"
 
 namespace gafcheck::render {
@@ -63,9 +64,15 @@ std::vector<std::uint32_t> gif_delays(const std::vector<std::uint32_t>& duration
   return delays;
 }
 
+std::uint64_t gif_pixels(const std::vector<std::optional<Canvas>>& frames) {
+  const SpriteSheet geometry(frames);
+  return saturating_mul(saturating_mul(geometry.cell_width(), geometry.cell_height()),
+                        frames.size());
+}
+
 GifResult encode_gif(const std::vector<std::optional<Canvas>>& frames,
-                     const std::vector<std::uint32_t>& durations, const Palette& palette,
-                     bool loop) {
+                     const std::vector<std::uint32_t>& durations, const Palette& palette, bool loop,
+                     std::uint64_t max_pixels) {
   GifResult result;
   const SpriteSheet geometry(frames);
   if (geometry.empty()) {
@@ -76,6 +83,13 @@ GifResult encode_gif(const std::vector<std::optional<Canvas>>& frames,
     result.error = "a GIF is at most 65535 pixels wide and high, the frames span " +
                    std::to_string(geometry.cell_width()) + "x" +
                    std::to_string(geometry.cell_height());
+    return result;
+  }
+  if (gif_pixels(frames) > max_pixels) {
+    result.error = "budget.exceeded: pixels (" + std::to_string(frames.size()) + " frames of " +
+                   std::to_string(geometry.cell_width()) + "x" +
+                   std::to_string(geometry.cell_height()) + " are past " +
+                   std::to_string(max_pixels) + " pixels)";
     return result;
   }
   result.width = static_cast<std::uint32_t>(geometry.cell_width());

@@ -6,7 +6,10 @@
 // (as in a sprite sheet), cleared between frames (disposal: background). The colour table is the
 // palette; the transparent index is one no drawn pixel uses (when all 256 are used, the least used
 // one's pixels take the nearest other colour). An entry whose loop byte is set loops forever,
-// else plays once. Frames without a canvas show as empty for their time.
+// else plays once. Frames without a canvas show as empty for their time. Encoding costs one
+// logical screen per frame, so the frames' rectangles may span far more than their pixels: that
+// cost is checked against max_pixels before anything is encoded (a "budget.exceeded: pixels"
+// error), whatever the caller charged.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -29,8 +32,11 @@ struct GifResult {
 // GIF centiseconds of each frame: round(100 * ticks / 30) of the running total, differenced.
 std::vector<std::uint32_t> gif_delays(const std::vector<std::uint32_t>& durations);
 
+// What encoding the frames costs: one logical screen per frame (saturating).
+std::uint64_t gif_pixels(const std::vector<std::optional<Canvas>>& frames);
+
 GifResult encode_gif(const std::vector<std::optional<Canvas>>& frames,
-                     const std::vector<std::uint32_t>& durations, const Palette& palette,
-                     bool loop);
+                     const std::vector<std::uint32_t>& durations, const Palette& palette, bool loop,
+                     std::uint64_t max_pixels);
 
 }  // namespace gafcheck::render
