@@ -124,6 +124,28 @@ build_afl_targets() {
   return $status
 }
 
+# The "key=value" pairs of the [asan] section of fuzz/$1.options (the OSS-Fuzz layout), joined
+# with ':' for ASAN_OPTIONS; empty when there is none.
+asan_options_of() {
+  local options="$root/fuzz/$1.options"
+  [[ -f "$options" ]] || return 0
+  awk -F'=' '
+    /^[[:space:]]*\[/ { section = $0; gsub(/[[:space:]\[\]]/, "", section); next }
+    section == "asan" && NF == 2 {
+      key = $1; value = $2
+      gsub(/^[[:space:]]+|[[:space:]]+$/, "", key); gsub(/^[[:space:]]+|[[:space:]]+$/, "", value)
+      if (key != "" && key !~ /^[#;]/) printf "%s%s=%s", (n++ ? ":" : ""), key, value
+    }' "$options"
+}
+
+# ASAN_OPTIONS for a libFuzzer run of target $1: its .options [asan] pairs, then whatever the
+# caller's ASAN_OPTIONS says (later pairs win in ASan's parser).
+libfuzzer_asan_options() {
+  local own
+  own=$(asan_options_of "$1")
+  echo "${own}${own:+${ASAN_OPTIONS:+:}}${ASAN_OPTIONS:-}"
+}
+
 # The value of "key = value" in the [libfuzzer] section of fuzz/$1.options, or $3 when absent.
 libfuzzer_option() {
   local value
@@ -150,7 +172,9 @@ afl_environment() {
   local malloc_limit rss_limit
   malloc_limit=$(libfuzzer_option "$1" malloc_limit_mb "$(libfuzzer_option "$1" rss_limit_mb 2048)")
   rss_limit=$(libfuzzer_option "$1" rss_limit_mb 2048)
-  echo "ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0:allocator_may_return_null=0:max_allocation_size_mb=$malloc_limit:hard_rss_limit_mb=$rss_limit"
+  local own
+  own=$(asan_options_of "$1")
+  echo "ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0:allocator_may_return_null=0:max_allocation_size_mb=$malloc_limit:hard_rss_limit_mb=$rss_limit${own:+:$own}"
   echo "UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:symbolize=0"
   echo "AFL_NO_UI=1"
   echo "AFL_NO_AFFINITY=1"
