@@ -102,7 +102,7 @@ def read_outputs(path):
 
 
 def evaluate(text, context):
-    """The `${{ }}` expressions this action uses: inputs.X, github.action_path, steps.S.outputs.K."""
+    """The `${{ }}` expressions the action uses: inputs.X, github.action_path, steps.S.outputs.K."""
     def value(match):
         expression = match.group(1)
         if expression.startswith('inputs.'):
@@ -175,7 +175,7 @@ def action_writes_sarif_and_junit_that_validate_and_fails_the_step_on_findings()
     assert install.returncode == 0, install.stderr
     assert install.outputs['gafcheck'] == str(BIN / 'gafcheck'), 'the gafcheck on PATH is used'
     check = steps['check']
-    assert check.returncode == 0, f'the run step keeps the exit code for the last step\n{check.stderr}'
+    assert check.returncode == 0, f'the exit code is kept for the last step\n{check.stderr}'
     assert outputs['exit-code'] == '1', outputs
     assert '[rle.reads-past-eof]' in check.stdout, check.stdout   # the findings, one line each
     notes = [assert_sarif_points_into(workspace, outputs['sarif'], {'anims/bad.gaf'})]
@@ -314,6 +314,11 @@ def scratch_git_repository(name):
 def pre_commit_hook_fails_a_staged_hostile_gaf_and_passes_a_clean_one():
     if not shutil.which('pre-commit'):
         raise tap.Skip('pre-commit is not installed (Debian package pre-commit; scripts/bootstrap)')
+    manifest = subprocess.run(['pre-commit', 'validate-manifest',
+                               str(ROOT / '.pre-commit-hooks.yaml')],
+                              capture_output=True, text=True, timeout=60,
+                              env=dict(os.environ, PRE_COMMIT_HOME=str(WORK / 'pre-commit-home')))
+    assert manifest.returncode == 0, manifest.stdout + manifest.stderr
     hooks = scratch_git_repository('hooks')
     shutil.copy(ROOT / '.pre-commit-hooks.yaml', hooks)
     git(hooks, 'add', '.pre-commit-hooks.yaml')
