@@ -209,6 +209,10 @@ def action_passes_clean_files_and_honours_fail_on_and_config():
     assert_sarif_points_into(workspace, outputs['sarif'], {'anims/bad.gaf'})
     outputs, steps, _ = run_action(workspace, {'config': 'none', 'fail-on': 'never'})
     assert outputs['exit-code'] == '0' and steps['Verdict'].returncode == 0, outputs
+    # a file named as a path: its location is still the repository path
+    outputs, steps, _ = run_action(workspace, {'config': 'none', 'paths': './anims/bad.gaf'})
+    assert outputs['exit-code'] == '1', steps['check'].stderr
+    assert_sarif_points_into(workspace, outputs['sarif'], {'anims/bad.gaf'})
 
 
 @tap.test
