@@ -65,6 +65,8 @@ std::string snapshot_reports(std::span<const ReportItem> items) {
 
 std::vector<SnapshotReport> restore_reports(std::string_view snapshot) {
   std::vector<SnapshotReport> restored;
+  // A file the configuration ignores renders as an empty group (FormatWriter::render_ignored).
+  if (snapshot.empty()) return restored;
   for (const json& entry : json::parse(snapshot)) {
     SnapshotReport& item = restored.emplace_back();
     FileReport& report = item.report;

