@@ -29,8 +29,8 @@ DESTDIR = pathlib.Path(tempfile.mkdtemp(prefix='gafcheck-install-'))
 atexit.register(shutil.rmtree, DESTDIR, ignore_errors=True)
 
 
-def run(*args, code=None, env=None, **kwargs):
-    result = subprocess.run(list(map(str, args)), capture_output=True, text=True, timeout=300,
+def run(*args, code=None, env=None, timeout=120, **kwargs):
+    result = subprocess.run(list(map(str, args)), capture_output=True, text=True, timeout=timeout,
                             stdin=subprocess.DEVNULL, env=env, **kwargs)
     if code is not None:
         assert result.returncode == code, (
@@ -217,24 +217,41 @@ def completion_values_are_ones_the_binary_takes():
             assert result.returncode in (0, 1), (option['long'], choice, result.stderr)
 
 
+# An interactive zsh on a pseudo-terminal (zsh/zpty) with the installed completion on its fpath:
+# each case types a line and TAB, and waits (no timeout but the test's) until the completed text
+# appears.
+ZSH_DRIVER = r"""
+zmodload zsh/zpty
+zpty z 'zsh -f -i'
+zpty -w z "PS1='RE''ADY> '; fpath=($1 \$fpath); autoload -U compinit; compinit -u -D; cd $2"
+zpty -r z out '*READY> *' || exit 3
+shift 2
+while (( $# )); do
+  zpty -w -n z $'\C-u'"$1"$'\t'
+  zpty -r z out "*${(b)2}*" || exit 4
+  print -r -- "completed: $2"
+  shift 2
+done
+zpty -d z
+"""
+
+
 @tap.test
 def zsh_completion_completes():
     if not shutil.which('zsh'):
         raise tap.Skip('zsh is not installed: the zsh completion is only generated')
     run('zsh', '-n', ZSH, code=0)
-    # The completion function with the completion system's builtins replaced by recorders.
-    script = ('compadd() { print -r -- "compadd $*" }\n'
-              '_describe() { local -a list=("${(@P)4}"); print -r -- "describe ${list[*]}" }\n'
-              '_arguments() { print -r -- "arguments $*" }\n'
-              '_files() { print -r -- "files $*" }\n'
-              'words=(gafcheck "$@"); CURRENT=$#words\n'
-              f'source {ZSH}\n')  # defines _gafcheck and calls it, as autoload does
-    first = run('zsh', '-f', '-c', script, 'zsh', 'ch', code=0).stdout
-    assert 'check:' in first and 'census:' in first, first
-    check = run('zsh', '-f', '-c', script, 'zsh', 'check', '--game', code=0).stdout
-    assert '--game=[' in check and ':(ta tak ta3d)' in check, check
-    explain = run('zsh', '-f', '-c', script, 'zsh', 'explain', 'rle.', code=0).stdout
-    assert '_gafcheck_rule_ids' in explain, explain
+    # (a completed word's suffix, the space or '=', is drawn highlighted, so no case expects it)
+    cases = [('gafcheck ch', 'gafcheck check'),
+             ('gafcheck explain rle.short-r', 'explain rle.short-row'),
+             ('gafcheck check --fail-o', '--fail-on'),
+             ('gafcheck check --game=ta3', '--game=ta3d'),
+             ('gafcheck check --rule entry.ali', '--rule entry.alias'),
+             ('gafcheck check --rule entry.alias=war', 'entry.alias=warning'),
+             ('gafcheck check corpus/seed/clean-taf-argb15', 'clean-taf-argb1555.taf')]
+    result = run('zsh', '-f', '-c', ZSH_DRIVER, 'zsh', ZSH.parent, ROOT,
+                 *[word for case in cases for word in case], code=0)
+    assert result.stdout.count('completed: ') == len(cases), result.stdout
 
 
 tap.run()
