@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 
 #include "reports/format_registry.hpp"
 #include "reports/yaml_report.hpp"
@@ -82,6 +83,10 @@ std::string describe_cli(std::string_view usage, std::span<const CommandEntry> c
       throw;
     }
     set_command_describer(nullptr);
+    if (!described.contains("options"))
+      throw std::logic_error("gafcheck " + std::string(command.name) +
+                             " does not read its arguments with parse_command_line, so it cannot "
+                             "describe its options");
     cli["commands"].push_back(std::move(described));
   }
   cli["extensions"] = nlohmann::json::array();
