@@ -92,25 +92,28 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
       "formats from the same pass (JSON Lines streamed; all of them include what --resume\n"
       "takes over from the old report).\n\nOptions");
   general.add_options()("help,h", po::bool_switch(), "show this help")(
-      "jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: one per core)")(
-      "per-file", po::value(&per_file_text)->default_value("findings"),
+      "jobs,j", po::value(&jobs)->value_name("N")->default_value(0),
+      "worker threads (0: one per core)")(
+      "per-file",
+      po::value(&per_file_text)->value_name("all|findings|none")->default_value("findings"),
       "which file documents to write: all, findings (files with findings at or above "
       "--min-severity), or none; records are always written")(
-      "min-severity", po::value(&min_severity_text)->default_value("warning"),
+      "min-severity",
+      po::value(&min_severity_text)->value_name("error|warning|info")->default_value("warning"),
       "with --per-file findings: the least severe finding that earns a file document")(
-      "ext", po::value(&extensions_text),
+      "ext", po::value(&extensions_text)->value_name("EXT,..."),
       "only consider files with these extensions (comma-separated, e.g. gaf,taf)")(
-      "shard", po::value(&shard_text),
+      "shard", po::value(&shard_text)->value_name("K/N"),
       "check only shard K of N (K/N, by a hash of each path); join the shard reports with "
       "gafcheck merge. 'auto' takes K and N from the batch engine running this task: GitLab "
       "parallel (CI_NODE_INDEX, CI_NODE_TOTAL), a Slurm array (SLURM_ARRAY_TASK_ID, _COUNT, "
       "_MIN, and _MAX/_STEP when set), an AWS Batch array (AWS_BATCH_JOB_ARRAY_INDEX, _SIZE) or "
       "a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with --shards); the header records the "
       "variables (census.shard_from); none set is a usage error")(
-      "shards", po::value(&shards),
+      "shards", po::value(&shards)->value_name("N"),
       "with --shard auto: N, for engines that do not tell their tasks (Kubernetes: the Job's "
       "spec.completions); other engines' totals must equal it")(
-      "files-from", po::value(&files_from),
+      "files-from", po::value(&files_from)->value_name("LIST"),
       "check the files this list names, one path per line ('-': standard input), instead of "
       "walking DIRs (which are then not allowed): paths relative to the working directory, "
       "reported as written, picked like walked files; a CR before the newline and empty lines "
@@ -119,14 +122,15 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
       "which --resume and merge compare")(
       "null,0", po::bool_switch(&nul_separated),
       "with --files-from: the paths are separated by NUL bytes (find -print0), not newlines")(
-      "max-list-size", po::value(&max_list_size)->default_value("256M"),
+      "max-list-size", po::value(&max_list_size)->value_name("SIZE")->default_value("256M"),
       "with --files-from: at most this much memory for the paths held (this shard's, plus "
       "64 bytes each); a longer list is a usage error, never checked in part")(
-      "resume", po::value(&run.resume),
+      "resume", po::value(&run.resume)->value_name("REPORT"),
       "continue the census in this (interrupted) report: files it already holds, unchanged "
       "(path, size, mtime, ctime, device, inode), are taken over instead of checked again; may "
       "equal -o; a report cut short (no summary) is what this is for: its complete groups are "
-      "taken over")("resume-verify", po::value(&resume_verify)->default_value("stat"),
+      "taken over")("resume-verify",
+                    po::value(&resume_verify)->value_name("stat|hash")->default_value("stat"),
                     "how --resume decides a file is unchanged: stat (the fields above) or hash "
                     "(also re-hash it and compare with the recorded SHA-256; a file recorded "
                     "without one is checked again)")(

@@ -4,10 +4,26 @@
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
+namespace {
+
+CommandDescriber& describer() {
+  static CommandDescriber current;
+  return current;
+}
+
+}  // namespace
+
+void set_command_describer(CommandDescriber describer_to_use) {
+  describer() = std::move(describer_to_use);
+}
 
 bool parse_command_line(const Arguments& arguments, const po::options_description& visible,
                         std::vector<std::string>& positional, std::string_view help_epilogue,
                         OrderedOptions* ordered, po::variables_map* values_out) {
+  if (describer()) {
+    describer()(visible, help_epilogue);
+    return false;
+  }
   po::options_description hidden;
   hidden.add_options()("positional", po::value(&positional));
   po::options_description all;

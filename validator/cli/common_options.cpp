@@ -39,6 +39,7 @@ po::options_description budget_options_description(CommonOptions& options) {
     const BudgetKind kind = spec.kind;
     budgets.add_options()(std::string(spec.option).c_str(),
                           po::value<std::string>()
+                              ->value_name("N")
                               ->default_value(std::to_string(spec.default_limit))
                               ->notifier([&options, kind, option = std::string(spec.option)](
                                              const std::string& text) {
@@ -52,10 +53,11 @@ po::options_description budget_options_description(CommonOptions& options) {
 po::options_description report_options_description(CommonOptions& options) {
   po::options_description report("Report and exit status");
   report.add_options()(
-      "fail-on", po::value(&options.fail_on)->default_value("error"),
+      "fail-on",
+      po::value(&options.fail_on)->value_name("error|warning|info|never")->default_value("error"),
       "exit 1 when any finding is at or above this severity: error, warning, info or never")(
       "quiet,q", po::bool_switch(&options.quiet), "no per-file verdict lines on standard error")(
-      "game", po::value(&options.game)->default_value("ta"),
+      "game", po::value(&options.game)->value_name("ta|tak|ta3d")->default_value("ta"),
       "which engine's reading of the files to report against (retail impacts, and which checks "
       "apply):\n"
       "  ta    Total Annihilation (default): every GAF-layout file, whatever its version word, "
@@ -67,14 +69,15 @@ po::options_description report_options_description(CommonOptions& options) {
       "TA-reading findings (RLE, composites) are not reported for it")(
       "all-rows", po::bool_switch(&options.check.all_rows),
       "list every affected RLE row instead of one finding per frame and rule")(
-      "baseline", po::value(&options.baseline),
+      "baseline", po::value(&options.baseline)->value_name("REPORT"),
       "an earlier report: findings it already has (same file, rule and structure path) are left "
       "out of the file documents and do not count for the exit code; a baseline cut short (no "
       "summary) is used as far as it goes, which can only leave more findings counted")(
       "html-max-thumbnails-per-file",
-      po::value(&options.html_thumbnails_per_file)->default_value(12),
+      po::value(&options.html_thumbnails_per_file)->value_name("N")->default_value(12),
       "--format html: frames with pixel findings drawn (strict, retail, diff) per file at most")(
-      "html-max-thumbnails", po::value(&options.html_thumbnails)->default_value(500),
+      "html-max-thumbnails",
+      po::value(&options.html_thumbnails)->value_name("N")->default_value(500),
       "--format html: frames drawn in the whole report at most (the rest are counted)");
   return report;
 }
@@ -82,7 +85,8 @@ po::options_description report_options_description(CommonOptions& options) {
 po::options_description report_reading_description(CommonOptions& options) {
   po::options_description reading("Reports read back");
   reading.add_options()(
-      "max-report-size", po::value(&options.max_report_size)->default_value("4G"),
+      "max-report-size",
+      po::value(&options.max_report_size)->value_name("SIZE")->default_value("4G"),
       "read at most this many bytes of any report given (--baseline, --resume, diff and merge "
       "inputs); a report is also refused with a line over 1 MiB, a document over 16 MiB, YAML "
       "anchors, aliases, tags or directives, or fields gafcheck does not write (exit 3)");

@@ -26,12 +26,13 @@ int run_diff(const Arguments& arguments, const std::string&) {
       "diff document (or, with --format json, the same as one JSON line) and a one-line\n"
       "summary on standard error.\n\nOptions");
   general.add_options()("help,h", po::bool_switch(), "show this help")(
-      "output,o", po::value<std::vector<std::string>>()->composing(),
+      "output,o", po::value<std::vector<std::string>>()->composing()->value_name("FILE"),
       "where to write the diff ('-': stdout, the default); after a --format, where that format "
-      "goes")("format", po::value<std::vector<std::string>>()->composing(),
+      "goes")("format", po::value<std::vector<std::string>>()->composing()->value_name("yaml|json"),
               "yaml (default: one YAML diff document) or json (the same document as one JSON "
               "line); --format F -o FILE pairs may repeat")(
-      "fail-on", po::value(&fail_on)->default_value("error"),
+      "fail-on",
+      po::value(&fail_on)->value_name("error|warning|info|never")->default_value("error"),
       "exit 1 when NEW has a finding at or above this severity that OLD did not: error, "
       "warning, info or never")(
       "allow-incomplete", po::bool_switch(&allow_incomplete),

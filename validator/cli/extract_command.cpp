@@ -71,8 +71,9 @@ int run_extract(const Arguments& arguments) {
   bool force = false;
   po::options_description general(extract_usage);
   general.add_options()("help,h", po::bool_switch(), "show this help")(
-      "directory,C", po::value(&directory), "the directory to extract into (required)")(
-      "force", po::bool_switch(&force), "overwrite existing regular files");
+      "directory,C", po::value(&directory)->value_name("DIR"),
+      "the directory to extract into (required)")("force", po::bool_switch(&force),
+                                                  "overwrite existing regular files");
   po::options_description visible;
   visible.add(general)
       .add(budget_options_description(options))

@@ -8,10 +8,12 @@
 #include "reports/report_reader.hpp"
 #include "reports/yaml_report.hpp"
 #include "validator/cli/archive_commands.hpp"
+#include "validator/cli/cli_description.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/render_command.hpp"
 #include "validator/cli/sandbox/sandbox.hpp"
+#include "validator/cli/version_report.hpp"
 #include "validator/core/text.hpp"
 
 namespace {
@@ -33,10 +35,12 @@ constexpr const char* usage =
     "                     with the structures that claim them and the findings at them\n"
     "  merge SHARD...     join the reports of census --shard runs into one\n"
     "  diff OLD NEW       what changed between two reports (new, resolved, changed findings)\n"
-    "  rules [--brief]    print the rule catalogue\n"
+    "  rules [--brief|--ids]\n"
+    "                     print the rule catalogue\n"
     "  explain RULE       print one rule\n"
     "  config [PATH]      print the configuration (.gafcheck.yaml) that applies to PATH\n\n"
-    "Run 'gafcheck COMMAND --help' for a command's options.\n"
+    "Run 'gafcheck COMMAND --help' for a command's options, 'gafcheck --version' for the\n"
+    "version, the catalogue's SHA-256 and the libraries linked.\n"
     "check, census, ls, extract, render, show, merge and diff confine themselves before they read "
     "any\n"
     "input (a seccomp filter, and Landlock where the kernel has it); --no-sandbox turns that off.\n"
@@ -55,26 +59,45 @@ std::string join_command_line(int argc, char** argv) {
   return line;
 }
 
+// Every command, in the order the manual lists them (validator/cli/install/meson.build gives each
+// its man page).
+constexpr gafcheck::cli::CommandEntry commands[] = {
+    {"check", gafcheck::cli::run_check},
+    {"census", gafcheck::cli::run_census},
+    {"ls", [](const gafcheck::cli::Arguments& a,
+              const std::string&) { return gafcheck::cli::run_ls(a); }},
+    {"extract", [](const gafcheck::cli::Arguments& a,
+                   const std::string&) { return gafcheck::cli::run_extract(a); }},
+    {"render", [](const gafcheck::cli::Arguments& a,
+                  const std::string&) { return gafcheck::cli::run_render(a); }},
+    {"show", [](const gafcheck::cli::Arguments& a,
+                const std::string&) { return gafcheck::cli::run_show(a); }},
+    {"merge", gafcheck::cli::run_merge},
+    {"diff", gafcheck::cli::run_diff},
+    {"rules", [](const gafcheck::cli::Arguments& a,
+                 const std::string&) { return gafcheck::cli::run_rules(a); }},
+    {"explain", [](const gafcheck::cli::Arguments& a,
+                   const std::string&) { return gafcheck::cli::run_explain(a); }},
+    {"config", [](const gafcheck::cli::Arguments& a,
+                  const std::string&) { return gafcheck::cli::run_config(a); }},
+};
+
 int dispatch(const std::string& command, const gafcheck::cli::Arguments& arguments,
              const std::string& command_line) {
   using namespace gafcheck::cli;
-  if (command == "check") return run_check(arguments, command_line);
-  if (command == "census") return run_census(arguments, command_line);
-  if (command == "ls") return run_ls(arguments);
-  if (command == "extract") return run_extract(arguments);
-  if (command == "render") return run_render(arguments);
-  if (command == "show") return run_show(arguments);
-  if (command == "merge") return run_merge(arguments, command_line);
-  if (command == "diff") return run_diff(arguments, command_line);
-  if (command == "rules") return run_rules(arguments);
-  if (command == "explain") return run_explain(arguments);
-  if (command == "config") return run_config(arguments);
+  for (const CommandEntry& entry : commands)
+    if (entry.name == command) return entry.run(arguments, command_line);
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << usage;
     return 0;
   }
   if (command == "--version") {
-    std::cout << "gafcheck " << gafcheck::tool_version() << '\n';
+    std::cout << version_report();
+    return 0;
+  }
+  // Not for people: the build's man page and completion generators read it.
+  if (command == "--dump-cli") {
+    std::cout << describe_cli(usage, commands);
     return 0;
   }
   throw UsageError{"unknown command '" + command + "'"};

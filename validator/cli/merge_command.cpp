@@ -70,7 +70,8 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
       "(timings aside). A missing, interrupted or cut short (no summary) shard marks the result\n"
       "interrupted. --format writes other formats from the same merge.\n\nOptions");
   general.add_options()("help,h", po::bool_switch(), "show this help")(
-      "fail-on", po::value(&fail_on)->default_value("error"),
+      "fail-on",
+      po::value(&fail_on)->value_name("error|warning|info|never")->default_value("error"),
       "exit 1 when any finding is at or above this severity: error, warning, info or never");
   general.add(output_options_description("the merged YAML report"))
       .add(report_reading_description(options))

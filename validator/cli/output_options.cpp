@@ -14,13 +14,13 @@ po::options_description output_options_description(const std::string& what) {
                std::string(spec.help) + (spec.factory ? "" : " (not in this build yet)");
   po::options_description output("Output");
   output.add_options()(
-      "output,o", po::value<std::vector<std::string>>()->composing(),
+      "output,o", po::value<std::vector<std::string>>()->composing()->value_name("FILE"),
       ("write " + what +
        " to this file (written to a temp file and renamed into place; a device or FIFO is written "
        "directly); '-' is standard output (the default). After a --format, the file that format "
        "is written to.")
           .c_str())(
-      "format", po::value<std::vector<std::string>>()->composing(),
+      "format", po::value<std::vector<std::string>>()->composing()->value_name("FORMAT"),
       ("write this format (repeatable: --format F -o FILE pairs write several formats from one "
        "pass; a --format without its own -o writes to standard output, and only one output may "
        "go there):" +

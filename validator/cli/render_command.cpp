@@ -116,13 +116,16 @@ int run_render(const Arguments& arguments) {
   RenderSettings settings;
   po::options_description general(render_usage);
   general.add_options()("help,h", po::bool_switch(), "show this help")(
-      "output,o", po::value(&directory), "the directory to write into (required)")(
-      "entry", po::value(&entry),
+      "output,o", po::value(&directory)->value_name("DIR"),
+      "the directory to write into (required)")(
+      "entry", po::value(&entry)->value_name("ENTRY"),
       "only this entry: its slot in the entry table, or its name "
       "(found as the game finds it: A-Z folded, first match)")(
-      "frame", po::value(&frame), "only this frame (index in the entry's frame table)")(
-      "policy", po::value(&policy)->default_value("retail"), "retail, strict or both")(
-      "diff", po::bool_switch(&settings.diff), "also write FRAME.diff.png")(
+      "frame", po::value(&frame)->value_name("N"),
+      "only this frame (index in the entry's frame table)")(
+      "policy", po::value(&policy)->value_name("retail|strict|both")->default_value("retail"),
+      "retail, strict or both")("diff", po::bool_switch(&settings.diff),
+                                "also write FRAME.diff.png")(
       "animate", po::bool_switch(&settings.animate),
       "also write one animated GIF per entry and policy, ENTRY-NAME/anim.POLICY.gif, at the "
       "game's timing (1 tick = 1/30 s, durations from the frame table; looping when the entry's "
@@ -130,13 +133,14 @@ int run_render(const Arguments& arguments) {
       "sheet", po::bool_switch(&settings.sheet),
       "also write one sprite sheet per entry and policy, ENTRY-NAME/sheet.POLICY.png: the "
       "frames side by side in equal cells aligned on their origins, each origin marked cyan")(
-      "palette", po::value(&palette), "palette file or archive member (default: forensic)")(
-      "game", po::value(&game)->default_value("ta"),
+      "palette", po::value(&palette)->value_name("PALETTE"),
+      "palette file or archive member (default: forensic)")(
+      "game", po::value(&game)->value_name("ta|tak")->default_value("ta"),
       "ta, or tak: without --palette, each file's palette is looked up as TA: Kingdoms does "
       "(a same-name .pcx beside it, palettes/NAME.pal, the side's palettes/SIDE.pcx by the "
       "name's prefix, palettes/palette.pal)")("force", po::bool_switch(&settings.force),
                                               "replace existing images")(
-      "max-images", po::value(&max_images)->default_value(max_images),
+      "max-images", po::value(&max_images)->value_name("N")->default_value(max_images),
       "images (and reasons) listed per run; the frames past it are counted in index.json's "
       "images_left_out, not drawn");
   po::options_description visible;

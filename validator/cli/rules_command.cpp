@@ -1,21 +1,33 @@
 // gafcheck rules / gafcheck explain RULE: the embedded rule catalogue.
 #include <iostream>
 
+#include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/rules/catalog.hpp"
 
 namespace gafcheck::cli {
+namespace po = boost::program_options;
 
 int run_rules(const Arguments& arguments) {
-  if (!arguments.empty() && (arguments[0] == "--help" || arguments[0] == "-h")) {
-    std::cout << "Usage: gafcheck rules [--brief]\n\n"
-                 "Prints the rule catalogue (rules/catalog.yaml, embedded in the binary): every\n"
-                 "rule id with its default severity, retail impact, title, explanation and spec\n"
-                 "reference. --brief prints one line per rule.\n";
+  bool brief = false, ids = false;
+  std::vector<std::string> extra;
+  po::options_description general(
+      "Usage: gafcheck rules [--brief | --ids]\n\n"
+      "Prints the rule catalogue (rules/catalog.yaml, embedded in the binary): every\n"
+      "rule id with its default severity, retail impact, title, explanation and spec\n"
+      "reference.\n\nOptions");
+  general.add_options()("help,h", po::bool_switch(), "show this help")(
+      "brief", po::bool_switch(&brief), "one line per rule: id, severity, retail impact, title")(
+      "ids", po::bool_switch(&ids), "only the rule ids, one per line (for scripts and completion)");
+  if (!parse_command_line(arguments, general, extra)) return 0;
+  if (!extra.empty() || (brief && ids))
+    throw UsageError{"rules takes no arguments but one of --brief and --ids"};
+  if (ids) {
+    for (const RuleInfo& rule : embedded_catalog().rules()) std::cout << rule.id << '\n';
     return 0;
   }
-  if (!arguments.empty() && arguments[0] == "--brief") {
+  if (brief) {
     for (const RuleInfo& rule : embedded_catalog().rules()) {
       std::string line = rule.id;
       line.resize(32, ' ');
@@ -27,22 +39,22 @@ int run_rules(const Arguments& arguments) {
     }
     return 0;
   }
-  if (!arguments.empty()) throw UsageError{"rules takes no arguments but --brief"};
   std::cout << embedded_catalog_text();
   return 0;
 }
 
 int run_explain(const Arguments& arguments) {
-  if (arguments.size() != 1 || arguments[0] == "--help" || arguments[0] == "-h") {
-    if (arguments.size() == 1) {
-      std::cout << "Usage: gafcheck explain RULE\n\nPrints one rule of the catalogue, e.g. "
-                   "gafcheck explain rle.short-row\n";
-      return 0;
-    }
+  std::vector<std::string> rules;
+  po::options_description general(
+      "Usage: gafcheck explain RULE\n\n"
+      "Prints one rule of the catalogue: its title, default severity, retail impact, spec\n"
+      "reference and explanation, e.g. gafcheck explain rle.short-row.\n\nOptions");
+  general.add_options()("help,h", po::bool_switch(), "show this help");
+  if (!parse_command_line(arguments, general, rules)) return 0;
+  if (rules.size() != 1)
     throw UsageError{"explain takes exactly one RULE id (gafcheck rules --brief lists them)"};
-  }
-  const RuleInfo* rule = embedded_catalog().find(arguments[0]);
-  if (!rule) throw UsageError{"no rule '" + arguments[0] + "' (gafcheck rules --brief lists them)"};
+  const RuleInfo* rule = embedded_catalog().find(rules[0]);
+  if (!rule) throw UsageError{"no rule '" + rules[0] + "' (gafcheck rules --brief lists them)"};
   std::cout << rule->id << ": " << rule->title << "\n  severity: " << severity_name(rule->severity)
             << "\n  retail:   " << retail_name(rule->retail) << "\n  spec:     " << rule->spec
             << "\n\n  " << rule->explanation << '\n';

@@ -28,14 +28,14 @@ void agree(std::optional<T>& settled, const T& value, const std::string& what) {
 po::options_description config_options_description(ConfigOptions& options) {
   po::options_description description("Configuration (.gafcheck.yaml; 'gafcheck config --help')");
   description.add_options()(
-      "config", po::value(&options.config_path),
+      "config", po::value(&options.config_path)->value_name("FILE"),
       "use this configuration file for every input, instead of the nearest .gafcheck.yaml at or "
       "above each input's directory (or, without one, $XDG_CONFIG_HOME/gafcheck/config.yaml)")(
       "no-config", po::bool_switch(&options.no_config),
       "use no configuration file: catalogue severities (the retail profile) and the command "
       "line only. A mod site vetting an upload wants this (or --config): a configuration inside "
       "an uploaded tree is the uploader's")(
-      "rule", po::value(&options.rules)->composing(),
+      "rule", po::value(&options.rules)->composing()->value_name("RULE=LEVEL"),
       "RULE=LEVEL (off, info, warning or error), repeatable: the rule's level for every input, "
       "over whatever the configuration says");
   return description;

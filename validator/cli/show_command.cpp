@@ -137,16 +137,18 @@ int run_show(const Arguments& arguments) {
   std::uint64_t context = 32;
   po::options_description general(show_usage);
   general.add_options()("help,h", po::bool_switch(), "show this help")(
-      "at", po::value(&at), "dump the bytes around this offset (decimal or 0x hex)")(
-      "finding", po::value(&finding),
+      "at", po::value(&at)->value_name("OFFSET"),
+      "dump the bytes around this offset (decimal or 0x hex)")(
+      "finding", po::value(&finding)->value_name("N"),
       "dump the bytes of check's N-th finding on FILE (0-based, in report order; the tree "
-      "numbers them)")("path", po::value(&path),
+      "numbers them)")("path", po::value(&path)->value_name("STRUCTURE"),
                        "dump a structure by its path as findings print it: header, entry_table, "
                        "entry[0], entry[0]/frames, entry[0]/frame[3], entry[0]/frame[3]/layers, "
                        "entry[0]/frame[3]/pixels")(
-      "context", po::value(&context)->default_value(context),
+      "context", po::value(&context)->value_name("N")->default_value(context),
       "bytes shown before and after the range (at most 4096 bytes are dumped)")(
-      "color", po::value(&colour)->default_value(colour), "always, never or auto (a terminal)");
+      "color", po::value(&colour)->value_name("always|never|auto")->default_value(colour),
+      "always, never or auto (a terminal)");
   po::options_description visible;
   visible.add(general)
       .add(budget_options_description(options))

@@ -68,6 +68,12 @@ bool is_blank(ByteView bytes) {
 
 }  // namespace
 
+std::vector<std::string_view> known_extension_names() {
+  std::vector<std::string_view> names;
+  for (const ExtensionMeaning& known : known_extensions) names.push_back(known.extension);
+  return names;
+}
+
 std::string display_extension(std::string_view display_path) {
   const auto separator = display_path.find_last_of("/\\");
   const std::string_view name =

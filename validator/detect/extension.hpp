@@ -3,12 +3,17 @@
 // whether the extension names another format than the bytes (format.extension-mismatch).
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "validator/core/byte_view.hpp"
 #include "validator/core/walk_context.hpp"
 #include "validator/detect/format.hpp"
 
 namespace gafcheck {
+
+// The extensions the detector knows (".gaf", ".taf", ".tsf" and the HPI family), for the shell
+// completions and the manual.
+std::vector<std::string_view> known_extension_names();
 
 // The lower-case extension of the display path's last component (".gaf"), or "".
 std::string display_extension(std::string_view display_path);

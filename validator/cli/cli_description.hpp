@@ -1,0 +1,25 @@
+#pragma once
+// gafcheck --dump-cli: the command line described as JSON, for the build's man page and shell
+// completion generators (validator/cli/install/). Every command describes itself from the option
+// tables it parses with (set_command_describer in command_line.hpp), so a page or a completion
+// cannot list an option the binary does not take, nor miss one it does.
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "validator/cli/commands.hpp"
+
+namespace gafcheck::cli {
+
+struct CommandEntry {
+  std::string_view name;
+  int (*run)(const Arguments& arguments, const std::string& command_line);
+};
+
+// {"program", "version", "usage", "commands": [{"name", "help", "epilogue", "options": [{"long",
+// "short", "display", "value", "default", "choices", "repeatable", "description"}]}], "extensions",
+// "formats", "rules"}. "value" is the option's value name (null for a switch); "choices" the values
+// it takes when they are a fixed list ("a|b|c" value names, and FORMAT: the formats built in).
+std::string describe_cli(std::string_view usage, std::span<const CommandEntry> commands);
+
+}  // namespace gafcheck::cli
