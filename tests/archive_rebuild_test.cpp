@@ -360,6 +360,58 @@ TEST(ArchiveRebuild, EntriesAimedAtOneMemberAreRebuiltOnce) {
       << listed(capped.refusal_reasons);
 }
 
+TEST(ArchiveRebuild, AMemberOverAPerMemberBudgetIsLeftOut) {
+  builder::HpiSpec spec;
+  spec.files.push_back({"huge.txt", builder::sample_content(5000, 6), HpiMethod::zlib});
+  spec.files.push_back({"small.txt", bytes_of("small"), HpiMethod::zlib});
+  RebuildOptions options;
+  options.limits[BudgetKind::member_size] = 4096;
+  const ArchiveRebuildResult result = rebuild_spec(spec, options);
+  ASSERT_FALSE(result.refused) << listed(result.refusal_reasons);
+  const auto members = members_of(result.bytes);
+  ASSERT_EQ(members.size(), 1u);
+  EXPECT_EQ(members.count("small.txt"), 1u);
+  ASSERT_EQ(result.dropped.size(), 1u) << listed(result.dropped);
+  EXPECT_EQ(result.dropped[0].rfind("huge.txt: over a budget: ", 0), 0u) << result.dropped[0];
+  const auto* budget = disposition(result, "budget.exceeded");
+  ASSERT_NE(budget, nullptr);
+  EXPECT_EQ(budget->action, "dropped");
+}
+
+TEST(ArchiveRebuild, CrashFindingsRefuseUnlessDropUnrenderable) {
+  builder::HpiSpec spec;
+  // Incompressible enough that 70,000 declared bytes stay under the chunk ratio budget.
+  spec.files.push_back({"overrun.txt", builder::sample_content(3000, 5), HpiMethod::zlib});
+  spec.files.push_back({"intact.txt", bytes_of("intact"), HpiMethod::zlib});
+  builder::BuiltFile archive = builder::build_hpi_plain(spec);
+  // A chunk declaring more than 65,536 bytes overruns the game's buffer (hpi.chunk-size, crash).
+  const std::uint64_t declared = archive.labels.at("chunk:overrun.txt[0]") + 11;
+  archive.bytes[declared + 1] = 0x10;
+  archive.bytes[declared + 2] = 0x01;
+  TestRebuilder rebuilder;
+  const ArchiveRebuildResult refused = rebuild_bytes(archive.bytes, rebuilder);
+  EXPECT_TRUE(refused.refused);
+  EXPECT_NE(listed(refused.refusal_reasons)
+                .find("the game crashes on it: hpi.chunk-size at "
+                      "overrun.txt"),
+            std::string::npos)
+      << listed(refused.refusal_reasons);
+  EXPECT_TRUE(refused.bytes.empty());
+
+  RebuildOptions drop;
+  drop.drop_unrenderable = true;
+  const ArchiveRebuildResult dropped = rebuild_bytes(archive.bytes, rebuilder, drop);
+  ASSERT_FALSE(dropped.refused) << listed(dropped.refusal_reasons);
+  const auto members = members_of(dropped.bytes);
+  ASSERT_EQ(members.size(), 1u);
+  EXPECT_EQ(members.count("intact.txt"), 1u);
+  ASSERT_EQ(dropped.dropped.size(), 1u) << listed(dropped.dropped);
+  EXPECT_EQ(dropped.dropped[0], "overrun.txt: the game crashes on it (--drop-unrenderable)");
+  const auto* size = disposition(dropped, "hpi.chunk-size");
+  ASSERT_NE(size, nullptr);
+  EXPECT_EQ(size->action, "dropped");
+}
+
 TEST(ArchiveRebuild, WhatIsNotAV1ArchiveIsRefused) {
   builder::HpiSpec v2 = tidy_hpi();
   v2.version = 0x00020000;

@@ -129,8 +129,9 @@ class ArchiveRebuilder {
   ArchiveRebuildResult result_;
   FileReport report_;
   std::optional<hpi::MemberReader> reader_;
-  std::map<std::size_t, std::string> left_out_;  // member -> why
-  std::set<std::size_t> crashing_;               // members a crash finding concerns
+  std::map<std::size_t, std::string> left_out_;     // member -> why
+  std::set<std::size_t> crashing_;                  // members a crash finding concerns
+  std::map<std::size_t, std::string> over_budget_;  // members a budget stopped -> the finding
   std::vector<Kept> kept_;
   std::map<RebuildKey, RebuildResult> rebuilt_;  // by content: aliases are rebuilt once
 };
@@ -164,10 +165,12 @@ bool ArchiveRebuilder::read_and_check(ByteView archive, std::string_view path_in
   const std::string path(path_in_tree);
   report_ = check_bytes(archive, InputName{path, path}, check);
   if (report_.format != Format::hpi) return refuse("not an HPI archive");
-  if (report_.budget_hit)
+  // A budget that stops the walk leaves members unread; one that bounds a single member (its
+  // size, a chunk's ratio, a name) leaves out only that member (below).
+  if (report_.budget_hit && budget_stops_walk(report_.budget_hit->kind))
     return refuse("checking the archive stopped at a budget (" +
-                  std::string(budget_spec(report_.budget_hit->kind).option) +
-                  "): its members cannot " + "all be read within the limits");
+                  std::string(budget_spec(report_.budget_hit->kind).option) + "): its members " +
+                  "cannot all be read within the limits");
   if (report_.findings_suppressed > 0)
     return refuse(std::to_string(report_.findings_suppressed) +
                   " findings past --max-findings could not each be mapped to what was done");
@@ -179,8 +182,13 @@ bool ArchiveRebuilder::read_and_check(ByteView archive, std::string_view path_in
   if (kind != hpi::ArchiveKind::v1) return refuse("not a readable HPI archive");
   const MemberOfFinding member_of(reader_->members());
   for (const Finding& finding : report_.findings) {
-    if (finding.retail != Retail::crash) continue;
     const auto member = member_of(finding);
+    if (finding.rule == RuleId::budget_exceeded) {
+      if (!member) return refuse("checking the archive stopped at a budget: " + finding.message);
+      over_budget_.emplace(*member, finding.message);
+      continue;
+    }
+    if (finding.retail != Retail::crash) continue;
     if (options_.drop_unrenderable && member) {
       crashing_.insert(*member);
     } else if (!options_.drop_unrenderable) {
@@ -205,6 +213,10 @@ bool ArchiveRebuilder::place_paths() {
     const std::string& path = members[i].path;
     if (const auto unsafe = hpi::unsafe_path_reason(path)) {
       leave_out(i, "unsafe path: " + *unsafe + " (hpi.path-traversal)");
+      continue;
+    }
+    if (const auto over = over_budget_.find(i); over != over_budget_.end()) {
+      leave_out(i, "over a budget: " + over->second);
       continue;
     }
     if (crashing_.count(i)) {
