@@ -1,8 +1,10 @@
 #pragma once
 // The hook through which `gafcheck rebuild` rebuilds an archive (.hpi .ufo .ccx .gp3): written by
 // the archive side of issue 17. Until it exists, the CLI refuses archive inputs (exit 2);
-// archive_rebuild_available() says which.
+// archive_rebuild_available() says which. The archive side replaces archive_rebuild_pending.cpp
+// (validator/rebuild/meson.build) with its implementation.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "validator/core/byte_view.hpp"
@@ -12,10 +14,10 @@ namespace gafcheck::rebuild {
 
 struct ArchiveRebuildResult {
   bool refused = false;
-  std::vector<std::uint8_t> bytes;            // the rebuilt archive
-  std::vector<Disposition> dispositions;      // paths as "member/path!entry[0]/..." where useful
+  std::vector<std::uint8_t> bytes;        // the rebuilt archive
+  std::vector<Disposition> dispositions;  // paths as "member/path!entry[0]/..." where useful
   std::vector<std::string> refusal_reasons;
-  std::vector<std::string> dropped;           // members and entries left out
+  std::vector<std::string> dropped;  // members and entries left out
 };
 
 bool archive_rebuild_available();
