@@ -31,13 +31,15 @@ constexpr const char* usage =
     "  show FILE [--at OFFSET | --finding N | --path PATH]\n"
     "                     the structure tree with offsets and sizes, or a range's bytes labelled\n"
     "                     with the structures that claim them and the findings at them\n"
+    "  rebuild IN -o OUT  write a canonical, safe GAF/TAF the game draws the same (DIR -o OUTDIR\n"
+    "                     mirrors a tree); refuses where the game's outcome is undefined\n"
     "  merge SHARD...     join the reports of census --shard runs into one\n"
     "  diff OLD NEW       what changed between two reports (new, resolved, changed findings)\n"
     "  rules [--brief]    print the rule catalogue\n"
     "  explain RULE       print one rule\n"
     "  config [PATH]      print the configuration (.gafcheck.yaml) that applies to PATH\n\n"
     "Run 'gafcheck COMMAND --help' for a command's options.\n"
-    "check, census, ls, extract, render, show, merge and diff confine themselves before they read "
+    "check, census, ls, extract, render, show, rebuild, merge and diff confine themselves before they read "
     "any\n"
     "input (a seccomp filter, and Landlock where the kernel has it); --no-sandbox turns that off.\n"
     "Exit codes: 0 clean (below --fail-on), 1 findings at or above --fail-on, 2 usage error\n"
@@ -64,6 +66,7 @@ int dispatch(const std::string& command, const gafcheck::cli::Arguments& argumen
   if (command == "extract") return run_extract(arguments);
   if (command == "render") return run_render(arguments);
   if (command == "show") return run_show(arguments);
+  if (command == "rebuild") return run_rebuild(arguments, command_line);
   if (command == "merge") return run_merge(arguments, command_line);
   if (command == "diff") return run_diff(arguments, command_line);
   if (command == "rules") return run_rules(arguments);

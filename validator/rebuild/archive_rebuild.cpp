@@ -138,8 +138,10 @@ class ArchiveRebuilder {
 
 ArchiveRebuildResult ArchiveRebuilder::run(ByteView archive, std::string_view path_in_tree,
                                            std::uint64_t depth) {
-  if (!read_and_check(archive, path_in_tree, depth) || !place_paths() || !decode_and_rebuild(depth))
-    return std::move(result_);
+  const bool readable =
+      read_and_check(archive, path_in_tree, depth) && place_paths() && decode_and_rebuild(depth);
+  result_.input_report = report_;
+  if (!readable) return std::move(result_);
   map_archive_findings();
   std::vector<CanonicalMember> members;
   members.reserve(kept_.size());

@@ -23,11 +23,13 @@
 // --max-archive-output (copies of one member's data each count), members to --max-members.
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "validator/core/byte_view.hpp"
 #include "validator/detect/format.hpp"
 #include "validator/rebuild/rebuild_file.hpp"
+#include "validator/report/file_report.hpp"
 
 namespace gafcheck::rebuild {
 
@@ -37,6 +39,7 @@ struct ArchiveRebuildResult {
   std::vector<Disposition> dispositions;  // paths as "member/path!entry[0]/..." where useful
   std::vector<std::string> refusal_reasons;
   std::vector<std::string> dropped;  // members and entries left out
+  FileReport input_report;           // check's report of the archive itself (its own findings)
 };
 
 // Rebuilds one decoded member: format is what check would check it as (gaf, taf_paletted,

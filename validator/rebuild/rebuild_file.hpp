@@ -11,6 +11,7 @@
 
 #include "validator/core/budget.hpp"
 #include "validator/core/byte_view.hpp"
+#include "validator/report/file_report.hpp"
 
 namespace gafcheck::rebuild {
 
@@ -25,7 +26,7 @@ struct Disposition {
   std::string rule;
   std::uint64_t offset = 0;
   std::string path;
-  std::string action;  // fixed | dropped | kept
+  std::string action;  // fixed | dropped | kept | refused (the file was not rebuilt)
   std::string note;
 };
 
@@ -35,6 +36,7 @@ struct RebuildResult {
   std::vector<Disposition> dispositions;
   std::vector<std::string> refusal_reasons;
   std::vector<std::string> dropped;  // structure paths of entries and frames left out
+  FileReport input_report;           // check's report of the input (the sidecar maps it)
 };
 
 // path_in_tree gives the storage context ("textures/x.gaf", "anims/vismasks.gaf"): frames the

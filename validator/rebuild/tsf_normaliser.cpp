@@ -223,7 +223,8 @@ RebuildResult normalise_tsf(ByteView input, std::string_view path_in_tree,
   check.hash_contents = false;
   const std::string path(path_in_tree);
   // As a member: the check does not look for images on disk (rebuild does not need them).
-  const FileReport report = check_bytes(input, InputName{path, path}, check);
+  result.input_report = check_bytes(input, InputName{path, path}, check);
+  const FileReport& report = result.input_report;
   const auto refuse = [&](std::string reason) {
     result.refused = true;
     result.refusal_reasons.push_back(std::move(reason));
