@@ -10,11 +10,6 @@
 namespace gafcheck::builder {
 namespace {
 
-void append_u32(std::vector<std::uint8_t>& bytes, std::uint32_t value) {
-  for (int shift = 0; shift < 32; shift += 8)
-    bytes.push_back(static_cast<std::uint8_t>(value >> shift));
-}
-
 void put_u32(std::vector<std::uint8_t>& bytes, std::uint64_t at, std::uint32_t value) {
   for (int i = 0; i < 4; ++i) bytes.at(at + i) = static_cast<std::uint8_t>(value >> (8 * i));
 }
