@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 
+import jsonschema
 import yaml
 
 sys.path.insert(0, os.path.dirname(__file__))
@@ -23,6 +24,8 @@ import tap  # noqa: E402
 GAFCHECK = sys.argv[1]
 ROOT = pathlib.Path(sys.argv[2])
 SEEDS = ROOT / 'corpus' / 'seed'
+SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())
+           for kind in ('header', 'file', 'summary')}
 
 # Seeds whose outcome in the game is undefined: rebuild refuses them (refusal_rules.hpp).
 REFUSED = {'composite.cycle', 'composite.table-shared', 'entry.alias', 'entry.out-of-bounds',
@@ -124,6 +127,8 @@ def sidecar_maps_every_finding_to_what_was_done():
         run('rebuild', '--report', root / 'r.yaml', SEEDS / 'rle.short-row.gaf', '-o',
             root / 'x.gaf', check_code=0)
         documents = list(yaml.safe_load_all((root / 'r.yaml').read_text()))
+        for document in documents:
+            jsonschema.validate(json.loads(json.dumps(document)), SCHEMAS[document['kind']])
         assert documents[0]['command'] == 'rebuild', documents[0]
         files = [d for d in documents if d and d.get('kind') == 'file']
         assert len(files) == 1
@@ -135,7 +140,24 @@ def sidecar_maps_every_finding_to_what_was_done():
         assert files[0]['summary']['rebuild']['fixed'] >= 1, files[0]['summary']
         run('rebuild', '--format', 'json', '--report', root / 'r.jsonl',
             SEEDS / 'rle.short-row.gaf', '-o', root / 'y.gaf', check_code=0)
+        lines = (root / 'r.jsonl').read_text().splitlines()
+        for line in lines:
+            document = json.loads(line)
+            jsonschema.validate(document, SCHEMAS[document['kind']])
         assert '[rebuild: fixed' in (root / 'r.jsonl').read_text()
+        # a refused file: its crash findings say refused; with --drop-unrenderable, dropped
+        run('rebuild', '--report', root / 'c.yaml', SEEDS / 'composite.cycle.gaf', '-o',
+            root / 'c.gaf', check_code=1)
+        cycle = [f for d in yaml.safe_load_all((root / 'c.yaml').read_text())
+                 if d and d.get('kind') == 'file' for f in d['findings']
+                 if f['rule'] == 'composite.cycle']
+        assert cycle and '[rebuild: refused: ' in cycle[0]['message'], cycle
+        run('rebuild', '--drop-unrenderable', '--report', root / 'd.yaml',
+            SEEDS / 'composite.cycle.gaf', '-o', root / 'd.gaf', check_code=0)
+        cycle = [f for d in yaml.safe_load_all((root / 'd.yaml').read_text())
+                 if d and d.get('kind') == 'file' for f in d['findings']
+                 if f['rule'] == 'composite.cycle']
+        assert cycle and '[rebuild: dropped: ' in cycle[0]['message'], cycle
 
 
 def make_tree(root):
