@@ -7,6 +7,7 @@ sidecar report, and the output guards (never inside the input, never over it).
 usage: rebuild_cli_test.py GAFCHECK SOURCE_ROOT
 """
 import filecmp
+import json
 import os
 import pathlib
 import shutil
@@ -14,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 
+import jsonschema
 import yaml
 
 sys.path.insert(0, os.path.dirname(__file__))
@@ -22,14 +24,20 @@ import tap  # noqa: E402
 GAFCHECK = sys.argv[1]
 ROOT = pathlib.Path(sys.argv[2])
 SEEDS = ROOT / 'corpus' / 'seed'
+SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())
+           for kind in ('header', 'file', 'summary')}
 
 # Seeds whose outcome in the game is undefined: rebuild refuses them (refusal_rules.hpp).
 REFUSED = {'composite.cycle', 'composite.table-shared', 'entry.alias', 'entry.out-of-bounds',
            'extent.rebase-overlap', 'frame.header-shared', 'frame.out-of-bounds',
            'header.truncated', 'rle.reads-past-eof', 'budget.exceeded', 'composite.nested',
-           'format.unknown', 'ta3d.payload-out-of-bounds'}
+           'format.unknown', 'ta3d.payload-out-of-bounds', 'format.foreign-variant',
+           'ta3d.payload-encoding', 'ta3d.payload-size', 'taf.pixel-format-unknown'}
 # Warnings a rebuilt file keeps because they are what the game plays (the sidecar says "kept").
-KEPT = {'frame.empty', 'frame.duration-high-bits'}
+# format.extension-mismatch: the file's name is the caller's (a truecolor TAF named .gaf);
+# taf.flag-nonstandard: a truecolor frame's +11 flag, whose meaning is unknown, is kept.
+KEPT = {'frame.empty', 'frame.duration-high-bits', 'format.extension-mismatch',
+        'taf.flag-nonstandard', 'taf.no-frames'}
 
 
 def run(*args, check_code=None):
@@ -43,20 +51,22 @@ def run(*args, check_code=None):
 
 
 def gaf_seeds():
-    return sorted(p for p in SEEDS.glob('*.gaf'))
+    return sorted([*SEEDS.glob('*.gaf'), *SEEDS.glob('*.taf')])
 
 
 def rendered(path, out):
     """The retail images of a file: {(entry name, frame): (record fields, PNG bytes)} for the
     entries the game reaches (loaded, first of a folded name)."""
     run('render', '-o', out, path)
-    import json
     records = json.loads((pathlib.Path(out) / 'index.json').read_text())['images']
     seen, images = {}, {}
     for record in records:
-        if 'loads no entry' in record.get('reason', ''):
+        # a slot the game never loads, or (a truecolor TAF's second sequence) never reads
+        if 'loads no entry' in record.get('reason', '') or record['frame'] is None:
             continue
-        name = record['name'].lower()
+        # A name without its NUL (32 bytes) is cut to 31 and terminated: the one change the
+        # rebuild makes to what the game reads (finding_dispositions.cpp, entry.name-unterminated).
+        name = record['name'].lower()[:31]
         if seen.setdefault(name, record['entry']) != record['entry']:
             continue
         fields = tuple(record.get(k) for k in ('frame', 'duration', 'width', 'height',
@@ -73,9 +83,9 @@ def seeds_rebuild_clean_draw_the_same_and_are_idempotent():
         root = pathlib.Path(directory)
         for seed in gaf_seeds():
             stem = seed.stem
-            out = root / (stem + '.out.gaf')
+            out = root / (stem + '.out' + seed.suffix)
             result = run('rebuild', seed, '-o', out)
-            if stem in REFUSED or stem.startswith('ta3d.'):
+            if stem in REFUSED:
                 assert result.returncode == 1, (stem, result.returncode, result.stderr)
                 assert not out.exists(), stem
                 continue
@@ -90,7 +100,7 @@ def seeds_rebuild_clean_draw_the_same_and_are_idempotent():
             before = rendered(seed, root / (stem + '.in.render'))
             after = rendered(out, root / (stem + '.out.render'))
             assert before == after, (stem, set(before) ^ set(after))
-            again = root / (stem + '.again.gaf')
+            again = root / (stem + '.again' + seed.suffix)
             run('rebuild', out, '-o', again, check_code=0)
             assert again.read_bytes() == out.read_bytes(), stem
     assert rebuilt >= 20, rebuilt
@@ -117,6 +127,8 @@ def sidecar_maps_every_finding_to_what_was_done():
         run('rebuild', '--report', root / 'r.yaml', SEEDS / 'rle.short-row.gaf', '-o',
             root / 'x.gaf', check_code=0)
         documents = list(yaml.safe_load_all((root / 'r.yaml').read_text()))
+        for document in documents:
+            jsonschema.validate(json.loads(json.dumps(document)), SCHEMAS[document['kind']])
         assert documents[0]['command'] == 'rebuild', documents[0]
         files = [d for d in documents if d and d.get('kind') == 'file']
         assert len(files) == 1
@@ -128,7 +140,24 @@ def sidecar_maps_every_finding_to_what_was_done():
         assert files[0]['summary']['rebuild']['fixed'] >= 1, files[0]['summary']
         run('rebuild', '--format', 'json', '--report', root / 'r.jsonl',
             SEEDS / 'rle.short-row.gaf', '-o', root / 'y.gaf', check_code=0)
+        lines = (root / 'r.jsonl').read_text().splitlines()
+        for line in lines:
+            document = json.loads(line)
+            jsonschema.validate(document, SCHEMAS[document['kind']])
         assert '[rebuild: fixed' in (root / 'r.jsonl').read_text()
+        # a refused file: its crash findings say refused; with --drop-unrenderable, dropped
+        run('rebuild', '--report', root / 'c.yaml', SEEDS / 'composite.cycle.gaf', '-o',
+            root / 'c.gaf', check_code=1)
+        cycle = [f for d in yaml.safe_load_all((root / 'c.yaml').read_text())
+                 if d and d.get('kind') == 'file' for f in d['findings']
+                 if f['rule'] == 'composite.cycle']
+        assert cycle and '[rebuild: refused: ' in cycle[0]['message'], cycle
+        run('rebuild', '--drop-unrenderable', '--report', root / 'd.yaml',
+            SEEDS / 'composite.cycle.gaf', '-o', root / 'd.gaf', check_code=0)
+        cycle = [f for d in yaml.safe_load_all((root / 'd.yaml').read_text())
+                 if d and d.get('kind') == 'file' for f in d['findings']
+                 if f['rule'] == 'composite.cycle']
+        assert cycle and '[rebuild: dropped: ' in cycle[0]['message'], cycle
 
 
 def make_tree(root):

@@ -23,6 +23,8 @@ Disposition disposition_of(const Finding& finding, bool mask_version_kept) {
     case RuleId::header_version_zero:
       return mask_version_kept ? kept("version 0 kept: a TA mask file")
                                : fixed("version written as 0x00010100");
+    case RuleId::header_truncated:
+      return fixed("the game reads only the slots its entry count gives, and they fit");
     case RuleId::header_version_nonstandard: return fixed("version written as 0x00010100");
     case RuleId::header_entry_count_negative:
       return fixed("the count written is the entries the game loads (none)");
@@ -56,7 +58,10 @@ Disposition disposition_of(const Finding& finding, bool mask_version_kept) {
     case RuleId::frame_duration_zero:
     case RuleId::frame_duration_high_bits: return kept("duration kept as the game plays it");
     case RuleId::frame_empty: return kept("a frame without pixels, kept in its place");
-    case RuleId::entry_no_frames: return kept("an entry without frames, kept");
+    case RuleId::entry_no_frames:
+    case RuleId::taf_no_frames: return kept("an entry without frames, kept");
+    case RuleId::taf_flag_nonstandard:
+      return kept("the +11 flag is kept: what TA: Kingdoms does with it is not established");
     default: return kept("");
   }
 }

@@ -69,6 +69,7 @@ class SpriteRebuild {
  private:
   void select_entries();
   void dispose_findings(const FileReport& report);
+  bool table_fits_game_count(const Finding& finding) const;
   void unrenderable(std::uint32_t slot, std::optional<std::uint32_t> frame, std::string reason,
                     bool droppable = true);
   std::optional<FrameModel> frame_model(std::uint32_t slot, std::uint32_t k,
@@ -103,6 +104,7 @@ void SpriteRebuild::unrenderable(std::uint32_t slot, std::optional<std::uint32_t
 void SpriteRebuild::select_entries() {
   const GafIndex& index = index_.index;
   std::set<std::string> names;
+  std::uint32_t first_loaded = UINT32_MAX;
   for (std::uint32_t slot = 0; slot < index.entries.size(); ++slot) {
     const EntryRecord& entry = index.entries[slot];
     if (!entry.loaded_by_game) {
@@ -110,13 +112,24 @@ void SpriteRebuild::select_entries() {
                            std::to_string(index.header.game_entry_count) + " as it reads it)";
       continue;
     }
-    if (entry.alias_of != gaf::no_index || !entry.header_in_bounds) continue;  // findings say
-    if (index_.truecolor && !names.empty())
+    first_loaded = std::min(first_loaded, slot);
+    if (index_.truecolor && slot > first_loaded) {
       unreachable_[slot] = "a truecolor TAF holds one sequence: TA: Kingdoms reads the first";
-    else if (!names.insert(gaf::game_folded_name(entry)).second)
+      continue;
+    }
+    if (entry.alias_of != gaf::no_index || !entry.header_in_bounds) continue;  // findings say
+    if (!names.insert(gaf::game_folded_name(entry)).second)
       unreachable_[slot] =
           "its name equals an earlier entry's under the game's folding: the game finds that one";
   }
+}
+
+// A truncated entry table the game never reads past: its count (as it reads it) fits the file.
+bool SpriteRebuild::table_fits_game_count(const Finding& finding) const {
+  if (finding.rule != RuleId::header_truncated || finding.path != "entry_table") return false;
+  const std::int32_t count = index_.index.header.game_entry_count;
+  return count >= 0 && input_.contains(gaf::header_size,
+                                       gaf::entry_slot_size * static_cast<std::uint64_t>(count));
 }
 
 void SpriteRebuild::dispose_findings(const FileReport& report) {
@@ -130,7 +143,7 @@ void SpriteRebuild::dispose_findings(const FileReport& report) {
           dropped_disposition(finding, "unreachable: " + unreachable_.at(*where.slot)));
       continue;
     }
-    if (!refuses_rebuild(finding.rule)) {
+    if (!refuses_rebuild(finding.rule) || table_fits_game_count(finding)) {
       result_.dispositions.push_back(disposition_of(finding, mask_version));
       continue;
     }

@@ -3,7 +3,8 @@
 // impact is `crash` AND whose outcome is undefined, so that no picture of "what the game draws"
 // exists to rebuild from (rules/catalog.yaml):
 //
-//   header.truncated          the game reads the entry table past the end of the file
+//   header.truncated          the game reads the entry table past the end of the file (not
+//                             when the slots its count gives, as it reads it, fit the file)
 //   entry.out-of-bounds       an entry header or its frame table lies past the end of the file
 //   entry.alias               two slots: the loader rebases one entry twice (wild pointers)
 //   frame.out-of-bounds       a frame header, its pixels or its layer table past the end

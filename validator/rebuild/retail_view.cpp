@@ -33,9 +33,12 @@ RetailView retail_view(ByteView file, std::string_view path, const BudgetLimits&
   const render::RenderIndex index = render::read_render_index(file, format, limits);
   render::FrameRenderer renderer(file, index.index, limits);
   std::set<std::string> names;
+  bool truecolor_sequence_seen = false;
   for (const gaf::EntryRecord& entry : index.index.entries) {
-    if (!entry.loaded_by_game || !entry.header_in_bounds || entry.alias_of != gaf::no_index)
-      continue;
+    if (!entry.loaded_by_game) continue;
+    if (index.truecolor && truecolor_sequence_seen) break;  // one sequence: the first
+    truecolor_sequence_seen = true;
+    if (!entry.header_in_bounds || entry.alias_of != gaf::no_index) continue;
     if (!names.insert(gaf::game_folded_name(entry)).second) continue;
     ViewEntry out;
     for (std::size_t i = 0; i < 31 && entry.name[i] != 0; ++i)
