@@ -117,11 +117,28 @@ def the_sidecar_maps_the_archive_findings():
         rebuilt(SEEDS / 'hpi.path-traversal.hpi', root, '--report', report)
         documents = [d for d in yaml.safe_load_all(report.read_text()) if d]
         files = [d for d in documents if d.get('kind') == 'file']
-        assert len(files) == 1, files
+        assert [f['path'] for f in files] == [
+            str(SEEDS / 'hpi.path-traversal.hpi'),
+            str(SEEDS / 'hpi.path-traversal.hpi') + '!anims/armcom.gaf'], files
         messages = {f['rule']: f['message'] for f in files[0]['findings']}
         assert messages['hpi.path-traversal'].endswith(
             "[rebuild: dropped: member left out: unsafe path: it has a '..' component "
             "(hpi.path-traversal)]"), messages
+        # Members have their own documents, every finding with its disposition.
+        nested_report = root / 'n.yaml'
+        rebuilt(SEEDS / 'clean-hpi-nested.hpi', root, '--report', nested_report)
+        documents = [d for d in yaml.safe_load_all(nested_report.read_text()) if d]
+        files = {d['path']: d for d in documents if d.get('kind') == 'file'}
+        seed = str(SEEDS / 'clean-hpi-nested.hpi')
+        assert sorted(files) == [seed, seed + '!anims/twins.gaf', seed + '!inner.ufo',
+                                 seed + '!inner.ufo!anims/inner.gaf'], sorted(files)
+        twins = files[seed + '!anims/twins.gaf']
+        assert twins['member_of'] == seed, twins
+        assert twins['findings'], twins
+        for finding in twins['findings']:
+            assert '[rebuild: ' in finding['message'], finding
+        inner = files[seed + '!inner.ufo!anims/inner.gaf']
+        assert inner['member_of'] == seed + '!inner.ufo', inner
 
 
 CANONICAL_TSF = (b'[JPGTest]\r\n{\r\n    Looping = 0;\r\n    [Frame0]\r\n    {\r\n'

@@ -267,6 +267,14 @@ TEST(ArchiveRebuild, NestedArchivesAreRebuiltWithinTheDepthBudget) {
   ASSERT_NE(traversal, nullptr);
   EXPECT_EQ(traversal->path, "inner.ufo!../escape.txt");
   EXPECT_EQ(traversal->action, "dropped");
+  // Each rebuilt member, for the sidecar, with the archive that holds it.
+  std::vector<std::pair<std::string, std::string>> rebuilt_members;
+  for (const auto& member : result.members)
+    rebuilt_members.emplace_back(member.path, member.archive);
+  EXPECT_EQ(
+      rebuilt_members,
+      (std::vector<std::pair<std::string, std::string>>{
+          {"inner.ufo", ""}, {"inner.ufo!anims/inner.gaf", "inner.ufo"}, {"anims/outer.gaf", ""}}));
   expect_checks_clean(result.bytes);
 
   RebuildOptions shallow;

@@ -226,6 +226,8 @@ int run_rebuild(const Arguments& arguments, const std::string& command_line) {
     for (const std::string& message : job.messages)
       std::cerr << "gafcheck: " << shown << ": " << sanitize_text(message) << '\n';
     if (job.sidecar && reporter) reporter->add(std::move(*job.sidecar));
+    if (reporter)
+      for (FileReport& member : job.member_sidecars) reporter->add(std::move(member));
     switch (job.outcome) {
       case RebuildOutcome::unreadable: exit_code = 3; continue;
       case RebuildOutcome::archive_refused:

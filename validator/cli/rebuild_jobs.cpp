@@ -60,13 +60,22 @@ void run_rebuild_job(RebuildJob& job, const rebuild::RebuildOptions& options, bo
     job.messages = std::move(result.refusal_reasons);
     for (const std::string& dropped : result.dropped) job.messages.push_back("dropped " + dropped);
     if (want_sidecar) {
-      // The archive's own findings; its members' are listed in the dispositions by member path.
+      // The archive's own findings, then each rebuilt member's.
       rebuild::RebuildResult view;
       view.refused = result.refused;
       view.dispositions = std::move(result.dispositions);
       view.dropped = std::move(result.dropped);
       view.input_report = std::move(result.input_report);
       job.sidecar = sidecar_of(view, job.path_in_tree);
+      for (rebuild::MemberRebuild& member : result.members) {
+        rebuild::RebuildResult of_member;
+        of_member.refused = member.refused;
+        of_member.dispositions = std::move(member.dispositions);
+        of_member.input_report = std::move(member.input_report);
+        FileReport report = sidecar_of(of_member, job.path_in_tree + "!" + member.path);
+        report.member_of = job.path_in_tree + (member.archive.empty() ? "" : "!" + member.archive);
+        job.member_sidecars.push_back(std::move(report));
+      }
     }
     job.bytes = std::move(result.bytes);
     return;

@@ -23,6 +23,7 @@ struct RebuildJob {
   std::vector<std::uint8_t> bytes;  // what to write (rebuilt or copied)
   std::vector<std::string> messages;
   std::optional<FileReport> sidecar;
+  std::vector<FileReport> member_sidecars;  // an archive's members, after the archive's own
 };
 
 // Fills the job's results. Never throws for any input bytes.

@@ -313,6 +313,13 @@ std::optional<std::vector<std::uint8_t>> ArchiveRebuilder::rebuild_content(
       result_.dispositions.push_back(std::move(disposition));
     }
     for (const std::string& dropped : inner.dropped) result_.dropped.push_back(prefix + dropped);
+    result_.members.push_back({member.path, "", inner.refused, {}, std::move(inner.input_report)});
+    for (MemberRebuild& inner_member : inner.members) {
+      inner_member.path = member.path + "!" + inner_member.path;
+      inner_member.archive =
+          member.path + (inner_member.archive.empty() ? "" : "!" + inner_member.archive);
+      result_.members.push_back(std::move(inner_member));
+    }
     if (inner.refused) {
       std::string reasons;
       for (const std::string& reason : inner.refusal_reasons)
@@ -324,8 +331,12 @@ std::optional<std::vector<std::uint8_t>> ArchiveRebuilder::rebuild_content(
   }
   const RebuildKey key{sha256_hex(view), format, pixels::engine_reads_raw_arrays(member.path)};
   auto cached = rebuilt_.find(key);
-  if (cached == rebuilt_.end())
+  if (cached == rebuilt_.end()) {
     cached = rebuilt_.emplace(key, rebuild_member_(view, member.path, format, options_)).first;
+    RebuildResult& first = cached->second;
+    result_.members.push_back(
+        {member.path, "", first.refused, first.dispositions, std::move(first.input_report)});
+  }
   const RebuildResult& rebuilt = cached->second;
   for (Disposition disposition : rebuilt.dispositions) {
     disposition.path = prefix + disposition.path;

@@ -33,13 +33,25 @@
 
 namespace gafcheck::rebuild {
 
+// One member's own rebuild, for the sidecar: check's report of the member and the dispositions
+// as its rebuilder gave them (paths inside the member). Members with the same content share the
+// first one's; a nested archive's members follow it, their paths joined by '!'.
+struct MemberRebuild {
+  std::string path;     // inside the input archive, e.g. "inner.ufo!anims/x.gaf"
+  std::string archive;  // the archive holding it, inside the input ("inner.ufo"; "" the input)
+  bool refused = false;
+  std::vector<Disposition> dispositions;
+  FileReport input_report;
+};
+
 struct ArchiveRebuildResult {
   bool refused = false;
   std::vector<std::uint8_t> bytes;        // the rebuilt archive
   std::vector<Disposition> dispositions;  // paths as "member/path!entry[0]/..." where useful
   std::vector<std::string> refusal_reasons;
-  std::vector<std::string> dropped;  // members and entries left out
-  FileReport input_report;           // check's report of the archive itself (its own findings)
+  std::vector<std::string> dropped;    // members and entries left out
+  FileReport input_report;             // check's report of the archive itself (its own findings)
+  std::vector<MemberRebuild> members;  // the members rebuilt, nested archives included
 };
 
 // Rebuilds one decoded member: format is what check would check it as (gaf, taf_paletted,
