@@ -3,6 +3,8 @@
 // compared with what the retail renderer draws of the input, and the refusals.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -223,6 +225,58 @@ TEST(RebuildFile, DropUnrenderableLeavesOutTheFrameAndKeepsTheRest) {
   ASSERT_EQ(out.entries.size(), 2u);
   EXPECT_EQ(out.entries[0], view(rebuilt.input).entries[0]);
   EXPECT_TRUE(out.entries[1].frames.empty());
+}
+
+std::uint32_t u32_at(const Bytes& bytes, std::size_t at) {
+  return bytes.at(at) | bytes.at(at + 1) << 8 | bytes.at(at + 2) << 16 |
+         static_cast<std::uint32_t>(bytes.at(at + 3)) << 24;
+}
+
+TEST(RebuildFile, UnknownFieldsAreZeroUnlessKept) {
+  builder::GafSpec spec = testing::simple_spec();
+  spec.frames[0].unknown3 = 0xDEADBEEF;
+  spec.frames[0].unknown2 = 7;
+  spec.reserved = 3;
+  const Rebuilt plain = rebuild(spec);
+  expect_guarantees(plain);
+  // header 12 + table 4 + entry 40 + ref 8 = 64: the frame header; +12 unknown2, +20 unknown3
+  EXPECT_EQ(u32_at(plain.result.bytes, 8), 0u);
+  EXPECT_EQ(u32_at(plain.result.bytes, 64 + 12), 0u);
+  EXPECT_EQ(u32_at(plain.result.bytes, 64 + 20), 0u);
+  RebuildOptions keep;
+  keep.keep_unknown = true;
+  const Rebuilt kept = rebuild(spec, "anims/test.gaf", keep);
+  EXPECT_EQ(u32_at(kept.result.bytes, 64 + 20), 0xDEADBEEFu);
+  EXPECT_EQ(u32_at(kept.result.bytes, 64 + 12), 0u);
+}
+
+TEST(RebuildFile, MaskFilesKeepVersionZeroAndOthersGetTheStandardWord) {
+  builder::GafSpec spec = testing::simple_spec();
+  spec.version = 0;
+  const Rebuilt mask = rebuild(spec, "anims/VISMASKS.GAF");
+  expect_guarantees(mask, "anims/VISMASKS.GAF");
+  EXPECT_EQ(u32_at(mask.result.bytes, 0), 0u);
+  EXPECT_EQ(mask.result.bytes[64 + 9], 0);  // vismasks.gaf is read as plain arrays: raw
+  const Rebuilt other = rebuild(spec, "anims/other.gaf");
+  EXPECT_EQ(u32_at(other.result.bytes, 0), 0x00010100u);
+}
+
+TEST(RebuildFile, TruecolorTafKeepsItsPixelsAndFormat) {
+  std::ifstream file(std::string(GAFCHECK_SOURCE_ROOT) + "/corpus/seed/clean-taf-argb1555.taf",
+                     std::ios::binary);
+  const Bytes input{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  ASSERT_FALSE(input.empty());
+  const RebuildResult result =
+      rebuild_sprite_file(ByteView(input.data(), input.size()), "anims/x.taf", {});
+  ASSERT_FALSE(result.refused);
+  EXPECT_EQ(warnings_in(result.bytes, "anims/x.taf"), "");
+  const RetailView in = view(input, "anims/x.taf");
+  ASSERT_FALSE(in.entries.empty());
+  ASSERT_FALSE(in.entries[0].frames.empty());
+  EXPECT_TRUE(in.entries[0].frames[0].drawn);
+  EXPECT_EQ(first_difference(in, view(result.bytes, "anims/x.taf")), std::nullopt);
+  // header 12 + table 4 + sequence 40 + 3 references 24 = 80: the first frame header
+  EXPECT_EQ(result.bytes[80 + 9], 5);  // ARGB1555 kept
 }
 
 }  // namespace
