@@ -66,7 +66,7 @@ const Field header_fields[] = {
     {"version", true, string_field},
     {"command", true,
      [](const YAML::Node& n, const std::string& f) {
-       enum_field(n, f, {"check", "census"});
+       enum_field(n, f, {"check", "census", "rebuild"});
      }},
     {"catalog_sha256", true, sha256_field},
     {"profile", true, string_field},

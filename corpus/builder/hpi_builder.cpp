@@ -5,16 +5,10 @@
 #include <memory>
 #include <stdexcept>
 
+#include "validator/rebuild/hpi_writer.hpp"
+
 namespace gafcheck::builder {
 namespace {
-
-constexpr std::uint64_t chunk_capacity = 65536;
-constexpr char footer_text[] = "Copyright 1997 Cavedog Entertainment";
-
-void append_u32(std::vector<std::uint8_t>& bytes, std::uint32_t value) {
-  for (int shift = 0; shift < 32; shift += 8)
-    bytes.push_back(static_cast<std::uint8_t>(value >> shift));
-}
 
 void put_u32(std::vector<std::uint8_t>& bytes, std::uint64_t at, std::uint32_t value) {
   for (int i = 0; i < 4; ++i) bytes.at(at + i) = static_cast<std::uint8_t>(value >> (8 * i));
@@ -29,123 +23,30 @@ void append_name(std::vector<std::uint8_t>& bytes, const std::string& name) {
   bytes.push_back(0);
 }
 
-// The directory tree the file paths describe, children in first-mention order.
-struct Tree {
-  struct Child {
-    std::string name, path;
-    bool directory;
-    std::size_t index;  // node (directory) or file index
-  };
-  struct Node {
-    std::string name, path;
-    std::vector<Child> children;
-  };
-  std::vector<Node> nodes{Node{}};
-
-  explicit Tree(const std::vector<HpiFileSpec>& files) {
-    for (std::size_t f = 0; f < files.size(); ++f) {
-      const std::string& path = files[f].path;
-      std::size_t node = 0, start = 0;
-      for (std::size_t slash; (slash = path.find('/', start)) != std::string::npos;
-           start = slash + 1)
-        node = subdirectory(node, path.substr(start, slash - start), path.substr(0, slash));
-      nodes[node].children.push_back({path.substr(start), path, false, f});
-    }
-  }
-
-  std::size_t subdirectory(std::size_t parent, const std::string& name, const std::string& path) {
-    for (const Child& child : nodes[parent].children)
-      if (child.directory && child.name == name) return child.index;
-    nodes.push_back({name, path, {}});
-    nodes[parent].children.push_back({name, path, true, nodes.size() - 1});
-    return nodes.size() - 1;
-  }
-};
-
-// v1 (§3): a directory header, its entry list, then per entry its name and either the
-// subdirectory or the file record. Returns the header's offset.
-std::uint64_t write_v1_directory(BuiltFile& out, const Tree& tree, std::size_t node,
-                                 std::vector<std::uint64_t>& records) {
-  auto& bytes = out.bytes;
-  const std::uint64_t header = bytes.size();
-  const auto& children = tree.nodes[node].children;
-  out.labels[node == 0 ? "root" : "dir:" + tree.nodes[node].path] = header;
-  append_u32(bytes, static_cast<std::uint32_t>(children.size()));
-  append_u32(bytes, static_cast<std::uint32_t>(header + 8));
-  const std::uint64_t list = bytes.size();
-  bytes.resize(list + 9 * children.size());
-  for (std::size_t k = 0; k < children.size(); ++k) {
-    const auto& child = children[k];
-    const std::uint64_t entry = list + 9 * k;
-    out.labels["entry:" + child.path] = entry;
-    out.labels["name:" + child.path] = bytes.size();
-    put_u32(bytes, entry, static_cast<std::uint32_t>(bytes.size()));
-    append_name(bytes, child.name);
-    if (child.directory) {
-      const std::uint64_t sub = write_v1_directory(out, tree, child.index, records);
-      put_u32(out.bytes, entry + 4, static_cast<std::uint32_t>(sub));
-      out.bytes[entry + 8] = 1;
-    } else {
-      const std::uint64_t record = bytes.size();
-      out.labels["record:" + child.path] = record;
-      bytes.resize(record + 9);
-      put_u32(bytes, entry + 4, static_cast<std::uint32_t>(record));
-      records[child.index] = record;
-    }
-  }
-  return header;
-}
-
-void write_v1_data(BuiltFile& out, const HpiFileSpec& file, std::uint64_t record) {
-  auto& bytes = out.bytes;
-  const std::uint64_t data = bytes.size();
-  out.labels["data:" + file.path] = data;
-  put_u32(bytes, record, static_cast<std::uint32_t>(data));
-  put_u32(bytes, record + 4, static_cast<std::uint32_t>(file.data.size()));
-  bytes[record + 8] = static_cast<std::uint8_t>(file.method);
-  if (file.method == HpiMethod::stored) {
-    append(bytes, file.data);
-    return;
-  }
-  const std::uint64_t chunks = (file.data.size() + chunk_capacity - 1) / chunk_capacity;
-  bytes.resize(data + 4 * chunks);
-  for (std::uint64_t i = 0; i < chunks; ++i) {
-    const std::size_t begin = i * chunk_capacity;
-    const std::size_t length = std::min<std::size_t>(chunk_capacity, file.data.size() - begin);
-    const auto chunk =
-        sqsh_chunk(std::span(file.data).subspan(begin, length), file.method, file.obfuscate_chunks);
-    out.labels["chunk:" + file.path + "[" + std::to_string(i) + "]"] = bytes.size();
-    put_u32(bytes, data + 4 * i, static_cast<std::uint32_t>(chunk.size()));
-    append(bytes, chunk);
-  }
-}
-
 BuiltFile build_v1(const HpiSpec& spec) {
+  std::vector<rebuild::HpiLayoutFile> files;
+  files.reserve(spec.files.size());
+  for (const HpiFileSpec& file : spec.files)
+    files.push_back({file.path, file.data, static_cast<std::uint8_t>(file.method)});
+  rebuild::HpiLayoutOptions options;
+  options.version = spec.version;
+  options.header_key = spec.key;
+  options.footer = spec.footer;
   BuiltFile out;
-  out.labels["header"] = 0;
-  append_u32(out.bytes, 0x49504148);
-  append_u32(out.bytes, spec.version);
-  append_u32(out.bytes, 0);  // directory end, below
-  append_u32(out.bytes, spec.key);
-  append_u32(out.bytes, 0x14);
-  const Tree tree(spec.files);
-  std::vector<std::uint64_t> records(spec.files.size());
-  write_v1_directory(out, tree, 0, records);
-  out.labels["directory_end"] = out.bytes.size();
-  put_u32(out.bytes, 8, static_cast<std::uint32_t>(out.bytes.size()));
-  for (std::size_t f = 0; f < spec.files.size(); ++f) write_v1_data(out, spec.files[f], records[f]);
-  if (spec.footer) {
-    out.labels["footer"] = out.bytes.size();
-    out.bytes.insert(out.bytes.end(), std::begin(footer_text), std::end(footer_text) - 1);
-  }
+  out.bytes = rebuild::write_hpi_v1_layout(
+      files, options,
+      [&](std::size_t f, std::uint64_t, std::span<const std::uint8_t> piece) {
+        return sqsh_chunk(piece, spec.files[f].method, spec.files[f].obfuscate_chunks);
+      },
+      [&](const std::string& label, std::uint64_t offset) { out.labels[label] = offset; });
   return out;
 }
 
 // v2 (§5): a directory entry's subdirectory array and file array, then each subdirectory's.
-void place_v2_directory(const Tree& tree, std::size_t node, std::uint64_t entry,
+void place_v2_directory(const rebuild::HpiTree& tree, std::size_t node, std::uint64_t entry,
                         std::vector<std::uint8_t>& directory, std::vector<std::uint8_t>& names,
                         BuiltFile& out, std::vector<std::uint64_t>& file_entries) {
-  std::vector<const Tree::Child*> subdirs, files;
+  std::vector<const rebuild::HpiTree::Child*> subdirs, files;
   for (const auto& child : tree.nodes[node].children)
     (child.directory ? subdirs : files).push_back(&child);
   const std::uint64_t first_subdir = directory.size();
@@ -179,7 +80,9 @@ BuiltFile build_v2(const HpiSpec& spec) {
   BuiltFile out;
   out.labels["header"] = 0;
   out.labels["root"] = 0;
-  const Tree tree(spec.files);
+  std::vector<std::string_view> paths;
+  for (const HpiFileSpec& file : spec.files) paths.push_back(file.path);
+  const rebuild::HpiTree tree(paths);
   std::vector<std::uint8_t> directory(20), names(1);  // the root entry; its empty name
   std::vector<std::uint64_t> file_entries(spec.files.size());
   place_v2_directory(tree, 0, 0, directory, names, out, file_entries);
@@ -255,18 +158,8 @@ std::vector<std::uint8_t> sqsh_chunk(std::span<const std::uint8_t> data, HpiMeth
   if (obfuscate)
     for (std::size_t i = 0; i < body.size(); ++i)
       body[i] = static_cast<std::uint8_t>((body[i] ^ (i & 0xFF)) + (i & 0xFF));
-  std::uint32_t checksum = 0;
-  for (const std::uint8_t byte : body) checksum += byte;
-  std::vector<std::uint8_t> chunk;
-  append_u32(chunk, 0x48535153);
-  chunk.push_back(2);
-  chunk.push_back(static_cast<std::uint8_t>(method));
-  chunk.push_back(obfuscate ? 1 : 0);
-  append_u32(chunk, static_cast<std::uint32_t>(body.size()));
-  append_u32(chunk, static_cast<std::uint32_t>(data.size()));
-  append_u32(chunk, checksum);
-  append(chunk, body);
-  return chunk;
+  return rebuild::sqsh_chunk_from_body(body, static_cast<std::uint8_t>(method), obfuscate,
+                                       data.size());
 }
 
 std::vector<std::uint8_t> lz77_compress(std::span<const std::uint8_t> data) {

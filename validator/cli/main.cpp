@@ -33,6 +33,8 @@ constexpr const char* usage =
     "  show FILE [--at OFFSET | --finding N | --path PATH]\n"
     "                     the structure tree with offsets and sizes, or a range's bytes labelled\n"
     "                     with the structures that claim them and the findings at them\n"
+    "  rebuild IN -o OUT  write a canonical, safe GAF/TAF the game draws the same (DIR -o OUTDIR\n"
+    "                     mirrors a tree); refuses where the game's outcome is undefined\n"
     "  merge SHARD...     join the reports of census --shard runs into one\n"
     "  diff OLD NEW       what changed between two reports (new, resolved, changed findings)\n"
     "  rules [--brief|--ids]\n"
@@ -41,9 +43,9 @@ constexpr const char* usage =
     "  config [PATH]      print the configuration (.gafcheck.yaml) that applies to PATH\n\n"
     "Run 'gafcheck COMMAND --help' for a command's options, 'gafcheck --version' for the\n"
     "version, the catalogue's SHA-256 and the libraries linked.\n"
-    "check, census, ls, extract, render, show, merge and diff confine themselves before they read "
-    "any\n"
-    "input (a seccomp filter, and Landlock where the kernel has it); --no-sandbox turns that off.\n"
+    "check, census, ls, extract, render, show, rebuild, merge and diff confine themselves before\n"
+    "they read any input (a seccomp filter, and Landlock where the kernel has it); --no-sandbox\n"
+    "turns that off.\n"
     "Exit codes: 0 clean (below --fail-on), 1 findings at or above --fail-on, 2 usage error\n"
     "(also: the output cannot be written, or would replace an input), 3 an input could not be\n"
     "read, 4 internal error (also: the sandbox refused a system call, which it names).\n";
@@ -72,6 +74,7 @@ constexpr gafcheck::cli::CommandEntry commands[] = {
                   const std::string&) { return gafcheck::cli::run_render(a); }},
     {"show", [](const gafcheck::cli::Arguments& a,
                 const std::string&) { return gafcheck::cli::run_show(a); }},
+    {"rebuild", gafcheck::cli::run_rebuild},
     {"merge", gafcheck::cli::run_merge},
     {"diff", gafcheck::cli::run_diff},
     {"rules", [](const gafcheck::cli::Arguments& a,

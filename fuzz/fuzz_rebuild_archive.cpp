@@ -1,0 +1,105 @@
+// fuzz_rebuild_archive: gafcheck rebuild of archives and TSF scripts on one input, with the
+// guarantees of issue 17 as the oracle on every input it does not refuse:
+//   1. check of the rebuilt archive, its members and nested archives included (or of the
+//      normalised script), finds nothing at warning or above but a rule a member's rebuild says
+//      it kept from the input;
+//   2. rebuilding the rebuilt archive (normalising the normalised script) gives it back byte for
+//      byte.
+// Input starting with the HPI marker is rebuilt as an archive (members through the sprite
+// rebuild and the TSF normaliser), anything else normalised as a TSF script. An input refused is
+// rebuilt again with --drop-unrenderable; unless refused again, 1 and 2 must hold of that.
+#include <set>
+#include <string>
+
+#include "fuzz/fuzz_support.hpp"
+#include "validator/check/check_input.hpp"
+#include "validator/rebuild/archive_rebuild.hpp"
+#include "validator/rebuild/tsf_normaliser.hpp"
+
+namespace gafcheck::fuzz {
+namespace {
+
+using rebuild::RebuildOptions;
+
+ByteView view_of(const std::vector<std::uint8_t>& bytes) {
+  return ByteView(bytes.data(), bytes.size());
+}
+
+RebuildOptions options_for_output(RebuildOptions options) {
+  // The rebuilt archive may hold more (aliased members each get their copy; flattened frames),
+  // within the output budgets its rebuild was held to.
+  options.limits[BudgetKind::file_size] = UINT64_MAX;
+  options.limits[BudgetKind::archive_ratio] = UINT64_MAX;
+  return options;
+}
+
+void require_checks_clean(const std::vector<std::uint8_t>& bytes, const std::string& path,
+                          const std::vector<rebuild::Disposition>& dispositions,
+                          const RebuildOptions& options) {
+  std::set<std::string> kept;
+  for (const rebuild::Disposition& disposition : dispositions)
+    if (disposition.action == "kept") kept.insert(disposition.rule);
+  CheckOptions check = fuzz_check_options();
+  check.limits = options_for_output(options).limits;
+  check_bytes_with_members(view_of(bytes), path, check, [&](FileReport&& report) {
+    for (const Finding& finding : report.findings) {
+      // Whether a script's images exist depends on the disk, not on the bytes rebuilt.
+      if (finding.severity == Severity::info || finding.rule == RuleId::tsf_missing_image) continue;
+      const std::string rule(rule_name(finding.rule));
+      require(kept.count(rule) != 0, [&] {
+        return "the rebuilt " + report.path + " has " + rule + " at " +
+               std::to_string(finding.offset) + " (" + finding.path + ": " + finding.message +
+               "), which the rebuild did not keep";
+      });
+    }
+  });
+}
+
+void rebuild_archive(ByteView input, RebuildOptions options) {
+  auto result = rebuild::rebuild_archive_file(input, "fuzz.ufo", options);
+  if (result.refused && !options.drop_unrenderable) {
+    options.drop_unrenderable = true;
+    result = rebuild::rebuild_archive_file(input, "fuzz.ufo", options);
+  }
+  if (result.refused) return;
+  require_checks_clean(result.bytes, "fuzz.ufo", result.dispositions, options);
+  const auto again =
+      rebuild::rebuild_archive_file(view_of(result.bytes), "fuzz.ufo", options_for_output(options));
+  require(!again.refused, [&] {
+    return "the rebuilt archive is refused: " +
+           (again.refusal_reasons.empty() ? std::string() : again.refusal_reasons[0]);
+  });
+  require(again.bytes == result.bytes, "rebuilding the rebuilt archive changes it");
+}
+
+void normalise_script(ByteView input, RebuildOptions options) {
+  auto result = rebuild::normalise_tsf(input, "fuzz.tsf", options);
+  if (result.refused && !options.drop_unrenderable) {
+    options.drop_unrenderable = true;
+    result = rebuild::normalise_tsf(input, "fuzz.tsf", options);
+  }
+  if (result.refused) return;
+  require_checks_clean(result.bytes, "fuzz.tsf", result.dispositions, options);
+  const auto again =
+      rebuild::normalise_tsf(view_of(result.bytes), "fuzz.tsf", options_for_output(options));
+  require(!again.refused, [&] {
+    return "the normalised script is refused: " +
+           (again.refusal_reasons.empty() ? std::string() : again.refusal_reasons[0]);
+  });
+  require(again.bytes == result.bytes, "normalising the normalised script changes it");
+}
+
+}  // namespace
+}  // namespace gafcheck::fuzz
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace gafcheck;
+  const ByteView input(data, size);
+  rebuild::RebuildOptions options;
+  options.limits = fuzz::fuzz_check_options().limits;
+  if (input.u32le(0) == 0x49504148)
+    fuzz::rebuild_archive(input, options);
+  else
+    fuzz::normalise_script(input, options);
+  return 0;
+}

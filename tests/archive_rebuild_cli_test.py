@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""gafcheck rebuild of archives and TSF scripts end to end (issue 17), on the corpus seeds: the
+rebuilt archive checks clean (--fail-on warning, members included), is the same on every run and
+when rebuilt again, is not encrypted; unsafe paths and case-folded duplicates are left out and
+listed (each against a clean control); v2 archives and crash findings are refused; the sidecar
+maps the archive's findings; TSF scripts are normalised to exact bytes or refused; directory mode
+rebuilds archives and scripts.
+
+usage: archive_rebuild_cli_test.py GAFCHECK SOURCE_ROOT
+"""
+import os
+import pathlib
+import struct
+import subprocess
+import sys
+import tempfile
+
+import yaml
+
+sys.path.insert(0, os.path.dirname(__file__))
+import tap  # noqa: E402
+
+GAFCHECK = sys.argv[1]
+ROOT = pathlib.Path(sys.argv[2])
+SEEDS = ROOT / 'corpus' / 'seed'
+
+
+def run(*args, check_code=None):
+    result = subprocess.run([GAFCHECK, *map(str, args)], capture_output=True, text=True,
+                            timeout=120, stdin=subprocess.DEVNULL)
+    if check_code is not None:
+        assert result.returncode == check_code, (
+            f'{args}: exit {result.returncode}, wanted {check_code}\n'
+            f'stderr: {result.stderr[-2000:]}')
+    return result
+
+
+def member_paths(archive):
+    lines = run('ls', archive, check_code=0).stdout.splitlines()[1:]
+    return [line.split()[-1] for line in lines]
+
+
+def rebuilt(seed, root, *options, code=0):
+    out = root / (seed.stem + '.out.ufo')
+    result = run('rebuild', *options, seed, '-o', out, check_code=code)
+    return out, result
+
+
+@tap.test
+def clean_archives_rebuild_clean_the_same_every_time():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        for name in ('clean-hpi-v1.hpi', 'clean-hpi-encrypted.hpi', 'clean-hpi-nested.hpi'):
+            out, result = rebuilt(SEEDS / name, root)
+            assert 'refused' not in result.stderr.split('rebuild:')[0], result.stderr
+            run('check', '--fail-on', 'warning', '-q', out, check_code=0)
+            data = out.read_bytes()
+            assert data[:4] == b'HAPI' and struct.unpack_from('<I', data, 4)[0] == 0x00010000
+            assert struct.unpack_from('<I', data, 12)[0] == 0, name  # header key: no encryption
+            assert b'Copyright' in data[-64:] and b'Cavedog Entertainment' in data[-64:]
+            again = root / 'again.ufo'
+            run('rebuild', out, '-o', again, check_code=0)
+            assert again.read_bytes() == data, f'{name}: rebuilding the output changed it'
+            second = root / 'second.ufo'
+            run('rebuild', SEEDS / name, '-o', second, check_code=0)
+            assert second.read_bytes() == data, f'{name}: two runs differ'
+            again.unlink()
+            second.unlink()
+        assert member_paths(root / 'clean-hpi-nested.out.ufo') == ['anims/twins.gaf', 'inner.ufo']
+
+
+@tap.test
+def unsafe_paths_are_left_out_and_listed():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        out, result = rebuilt(SEEDS / 'hpi.path-traversal.hpi', root)
+        assert ("dropped ../../evil.txt: unsafe path: it has a '..' component "
+                '(hpi.path-traversal)') in result.stderr, result.stderr
+        assert member_paths(out) == ['anims/armcom.gaf']
+        run('check', '--fail-on', 'warning', '-q', out, check_code=0)
+        # Control: a clean archive loses nothing.
+        _, clean = rebuilt(SEEDS / 'clean-hpi-v1.hpi', root)
+        assert 'dropped' not in clean.stderr, clean.stderr
+
+
+@tap.test
+def case_folded_duplicates_keep_the_first():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        before = member_paths(SEEDS / 'hpi.duplicate-path.hpi')
+        out, result = rebuilt(SEEDS / 'hpi.duplicate-path.hpi', root)
+        assert 'same path as an earlier member under case folding; the first is kept ' \
+               '(hpi.duplicate-path)' in result.stderr, result.stderr
+        assert member_paths(out) == [before[0]], (before, member_paths(out))
+        run('check', '--fail-on', 'warning', '-q', out, check_code=0)
+
+
+@tap.test
+def v2_archives_and_crash_findings_are_refused():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        out, result = rebuilt(SEEDS / 'clean-hpi-v2.hpi', root, code=1)
+        assert 'a TA: Kingdoms (v2) archive: rebuild writes v1 archives only' in result.stderr
+        assert not out.exists()
+        out, result = rebuilt(SEEDS / 'hpi.directory-cycle.hpi', root, code=1)
+        assert 'the game crashes on it: hpi.directory-cycle' in result.stderr, result.stderr
+        assert not out.exists()
+        out, _ = rebuilt(SEEDS / 'hpi.directory-cycle.hpi', root, '--drop-unrenderable', code=0)
+        run('check', '--fail-on', 'warning', '-q', out, check_code=0)
+
+
+@tap.test
+def the_sidecar_maps_the_archive_findings():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        report = root / 'r.yaml'
+        rebuilt(SEEDS / 'hpi.path-traversal.hpi', root, '--report', report)
+        documents = [d for d in yaml.safe_load_all(report.read_text()) if d]
+        files = [d for d in documents if d.get('kind') == 'file']
+        assert [f['path'] for f in files] == [
+            str(SEEDS / 'hpi.path-traversal.hpi'),
+            str(SEEDS / 'hpi.path-traversal.hpi') + '!anims/armcom.gaf'], files
+        messages = {f['rule']: f['message'] for f in files[0]['findings']}
+        assert messages['hpi.path-traversal'].endswith(
+            "[rebuild: dropped: member left out: unsafe path: it has a '..' component "
+            "(hpi.path-traversal)]"), messages
+        # Members have their own documents, every finding with its disposition.
+        nested_report = root / 'n.yaml'
+        rebuilt(SEEDS / 'clean-hpi-nested.hpi', root, '--report', nested_report)
+        documents = [d for d in yaml.safe_load_all(nested_report.read_text()) if d]
+        files = {d['path']: d for d in documents if d.get('kind') == 'file'}
+        seed = str(SEEDS / 'clean-hpi-nested.hpi')
+        assert sorted(files) == [seed, seed + '!anims/twins.gaf', seed + '!inner.ufo',
+                                 seed + '!inner.ufo!anims/inner.gaf'], sorted(files)
+        twins = files[seed + '!anims/twins.gaf']
+        assert twins['member_of'] == seed, twins
+        assert twins['findings'], twins
+        for finding in twins['findings']:
+            assert '[rebuild: ' in finding['message'], finding
+        inner = files[seed + '!inner.ufo!anims/inner.gaf']
+        assert inner['member_of'] == seed + '!inner.ufo', inner
+
+
+CANONICAL_TSF = (b'[JPGTest]\r\n{\r\n    Looping = 0;\r\n    [Frame0]\r\n    {\r\n'
+                 b'        Delay = 0;\r\n        [Layer0]\r\n        {\r\n'
+                 b'            AnchorX = 0;\r\n            AnchorY = 0;\r\n'
+                 b'            Filename = TitleScreen.jpg;\r\n        }\r\n    }\r\n}\r\n')
+
+
+@tap.test
+def tsf_scripts_are_normalised_or_refused():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        messy = root / 'title.tsf'
+        messy.write_bytes(b'/* title */\n[JPGTest] { looping = +0;\n [Frame0] { DELAY=0;\n'
+                          b'\t[Layer0] { anchorx = 0; anchory = 0; FileName = TitleScreen.jpg; }'
+                          b'\n }\n}\n')
+        out = root / 'clean.tsf'
+        run('rebuild', messy, '-o', out, check_code=0)
+        assert out.read_bytes() == CANONICAL_TSF, out.read_bytes()
+        again = root / 'again.tsf'
+        run('rebuild', out, '-o', again, check_code=0)
+        assert again.read_bytes() == CANONICAL_TSF
+        result = run('rebuild', SEEDS / 'tsf.syntax.tsf', '-o', root / 'bad.tsf', check_code=1)
+        assert 'tsf.syntax at line 3' in result.stderr, result.stderr
+        assert not (root / 'bad.tsf').exists()
+
+
+@tap.test
+def directory_mode_rebuilds_archives_and_scripts():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        tree = root / 'mod'
+        (tree / 'gui').mkdir(parents=True)
+        (tree / 'mod.ufo').write_bytes((SEEDS / 'hpi.path-traversal.hpi').read_bytes())
+        (tree / 'gui' / 'title.tsf').write_bytes(CANONICAL_TSF.replace(b'\r\n', b'\n'))
+        (tree / 'readme.txt').write_text('hello')
+        out = root / 'clean'
+        result = run('rebuild', tree, '-o', out, check_code=0)
+        assert 'rebuild: 2 rebuilt, 1 copied, 0 refused' in result.stderr, result.stderr
+        assert (out / 'gui' / 'title.tsf').read_bytes() == CANONICAL_TSF
+        assert member_paths(out / 'mod.ufo') == ['anims/armcom.gaf']
+        assert (out / 'readme.txt').read_text() == 'hello'
+
+
+tap.run()

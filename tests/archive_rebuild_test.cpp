@@ -1,0 +1,437 @@
+// Archives rebuilt by validator/rebuild/archive_rebuild: read back by gafcheck's own reader and
+// checked clean; unsafe paths, case-folded duplicates, encryption, multi-chunk members, nested
+// archives and members that cannot be rebuilt, each against a clean control; the same bytes on
+// every run. Sprite members go through a test rebuilder that returns them unchanged (the sprite
+// rebuild has its own tests), TSF members through normalise_tsf.
+#include <gtest/gtest.h>
+
+#include "corpus/builder/hostile_archives.hpp"
+#include "tests/support/hpi_helpers.hpp"
+#include "validator/hpi/member_reader.hpp"
+#include "validator/rebuild/archive_rebuild.hpp"
+#include "validator/rebuild/hpi_writer.hpp"
+#include "validator/rebuild/tsf_normaliser.hpp"
+
+namespace gafcheck::testing {
+namespace {
+
+using builder::HpiMethod;
+using rebuild::ArchiveRebuildResult;
+using rebuild::RebuildOptions;
+using rebuild::RebuildResult;
+
+std::vector<std::uint8_t> bytes_of(const std::string& text) {
+  return {text.begin(), text.end()};
+}
+
+const std::string tsf_text =
+    "[Anim]\n{\n Looping = 0;\n [Frame0]\n {\n  Delay = 2;\n  [Layer0]\n  {\n   AnchorX = 0;\n"
+    "   AnchorY = 0;\n   Filename = a.png;\n  }\n }\n}\n";
+
+// Sprites unchanged (refused when their first entry is named "BROKEN"), TSF normalised; counts
+// the calls.
+struct TestRebuilder {
+  std::size_t calls = 0;
+  rebuild::MemberRebuilder function() {
+    return [this](ByteView bytes, std::string_view path, Format format,
+                  const RebuildOptions& options) {
+      ++calls;
+      if (format == Format::tsf) return rebuild::normalise_tsf(bytes, path, options);
+      RebuildResult result;
+      const auto all = bytes.bytes();
+      if (std::string(all.begin(), all.end()).find("BROKEN") != std::string::npos) {
+        result.refused = true;
+        result.refusal_reasons.push_back("test: marked broken");
+        return result;
+      }
+      result.bytes.assign(all.begin(), all.end());
+      return result;
+    };
+  }
+};
+
+ArchiveRebuildResult rebuild_bytes(const std::vector<std::uint8_t>& archive,
+                                   TestRebuilder& rebuilder, RebuildOptions options = {}) {
+  return rebuild::rebuild_archive_file(ByteView(archive.data(), archive.size()), "mod.ufo", options,
+                                       rebuilder.function());
+}
+
+ArchiveRebuildResult rebuild_spec(const builder::HpiSpec& spec, RebuildOptions options = {}) {
+  TestRebuilder rebuilder;
+  return rebuild_bytes(builder::build_hpi(spec).bytes, rebuilder, options);
+}
+
+// path -> content of every member, read back by the validator's reader.
+std::map<std::string, std::vector<std::uint8_t>> members_of(
+    const std::vector<std::uint8_t>& bytes) {
+  const hpi::MemberReader reader(ByteView(bytes.data(), bytes.size()), BudgetLimits());
+  EXPECT_TRUE(reader.is_archive());
+  std::map<std::string, std::vector<std::uint8_t>> members;
+  for (std::size_t i = 0; i < reader.members().size(); ++i) {
+    const auto content = reader.read(i);
+    EXPECT_TRUE(content.has_value()) << reader.members()[i].path;
+    if (content) members[reader.members()[i].path] = *content;
+  }
+  return members;
+}
+
+// Every report check gives for the archive and its members: nothing at warning or above.
+void expect_checks_clean(const std::vector<std::uint8_t>& bytes) {
+  for (const FileReport& report : check_hpi_input(bytes)) {
+    for (const Finding& finding : report.findings)
+      EXPECT_EQ(finding.severity, Severity::info) << report.path << ": " << describe(report);
+  }
+}
+
+const rebuild::Disposition* disposition(const ArchiveRebuildResult& result, std::string_view rule) {
+  for (const auto& disposition : result.dispositions)
+    if (disposition.rule == rule) return &disposition;
+  return nullptr;
+}
+
+std::string listed(const std::vector<std::string>& lines) {
+  std::string all;
+  for (const std::string& line : lines) all += line + "\n";
+  return all;
+}
+
+TEST(ArchiveRebuild, TidyArchiveReadsBackAndChecksClean) {
+  const ArchiveRebuildResult result = rebuild_spec(tidy_hpi());
+  ASSERT_FALSE(result.refused) << listed(result.refusal_reasons);
+  EXPECT_TRUE(result.dropped.empty()) << listed(result.dropped);
+  const auto members = members_of(result.bytes);
+  ASSERT_EQ(members.size(), 3u);
+  for (const auto& file : tidy_hpi().files)
+    EXPECT_EQ(members.at(file.path), file.data) << file.path;
+  const hpi::MemberReader reader(ByteView(result.bytes.data(), result.bytes.size()),
+                                 BudgetLimits());
+  EXPECT_EQ(reader.index().header_key, 0u);
+  for (const auto& member : reader.members()) EXPECT_EQ(member.compression, 2) << member.path;
+  expect_checks_clean(result.bytes);
+}
+
+TEST(ArchiveRebuild, SameBytesOnEveryRunAndWhenRebuiltAgain) {
+  builder::HpiSpec spec = tidy_hpi();
+  spec.files.push_back({"anims/title.tsf", bytes_of(tsf_text), HpiMethod::zlib});
+  const ArchiveRebuildResult first = rebuild_spec(spec);
+  const ArchiveRebuildResult second = rebuild_spec(spec);
+  ASSERT_FALSE(first.refused) << listed(first.refusal_reasons);
+  EXPECT_EQ(first.bytes, second.bytes);
+  TestRebuilder rebuilder;
+  const ArchiveRebuildResult again = rebuild_bytes(first.bytes, rebuilder);
+  ASSERT_FALSE(again.refused) << listed(again.refusal_reasons);
+  EXPECT_EQ(again.bytes, first.bytes);
+  // Members in one order, whatever order the input lists them in.
+  std::reverse(spec.files.begin(), spec.files.end());
+  EXPECT_EQ(rebuild_spec(spec).bytes, first.bytes);
+}
+
+TEST(ArchiveRebuild, EncryptedInputIsWrittenWithoutEncryption) {
+  builder::HpiSpec plain = tidy_hpi();
+  builder::HpiSpec encrypted = tidy_hpi();
+  encrypted.key = 0x7D;
+  for (auto& file : encrypted.files) file.obfuscate_chunks = true;
+  const ArchiveRebuildResult from_plain = rebuild_spec(plain);
+  const ArchiveRebuildResult from_encrypted = rebuild_spec(encrypted);
+  ASSERT_FALSE(from_encrypted.refused) << listed(from_encrypted.refusal_reasons);
+  EXPECT_EQ(from_encrypted.bytes, from_plain.bytes);
+  EXPECT_TRUE(from_encrypted.dropped.empty()) << listed(from_encrypted.dropped);
+}
+
+TEST(ArchiveRebuild, UnsafePathsAreLeftOutAndListed) {
+  builder::HpiSpec spec;
+  spec.files.push_back({"ok/safe.txt", bytes_of("safe"), HpiMethod::zlib});
+  spec.files.push_back({"../evil.txt", bytes_of("up"), HpiMethod::zlib});
+  spec.files.push_back({"/absolute.txt", bytes_of("abs"), HpiMethod::zlib});
+  spec.files.push_back({"C:/drive.txt", bytes_of("drive"), HpiMethod::zlib});
+  const ArchiveRebuildResult result = rebuild_spec(spec);
+  ASSERT_FALSE(result.refused) << listed(result.refusal_reasons);
+  const auto members = members_of(result.bytes);
+  ASSERT_EQ(members.size(), 1u);
+  EXPECT_EQ(members.begin()->first, "ok/safe.txt");
+  ASSERT_EQ(result.dropped.size(), 3u) << listed(result.dropped);
+  EXPECT_EQ(result.dropped[0],
+            "../evil.txt: unsafe path: it has a '..' component "
+            "(hpi.path-traversal)");
+  EXPECT_NE(result.dropped[1].find("it is absolute"), std::string::npos) << result.dropped[1];
+  EXPECT_NE(result.dropped[2].find("drive letter"), std::string::npos) << result.dropped[2];
+  std::size_t traversals = 0;
+  for (const auto& disposition : result.dispositions) {
+    if (disposition.rule != "hpi.path-traversal") continue;
+    ++traversals;
+    EXPECT_EQ(disposition.action, "dropped") << disposition.path;
+  }
+  EXPECT_EQ(traversals, 3u);
+  expect_checks_clean(result.bytes);
+}
+
+TEST(ArchiveRebuild, CaseFoldedDuplicatesKeepTheFirst) {
+  builder::HpiSpec spec;
+  spec.files.push_back({"anims/Fire.txt", bytes_of("first"), HpiMethod::zlib});
+  spec.files.push_back({"ANIMS/fire.TXT", bytes_of("second"), HpiMethod::zlib});
+  spec.files.push_back({"anims/smoke.txt", bytes_of("control"), HpiMethod::zlib});
+  const ArchiveRebuildResult result = rebuild_spec(spec);
+  ASSERT_FALSE(result.refused) << listed(result.refusal_reasons);
+  const auto members = members_of(result.bytes);
+  ASSERT_EQ(members.size(), 2u);
+  EXPECT_EQ(members.at("anims/Fire.txt"), bytes_of("first"));
+  EXPECT_EQ(members.at("anims/smoke.txt"), bytes_of("control"));
+  ASSERT_EQ(result.dropped.size(), 1u) << listed(result.dropped);
+  EXPECT_EQ(result.dropped[0].rfind("ANIMS/fire.TXT: same path as an earlier member", 0), 0u)
+      << result.dropped[0];
+  const auto* duplicate = disposition(result, "hpi.duplicate-path");
+  ASSERT_NE(duplicate, nullptr);
+  EXPECT_EQ(duplicate->action, "dropped");
+  EXPECT_EQ(duplicate->path, "ANIMS/fire.TXT");
+  expect_checks_clean(result.bytes);
+}
+
+TEST(ArchiveRebuild, DirectoriesEqualUnderFoldingBecomeOne) {
+  builder::HpiSpec spec;
+  spec.files.push_back({"Anims/b.txt", bytes_of("b"), HpiMethod::zlib});
+  spec.files.push_back({"anims/a.txt", bytes_of("a"), HpiMethod::zlib});
+  const ArchiveRebuildResult result = rebuild_spec(spec);
+  ASSERT_FALSE(result.refused) << listed(result.refusal_reasons);
+  const hpi::MemberReader reader(ByteView(result.bytes.data(), result.bytes.size()),
+                                 BudgetLimits());
+  ASSERT_EQ(reader.members().size(), 2u);
+  // Sorted by folded name; the directory spelled as the first member in that order spells it.
+  EXPECT_EQ(reader.members()[0].path, "anims/a.txt");
+  EXPECT_EQ(reader.members()[1].path, "anims/b.txt");
+  EXPECT_EQ(reader.index().directories, 2u);  // the root and one anims (not Anims and anims)
+}
+
+// The SQSH chunks of a member of a rebuilt archive: (decompressed size) per chunk.
+std::vector<std::uint32_t> chunk_sizes(const std::vector<std::uint8_t>& archive,
+                                       const std::string& path) {
+  const hpi::MemberReader reader(ByteView(archive.data(), archive.size()), BudgetLimits());
+  const ByteView view(archive.data(), archive.size());
+  std::vector<std::uint32_t> sizes;
+  for (const auto& member : reader.members()) {
+    if (member.path != path) continue;
+    const std::uint64_t chunks = (member.size + 65535) / 65536;
+    std::uint64_t at = member.data_offset + 4 * chunks;
+    for (std::uint64_t i = 0; i < chunks; ++i) {
+      const auto table_entry = view.u32le(member.data_offset + 4 * i);
+      EXPECT_EQ(view.u32le(at), rebuild::sqsh_marker);
+      EXPECT_EQ(view.u8(at + 5), 2);  // zlib
+      EXPECT_EQ(view.u8(at + 6), 0);  // not obfuscated
+      sizes.push_back(*view.u32le(at + 11));
+      EXPECT_EQ(*table_entry, *view.u32le(at + 7) + 19);
+      at += *table_entry;
+    }
+  }
+  return sizes;
+}
+
+TEST(ArchiveRebuild, LargeMembersAreWrittenIn64KiBChunks) {
+  builder::HpiSpec spec;
+  spec.files.push_back({"big.bin", builder::sample_content(200000, 3), HpiMethod::lz77});
+  spec.files.push_back({"exact.bin", builder::sample_content(65536, 4), HpiMethod::stored});
+  const ArchiveRebuildResult result = rebuild_spec(spec);
+  ASSERT_FALSE(result.refused) << listed(result.refusal_reasons);
+  EXPECT_EQ(chunk_sizes(result.bytes, "big.bin"),
+            (std::vector<std::uint32_t>{65536, 65536, 65536, 3392}));
+  EXPECT_EQ(chunk_sizes(result.bytes, "exact.bin"), (std::vector<std::uint32_t>{65536}));
+  const auto members = members_of(result.bytes);
+  EXPECT_EQ(members.at("big.bin"), spec.files[0].data);
+  expect_checks_clean(result.bytes);
+}
+
+builder::HpiSpec nested_spec() {
+  builder::HpiSpec inner;
+  inner.key = 0x21;
+  inner.files.push_back({"anims/inner.gaf", gaf_bytes({"INNER"}), HpiMethod::zlib});
+  inner.files.push_back({"../escape.txt", bytes_of("x"), HpiMethod::zlib});
+  builder::HpiSpec outer;
+  outer.files.push_back({"inner.ufo", builder::build_hpi(inner).bytes, HpiMethod::zlib});
+  outer.files.push_back({"anims/outer.gaf", gaf_bytes({"OUTER"}), HpiMethod::zlib});
+  return outer;
+}
+
+TEST(ArchiveRebuild, NestedArchivesAreRebuiltWithinTheDepthBudget) {
+  const builder::HpiSpec outer = nested_spec();
+  const ArchiveRebuildResult result = rebuild_spec(outer);
+  ASSERT_FALSE(result.refused) << listed(result.refusal_reasons);
+  const auto members = members_of(result.bytes);
+  ASSERT_EQ(members.count("inner.ufo"), 1u);
+  // The nested archive is itself rebuilt: what rebuilding it alone gives.
+  TestRebuilder rebuilder;
+  const ArchiveRebuildResult inner_alone = rebuild_bytes(outer.files[0].data, rebuilder);
+  EXPECT_EQ(members.at("inner.ufo"), inner_alone.bytes);
+  EXPECT_EQ(members_of(members.at("inner.ufo")).size(), 1u);
+  ASSERT_EQ(result.dropped.size(), 1u) << listed(result.dropped);
+  EXPECT_EQ(result.dropped[0].rfind("inner.ufo!../escape.txt: unsafe path", 0), 0u)
+      << result.dropped[0];
+  const auto* traversal = disposition(result, "hpi.path-traversal");
+  ASSERT_NE(traversal, nullptr);
+  EXPECT_EQ(traversal->path, "inner.ufo!../escape.txt");
+  EXPECT_EQ(traversal->action, "dropped");
+  // Each rebuilt member, for the sidecar, with the archive that holds it.
+  std::vector<std::pair<std::string, std::string>> rebuilt_members;
+  for (const auto& member : result.members)
+    rebuilt_members.emplace_back(member.path, member.archive);
+  EXPECT_EQ(
+      rebuilt_members,
+      (std::vector<std::pair<std::string, std::string>>{
+          {"inner.ufo", ""}, {"inner.ufo!anims/inner.gaf", "inner.ufo"}, {"anims/outer.gaf", ""}}));
+  expect_checks_clean(result.bytes);
+
+  RebuildOptions shallow;
+  shallow.limits[BudgetKind::archive_depth] = 1;
+  const ArchiveRebuildResult capped = rebuild_spec(outer, shallow);
+  ASSERT_FALSE(capped.refused) << listed(capped.refusal_reasons);
+  EXPECT_EQ(members_of(capped.bytes).count("inner.ufo"), 0u);
+  ASSERT_EQ(capped.dropped.size(), 1u) << listed(capped.dropped);
+  EXPECT_NE(capped.dropped[0].find("inner.ufo: nested archive not rebuilt: archive nested 2 "
+                                   "deep, over --max-archive-depth 1"),
+            std::string::npos)
+      << capped.dropped[0];
+}
+
+TEST(ArchiveRebuild, MembersThatCannotBeRebuiltAreLeftOutAndListed) {
+  builder::HpiSpec spec;
+  spec.files.push_back({"anims/good.gaf", gaf_bytes({"GOOD"}), HpiMethod::zlib});
+  spec.files.push_back({"anims/bad.gaf", gaf_bytes({"BROKEN"}), HpiMethod::zlib});
+  spec.files.push_back({"anims/bad.tsf", bytes_of("[Anim]{Looping=0"), HpiMethod::zlib});
+  spec.files.push_back({"anims/good.tsf", bytes_of(tsf_text), HpiMethod::zlib});
+  const ArchiveRebuildResult result = rebuild_spec(spec);
+  ASSERT_FALSE(result.refused) << listed(result.refusal_reasons);
+  const auto members = members_of(result.bytes);
+  ASSERT_EQ(members.size(), 2u);
+  EXPECT_EQ(members.at("anims/good.gaf"), spec.files[0].data);
+  const RebuildResult normalised = rebuild::normalise_tsf(
+      ByteView(spec.files[3].data.data(), spec.files[3].data.size()), "good.tsf", {});
+  EXPECT_EQ(members.at("anims/good.tsf"), normalised.bytes);
+  ASSERT_EQ(result.dropped.size(), 2u) << listed(result.dropped);
+  EXPECT_EQ(result.dropped[0], "anims/bad.gaf: cannot be rebuilt: test: marked broken");
+  EXPECT_EQ(result.dropped[1].rfind("anims/bad.tsf: cannot be rebuilt: tsf.syntax", 0), 0u)
+      << result.dropped[1];
+  // The refused script's findings are listed as dropped, under the member's path.
+  const auto* syntax = disposition(result, "tsf.syntax");
+  ASSERT_NE(syntax, nullptr);
+  EXPECT_EQ(syntax->action, "dropped");
+  EXPECT_EQ(syntax->path.rfind("anims/bad.tsf!", 0), 0u) << syntax->path;
+  expect_checks_clean(result.bytes);
+}
+
+TEST(ArchiveRebuild, MembersWhoseDecodingIsInErrorAreLeftOut) {
+  builder::HpiSpec spec;
+  spec.files.push_back({"damaged.txt", bytes_of("damaged text"), HpiMethod::zlib});
+  spec.files.push_back({"intact.txt", bytes_of("intact text"), HpiMethod::zlib});
+  builder::BuiltFile archive = builder::build_hpi_plain(spec);
+  archive.bytes[archive.labels.at("chunk:damaged.txt[0]") + 15] ^= 0x01;  // the checksum
+  TestRebuilder rebuilder;
+  const ArchiveRebuildResult result = rebuild_bytes(archive.bytes, rebuilder);
+  ASSERT_FALSE(result.refused) << listed(result.refusal_reasons);
+  const auto members = members_of(result.bytes);
+  ASSERT_EQ(members.size(), 1u);
+  EXPECT_EQ(members.count("intact.txt"), 1u);
+  ASSERT_EQ(result.dropped.size(), 1u) << listed(result.dropped);
+  EXPECT_EQ(result.dropped[0].rfind("damaged.txt: what the game reads from it is not "
+                                    "established: hpi.chunk-checksum",
+                                    0),
+            0u)
+      << result.dropped[0];
+  const auto* checksum = disposition(result, "hpi.chunk-checksum");
+  ASSERT_NE(checksum, nullptr);
+  EXPECT_EQ(checksum->action, "dropped");
+}
+
+TEST(ArchiveRebuild, ContainerFindingsAreFixed) {
+  builder::HpiSpec spec = tidy_hpi();
+  spec.footer = false;
+  const ArchiveRebuildResult result = rebuild_spec(spec);
+  ASSERT_FALSE(result.refused) << listed(result.refusal_reasons);
+  const auto* footer = disposition(result, "hpi.footer");
+  ASSERT_NE(footer, nullptr);
+  EXPECT_EQ(footer->action, "fixed");
+  EXPECT_EQ(result.bytes, rebuild_spec(tidy_hpi()).bytes);
+  EXPECT_TRUE(rebuild_spec(tidy_hpi()).dispositions.empty());
+}
+
+TEST(ArchiveRebuild, EntriesAimedAtOneMemberAreRebuiltOnce) {
+  const auto archive =
+      builder::aliased_entries_archive(gaf_bytes({"SHARED"}), 40, HpiMethod::zlib, "gaf").bytes;
+  TestRebuilder rebuilder;
+  const ArchiveRebuildResult result = rebuild_bytes(archive, rebuilder);
+  ASSERT_FALSE(result.refused) << listed(result.refusal_reasons);
+  EXPECT_EQ(rebuilder.calls, 1u);
+  EXPECT_EQ(members_of(result.bytes).size(), 40u);
+
+  // Every copy counts for the output budget.
+  RebuildOptions small;
+  small.limits[BudgetKind::archive_output] = 10 * gaf_bytes({"SHARED"}).size();
+  const ArchiveRebuildResult capped = rebuild_bytes(archive, rebuilder, small);
+  EXPECT_TRUE(capped.refused);
+  EXPECT_NE(listed(capped.refusal_reasons).find("--max-archive-output"), std::string::npos)
+      << listed(capped.refusal_reasons);
+}
+
+TEST(ArchiveRebuild, AMemberOverAPerMemberBudgetIsLeftOut) {
+  builder::HpiSpec spec;
+  spec.files.push_back({"huge.txt", builder::sample_content(5000, 6), HpiMethod::zlib});
+  spec.files.push_back({"small.txt", bytes_of("small"), HpiMethod::zlib});
+  RebuildOptions options;
+  options.limits[BudgetKind::member_size] = 4096;
+  const ArchiveRebuildResult result = rebuild_spec(spec, options);
+  ASSERT_FALSE(result.refused) << listed(result.refusal_reasons);
+  const auto members = members_of(result.bytes);
+  ASSERT_EQ(members.size(), 1u);
+  EXPECT_EQ(members.count("small.txt"), 1u);
+  ASSERT_EQ(result.dropped.size(), 1u) << listed(result.dropped);
+  EXPECT_EQ(result.dropped[0].rfind("huge.txt: over a budget: ", 0), 0u) << result.dropped[0];
+  const auto* budget = disposition(result, "budget.exceeded");
+  ASSERT_NE(budget, nullptr);
+  EXPECT_EQ(budget->action, "dropped");
+}
+
+TEST(ArchiveRebuild, CrashFindingsRefuseUnlessDropUnrenderable) {
+  builder::HpiSpec spec;
+  // Incompressible enough that 70,000 declared bytes stay under the chunk ratio budget.
+  spec.files.push_back({"overrun.txt", builder::sample_content(3000, 5), HpiMethod::zlib});
+  spec.files.push_back({"intact.txt", bytes_of("intact"), HpiMethod::zlib});
+  builder::BuiltFile archive = builder::build_hpi_plain(spec);
+  // A chunk declaring more than 65,536 bytes overruns the game's buffer (hpi.chunk-size, crash).
+  const std::uint64_t declared = archive.labels.at("chunk:overrun.txt[0]") + 11;
+  archive.bytes[declared + 1] = 0x10;
+  archive.bytes[declared + 2] = 0x01;
+  TestRebuilder rebuilder;
+  const ArchiveRebuildResult refused = rebuild_bytes(archive.bytes, rebuilder);
+  EXPECT_TRUE(refused.refused);
+  EXPECT_NE(listed(refused.refusal_reasons)
+                .find("the game crashes on it: hpi.chunk-size at "
+                      "overrun.txt"),
+            std::string::npos)
+      << listed(refused.refusal_reasons);
+  EXPECT_TRUE(refused.bytes.empty());
+
+  RebuildOptions drop;
+  drop.drop_unrenderable = true;
+  const ArchiveRebuildResult dropped = rebuild_bytes(archive.bytes, rebuilder, drop);
+  ASSERT_FALSE(dropped.refused) << listed(dropped.refusal_reasons);
+  const auto members = members_of(dropped.bytes);
+  ASSERT_EQ(members.size(), 1u);
+  EXPECT_EQ(members.count("intact.txt"), 1u);
+  ASSERT_EQ(dropped.dropped.size(), 1u) << listed(dropped.dropped);
+  EXPECT_EQ(dropped.dropped[0], "overrun.txt: the game crashes on it (--drop-unrenderable)");
+  const auto* size = disposition(dropped, "hpi.chunk-size");
+  ASSERT_NE(size, nullptr);
+  EXPECT_EQ(size->action, "dropped");
+}
+
+TEST(ArchiveRebuild, WhatIsNotAV1ArchiveIsRefused) {
+  builder::HpiSpec v2 = tidy_hpi();
+  v2.version = 0x00020000;
+  const ArchiveRebuildResult kingdoms = rebuild_spec(v2);
+  EXPECT_TRUE(kingdoms.refused);
+  EXPECT_EQ(listed(kingdoms.refusal_reasons),
+            "a TA: Kingdoms (v2) archive: rebuild writes v1 archives only\n");
+  TestRebuilder rebuilder;
+  const ArchiveRebuildResult text = rebuild_bytes(bytes_of("not an archive"), rebuilder);
+  EXPECT_TRUE(text.refused);
+  EXPECT_EQ(listed(text.refusal_reasons), "not an HPI archive\n");
+}
+
+}  // namespace
+}  // namespace gafcheck::testing

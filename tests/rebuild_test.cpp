@@ -1,0 +1,283 @@
+// gafcheck rebuild (issue 17): the canonical encoder's exact bytes, written down by hand from
+// spec/GAF.md §3.2 and the rules in validator/rebuild/rle_encoder.hpp; rebuilds of damaged files
+// compared with what the retail renderer draws of the input, and the refusals.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "corpus/builder/gaf_builder.hpp"
+#include "tests/support/check_helpers.hpp"
+#include "validator/rebuild/rebuild_file.hpp"
+#include "validator/rebuild/retail_view.hpp"
+#include "validator/rebuild/rle_encoder.hpp"
+
+namespace gafcheck::rebuild {
+namespace {
+
+using Bytes = std::vector<std::uint8_t>;
+constexpr int T = -1;  // transparent
+
+Bytes encode(const std::vector<int>& pixels) {
+  std::vector<std::uint8_t> index, opaque;
+  for (const int p : pixels) {
+    index.push_back(p < 0 ? 0 : static_cast<std::uint8_t>(p));
+    opaque.push_back(p < 0 ? 0 : 1);
+  }
+  Bytes out;
+  EXPECT_TRUE(
+      encode_rle_row(index.data(), opaque.data(), static_cast<std::uint32_t>(pixels.size()), out));
+  return out;
+}
+
+std::vector<int> repeated(int value, int n) {
+  return std::vector<int>(n, value);
+}
+
+std::vector<int> operator+(std::vector<int> a, const std::vector<int>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+TEST(RebuildEncoder, RunLiteralSkipAndMixedRows) {
+  EXPECT_EQ(encode(repeated(7, 5)), (Bytes{0x02, 0x00, 0x12, 7}));
+  EXPECT_EQ(encode({1, 2, 3}), (Bytes{0x04, 0x00, 0x08, 1, 2, 3}));
+  EXPECT_EQ(encode({T, T, 5}), (Bytes{0x03, 0x00, 0x05, 0x00, 5}));
+  EXPECT_EQ(encode({5, T, T}), (Bytes{0x03, 0x00, 0x00, 5, 0x05}));
+  EXPECT_EQ(encode({1, 2, 2, 2, 3, T, 4, 4}),
+            (Bytes{0x09, 0x00, 0x00, 1, 0x0A, 2, 0x00, 3, 0x03, 0x06, 4}));
+  // Two equal pixels inside a literal stay in it (3 bytes either way would be no saving).
+  EXPECT_EQ(encode({1, 2, 2, 3}), (Bytes{0x05, 0x00, 0x0C, 1, 2, 2, 3}));
+}
+
+TEST(RebuildEncoder, TransparentRowHasCountZero) {
+  EXPECT_EQ(encode({T, T, T}), (Bytes{0x00, 0x00}));
+}
+
+TEST(RebuildEncoder, MaximumRunsAndSkips) {
+  EXPECT_EQ(encode(repeated(4, 64)), (Bytes{0x02, 0x00, 0xFE, 4}));
+  EXPECT_EQ(encode(repeated(4, 65)), (Bytes{0x04, 0x00, 0xFE, 4, 0x00, 4}));
+  EXPECT_EQ(encode(repeated(4, 66)), (Bytes{0x04, 0x00, 0xFE, 4, 0x06, 4}));
+  EXPECT_EQ(encode(repeated(4, 67)), (Bytes{0x04, 0x00, 0xFE, 4, 0x0A, 4}));
+  EXPECT_EQ(encode(repeated(T, 127) + std::vector<int>{8}), (Bytes{0x03, 0x00, 0xFF, 0x00, 8}));
+  EXPECT_EQ(encode(repeated(T, 128) + std::vector<int>{8}),
+            (Bytes{0x04, 0x00, 0xFF, 0x03, 0x00, 8}));
+  std::vector<int> distinct;
+  for (int i = 0; i < 65; ++i) distinct.push_back(i % 2 ? 10 : 11);
+  Bytes expected{67, 0x00, 0xFC};
+  for (int i = 0; i < 64; ++i) expected.push_back(static_cast<std::uint8_t>(i % 2 ? 10 : 11));
+  expected.push_back(0x00);
+  expected.push_back(11);
+  EXPECT_EQ(encode(distinct), expected);
+}
+
+TEST(RebuildEncoder, RowPastTheCountIsRefused) {
+  std::vector<std::uint8_t> index(65535), opaque(65535, 1);
+  for (std::size_t i = 0; i < index.size(); ++i) index[i] = static_cast<std::uint8_t>(i % 2);
+  Bytes out{0xAA};
+  EXPECT_FALSE(encode_rle_row(index.data(), opaque.data(), 65535, out));
+  EXPECT_EQ(out, Bytes{0xAA});
+}
+
+struct Rebuilt {
+  Bytes input;
+  RebuildResult result;
+};
+
+Rebuilt rebuild(const builder::GafSpec& spec, const std::string& path = "anims/test.gaf",
+                RebuildOptions options = {}) {
+  Rebuilt out;
+  out.input = builder::build_gaf(spec).bytes;
+  out.result = rebuild_sprite_file(ByteView(out.input.data(), out.input.size()), path, options);
+  return out;
+}
+
+RetailView view(const Bytes& bytes, const std::string& path = "anims/test.gaf") {
+  return retail_view(ByteView(bytes.data(), bytes.size()), path, {});
+}
+
+// Warnings and errors check finds in a rebuilt file.
+std::string warnings_in(const Bytes& bytes, const std::string& path = "anims/test.gaf") {
+  std::string listed;
+  for (const Finding& finding : testing::check(bytes, {}, path).findings)
+    if (finding.severity != Severity::info) listed += std::string(rule_name(finding.rule)) + " ";
+  return listed;
+}
+
+// Asserts guarantees 1-3 on a rebuild that was not refused.
+void expect_guarantees(const Rebuilt& rebuilt, const std::string& path = "anims/test.gaf") {
+  ASSERT_FALSE(rebuilt.result.refused);
+  EXPECT_EQ(warnings_in(rebuilt.result.bytes, path), "");
+  EXPECT_EQ(first_difference(view(rebuilt.input, path), view(rebuilt.result.bytes, path)),
+            std::nullopt);
+  const RebuildResult again = rebuild_sprite_file(
+      ByteView(rebuilt.result.bytes.data(), rebuilt.result.bytes.size()), path, {});
+  EXPECT_EQ(again.bytes, rebuilt.result.bytes);
+}
+
+builder::GafSpec rle_spec(std::vector<std::vector<std::uint8_t>> rows, std::uint16_t width) {
+  builder::GafSpec spec;
+  spec.entries.push_back({.name = "FX", .frames = {{.frame = "a", .duration = 3}}});
+  builder::FrameSpec frame{.id = "a",
+                           .width = width,
+                           .height = static_cast<std::uint16_t>(rows.size()),
+                           .compressed = 1};
+  frame.rle_rows = std::move(rows);
+  spec.frames.push_back(frame);
+  return spec;
+}
+
+std::vector<int> pixels_of(const RetailView& v) {
+  return v.entries.at(0).frames.at(0).pixels;
+}
+
+TEST(RebuildFile, ShortRowIsRebuiltWithTheBytesTheGameReadsOn) {
+  // Row 0 gives 2 of 4 pixels; the game reads on into row 1's count (02 00: a repeat of 1 of
+  // value 0) and its first command (0x0E: a repeat of 4 of 5, clamped to the 1 pixel left).
+  const Rebuilt rebuilt = rebuild(rle_spec({{0x04, 1, 2}, {0x0E, 5}}, 4));
+  expect_guarantees(rebuilt);
+  EXPECT_EQ(pixels_of(view(rebuilt.result.bytes)), (std::vector<int>{1, 2, 0, 5, 5, 5, 5, 5}));
+  EXPECT_EQ(rebuilt.result.dispositions.at(0).rule, "rle.short-row");
+  EXPECT_EQ(rebuilt.result.dispositions.at(0).action, "fixed");
+}
+
+TEST(RebuildFile, OverrunIsClampedAsTheGameClampsIt) {
+  const Rebuilt rebuilt = rebuild(rle_spec({{0x1E, 3}}, 4));  // a repeat of 8 in a 4-wide row
+  expect_guarantees(rebuilt);
+  EXPECT_EQ(pixels_of(view(rebuilt.result.bytes)), (std::vector<int>{3, 3, 3, 3}));
+}
+
+TEST(RebuildFile, CleanFileKeepsItsFramesAndDurations) {
+  const Rebuilt rebuilt = rebuild(rle_spec({{0x03, 0x08, 1, 2, 3}, {0x0A, 6, 0x03}}, 4));
+  expect_guarantees(rebuilt);
+  EXPECT_EQ(view(rebuilt.result.bytes).entries.at(0).frames.at(0).duration, 3u);
+  EXPECT_TRUE(rebuilt.result.dispositions.empty());
+}
+
+TEST(RebuildFile, EntriesAreThoseTheGameReads) {
+  builder::GafSpec spec = testing::simple_spec();
+  spec.entries.push_back({.name = "armcom", .frames = {{.frame = "a"}}});  // folded duplicate
+  spec.entries.push_back({.name = "THIRD", .frames = {{.frame = "b"}}});
+  spec.entries.push_back({.name = "FOURTH", .frames = {{.frame = "c"}}});
+  spec.frames.push_back({.id = "b"});
+  spec.frames.push_back({.id = "c"});
+  spec.entries[1].frames[0].frame = "d";
+  spec.frames.push_back({.id = "d"});
+  spec.entry_count_word = 0xFFFF0003;  // the game reads 3: the fourth slot is never loaded
+  const Rebuilt rebuilt = rebuild(spec);
+  expect_guarantees(rebuilt);
+  const RetailView out = view(rebuilt.result.bytes);
+  ASSERT_EQ(out.entries.size(), 2u);
+  EXPECT_EQ(out.entries[0].name, "ARMCOM");
+  EXPECT_EQ(out.entries[1].name, "THIRD");
+  // The fourth slot is not even walked; the folded duplicate is listed as dropped.
+  ASSERT_EQ(rebuilt.result.dropped.size(), 1u);
+  EXPECT_EQ(rebuilt.result.dropped[0].rfind("entry[1]: unreachable", 0), 0u);
+  ASSERT_FALSE(rebuilt.result.dispositions.empty());
+  EXPECT_EQ(rebuilt.result.dispositions[0].rule, "header.entry-count-high-bits");
+  EXPECT_EQ(rebuilt.result.dispositions[0].action, "fixed");
+}
+
+TEST(RebuildFile, TexturesAreWrittenRaw) {
+  const builder::GafSpec spec = rle_spec({{0x03, 0x08, 1, 2, 3}, {0x0E, 9}}, 4);
+  const Rebuilt rebuilt = rebuild(spec, "textures/x.gaf");
+  expect_guarantees(rebuilt, "textures/x.gaf");
+  const Bytes& out = rebuilt.result.bytes;
+  // one entry: header 12 + table 4 + entry 40 + ref 8 = 64; the frame header follows
+  ASSERT_GE(out.size(), 64u + 24u + 8u);
+  EXPECT_EQ(out[64 + 9], 0);  // compressed byte: raw
+  // 9 is drawn, so the key is the lowest index no opaque pixel uses: 0
+  EXPECT_EQ(out[64 + 8], 0);
+  EXPECT_EQ(Bytes(out.end() - 8, out.end()), (Bytes{0, 1, 2, 3, 9, 9, 9, 9}));
+  // elsewhere the same frame stays RLE
+  const Rebuilt elsewhere = rebuild(spec);
+  EXPECT_EQ(elsewhere.result.bytes[64 + 9], 1);
+}
+
+builder::GafSpec cycle_spec() {
+  builder::GafSpec spec = testing::simple_spec();
+  spec.entries.push_back({.name = "LOOP", .frames = {{.frame = "p"}}});
+  spec.frames.push_back({.id = "p", .children = {"q"}});
+  spec.frames.push_back({.id = "q", .children = {"p"}});
+  return spec;
+}
+
+TEST(RebuildFile, UndefinedOutcomeIsRefused) {
+  const Rebuilt rebuilt = rebuild(cycle_spec());
+  EXPECT_TRUE(rebuilt.result.refused);
+  EXPECT_TRUE(rebuilt.result.bytes.empty());
+  std::string reasons;
+  for (const std::string& reason : rebuilt.result.refusal_reasons) reasons += reason + "\n";
+  EXPECT_NE(reasons.find("entry[1]/frame[0]: composite.cycle"), std::string::npos) << reasons;
+}
+
+TEST(RebuildFile, DropUnrenderableLeavesOutTheFrameAndKeepsTheRest) {
+  RebuildOptions options;
+  options.drop_unrenderable = true;
+  const Rebuilt rebuilt = rebuild(cycle_spec(), "anims/test.gaf", options);
+  ASSERT_FALSE(rebuilt.result.refused);
+  ASSERT_FALSE(rebuilt.result.dropped.empty());
+  EXPECT_EQ(rebuilt.result.dropped[0].rfind("entry[1]/frame[0]: ", 0), 0u);
+  EXPECT_EQ(warnings_in(rebuilt.result.bytes), "");
+  const RetailView out = view(rebuilt.result.bytes);
+  ASSERT_EQ(out.entries.size(), 2u);
+  EXPECT_EQ(out.entries[0], view(rebuilt.input).entries[0]);
+  EXPECT_TRUE(out.entries[1].frames.empty());
+}
+
+std::uint32_t u32_at(const Bytes& bytes, std::size_t at) {
+  return bytes.at(at) | bytes.at(at + 1) << 8 | bytes.at(at + 2) << 16 |
+         static_cast<std::uint32_t>(bytes.at(at + 3)) << 24;
+}
+
+TEST(RebuildFile, UnknownFieldsAreZeroUnlessKept) {
+  builder::GafSpec spec = testing::simple_spec();
+  spec.frames[0].unknown3 = 0xDEADBEEF;
+  spec.frames[0].unknown2 = 7;
+  spec.reserved = 3;
+  const Rebuilt plain = rebuild(spec);
+  expect_guarantees(plain);
+  // header 12 + table 4 + entry 40 + ref 8 = 64: the frame header; +12 unknown2, +20 unknown3
+  EXPECT_EQ(u32_at(plain.result.bytes, 8), 0u);
+  EXPECT_EQ(u32_at(plain.result.bytes, 64 + 12), 0u);
+  EXPECT_EQ(u32_at(plain.result.bytes, 64 + 20), 0u);
+  RebuildOptions keep;
+  keep.keep_unknown = true;
+  const Rebuilt kept = rebuild(spec, "anims/test.gaf", keep);
+  EXPECT_EQ(u32_at(kept.result.bytes, 64 + 20), 0xDEADBEEFu);
+  EXPECT_EQ(u32_at(kept.result.bytes, 64 + 12), 0u);
+}
+
+TEST(RebuildFile, MaskFilesKeepVersionZeroAndOthersGetTheStandardWord) {
+  builder::GafSpec spec = testing::simple_spec();
+  spec.version = 0;
+  const Rebuilt mask = rebuild(spec, "anims/VISMASKS.GAF");
+  expect_guarantees(mask, "anims/VISMASKS.GAF");
+  EXPECT_EQ(u32_at(mask.result.bytes, 0), 0u);
+  EXPECT_EQ(mask.result.bytes[64 + 9], 0);  // vismasks.gaf is read as plain arrays: raw
+  const Rebuilt other = rebuild(spec, "anims/other.gaf");
+  EXPECT_EQ(u32_at(other.result.bytes, 0), 0x00010100u);
+}
+
+TEST(RebuildFile, TruecolorTafKeepsItsPixelsAndFormat) {
+  std::ifstream file(std::string(GAFCHECK_SOURCE_ROOT) + "/corpus/seed/clean-taf-argb1555.taf",
+                     std::ios::binary);
+  const Bytes input{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  ASSERT_FALSE(input.empty());
+  const RebuildResult result =
+      rebuild_sprite_file(ByteView(input.data(), input.size()), "anims/x.taf", {});
+  ASSERT_FALSE(result.refused);
+  EXPECT_EQ(warnings_in(result.bytes, "anims/x.taf"), "");
+  const RetailView in = view(input, "anims/x.taf");
+  ASSERT_FALSE(in.entries.empty());
+  ASSERT_FALSE(in.entries[0].frames.empty());
+  EXPECT_TRUE(in.entries[0].frames[0].drawn);
+  EXPECT_EQ(first_difference(in, view(result.bytes, "anims/x.taf")), std::nullopt);
+  // header 12 + table 4 + sequence 40 + 3 references 24 = 80: the first frame header
+  EXPECT_EQ(result.bytes[80 + 9], 5);  // ARGB1555 kept
+}
+
+}  // namespace
+}  // namespace gafcheck::rebuild

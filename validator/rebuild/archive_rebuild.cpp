@@ -1,0 +1,399 @@
+#include "validator/rebuild/archive_rebuild.hpp"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <unordered_map>
+
+#include "validator/check/check_input.hpp"
+#include "validator/core/sha256.hpp"
+#include "validator/core/text.hpp"
+#include "validator/hpi/archive_check.hpp"
+#include "validator/hpi/member_decoder.hpp"
+#include "validator/hpi/member_paths.hpp"
+#include "validator/hpi/member_reader.hpp"
+#include "validator/pixels/gaf_pixel_stages.hpp"
+#include "validator/rebuild/hpi_writer.hpp"
+#include "validator/rules/catalog.hpp"
+
+namespace gafcheck::rebuild {
+namespace {
+
+// What the archives of one input have used of the budgets they share, nested ones included.
+struct SharedUse {
+  std::uint64_t output = 0;   // bytes of members written
+  std::uint64_t members = 0;  // members rebuilt (checked formats and nested archives)
+};
+
+std::string where_of(const Finding& finding) {
+  return finding.path.empty() ? hex(finding.offset) : finding.path;
+}
+
+std::string describe(const Finding& finding) {
+  return std::string(rule_name(finding.rule)) + " at " + where_of(finding) + ": " + finding.message;
+}
+
+// The members' structure paths (`where`) the findings of the archive use, to find the member a
+// finding concerns: its own path, or a path below it ("chunk[3]").
+class MemberOfFinding {
+ public:
+  explicit MemberOfFinding(const std::vector<hpi::MemberRecord>& members) {
+    for (std::size_t i = 0; i < members.size(); ++i) by_where_.emplace(members[i].where, i);
+  }
+  std::optional<std::size_t> operator()(const Finding& finding) const {
+    std::string_view path = finding.path;
+    while (!path.empty()) {
+      if (const auto it = by_where_.find(std::string(path)); it != by_where_.end())
+        return it->second;
+      const auto slash = path.rfind('/');
+      if (slash == std::string_view::npos) break;
+      path = path.substr(0, slash);
+    }
+    return std::nullopt;
+  }
+
+ private:
+  std::map<std::string, std::size_t> by_where_;
+};
+
+// Decodes one member with its decoding findings (check reported them too; here they decide
+// whether what the game reads is established).
+std::optional<std::vector<std::uint8_t>> decode_with_findings(const hpi::ArchiveIndex& index,
+                                                              const BudgetLimits& limits,
+                                                              std::size_t member_index,
+                                                              std::vector<Finding>& errors) {
+  Findings findings(embedded_catalog(), 64);
+  BudgetMeter budget(limits);
+  WalkContext context{index.source.file(), findings, budget};
+  hpi::ChunkReader reader(context, index.source);
+  hpi::MemberRecord member = index.members.at(member_index);
+  std::optional<std::vector<std::uint8_t>> bytes;
+  if (hpi::admit_member(context, index, member)) {
+    std::vector<hpi::Extent> extents;
+    hpi::GrowingOutput output(member.size);
+    output.reserve_whole();
+    hpi::decode_member(context, reader, index, member_index, member, output, extents);
+    if (member.decoded) bytes = output.take();
+  }
+  for (const Finding& finding : findings.listed())
+    if (finding.severity == Severity::error) errors.push_back(finding);
+  return bytes;
+}
+
+// The key a member's stored bytes decode by: entries with equal keys decode to equal content.
+struct StoredKey {
+  std::uint64_t offset, size, v2_stored_size;
+  std::uint8_t compression;
+  auto operator<=>(const StoredKey&) const = default;
+};
+
+// The key a member's rebuild is cached by (see MemberRebuilder).
+struct RebuildKey {
+  std::string sha256;
+  Format format;
+  bool raw_arrays;
+  auto operator<=>(const RebuildKey&) const = default;
+};
+
+class ArchiveRebuilder {
+ public:
+  ArchiveRebuilder(const RebuildOptions& options, const MemberRebuilder& rebuild_member,
+                   SharedUse& use)
+      : options_(options), rebuild_member_(rebuild_member), use_(use) {}
+
+  ArchiveRebuildResult run(ByteView archive, std::string_view path_in_tree, std::uint64_t depth);
+
+ private:
+  struct Kept {
+    std::size_t member;
+    std::vector<std::uint8_t> bytes;
+  };
+
+  bool refuse(std::string reason) {
+    result_.refused = true;
+    result_.refusal_reasons.push_back(std::move(reason));
+    return false;
+  }
+  bool read_and_check(ByteView archive, std::string_view path_in_tree, std::uint64_t depth);
+  void leave_out(std::size_t member, std::string reason);
+  bool place_paths();
+  bool decode_and_rebuild(std::uint64_t depth);
+  std::optional<std::vector<std::uint8_t>> rebuild_content(std::size_t member,
+                                                           std::vector<std::uint8_t>&& bytes,
+                                                           std::uint64_t depth);
+  void map_archive_findings();
+
+  const RebuildOptions& options_;
+  const MemberRebuilder& rebuild_member_;
+  SharedUse& use_;
+  ArchiveRebuildResult result_;
+  FileReport report_;
+  std::optional<hpi::MemberReader> reader_;
+  std::map<std::size_t, std::string> left_out_;     // member -> why
+  std::set<std::size_t> crashing_;                  // members a crash finding concerns
+  std::map<std::size_t, std::string> over_budget_;  // members a budget stopped -> the finding
+  std::vector<Kept> kept_;
+  std::map<RebuildKey, RebuildResult> rebuilt_;  // by content: aliases are rebuilt once
+};
+
+ArchiveRebuildResult ArchiveRebuilder::run(ByteView archive, std::string_view path_in_tree,
+                                           std::uint64_t depth) {
+  const bool readable =
+      read_and_check(archive, path_in_tree, depth) && place_paths() && decode_and_rebuild(depth);
+  result_.input_report = report_;
+  if (!readable) return std::move(result_);
+  map_archive_findings();
+  std::vector<CanonicalMember> members;
+  members.reserve(kept_.size());
+  for (Kept& kept : kept_)
+    members.push_back({reader_->members()[kept.member].path, std::move(kept.bytes)});
+  std::string error;
+  if (auto bytes = write_canonical_hpi(std::move(members), error))
+    result_.bytes = std::move(*bytes);
+  else
+    refuse(error);
+  return std::move(result_);
+}
+
+bool ArchiveRebuilder::read_and_check(ByteView archive, std::string_view path_in_tree,
+                                      std::uint64_t depth) {
+  const BudgetLimits& limits = options_.limits;
+  if (depth > limits[BudgetKind::archive_depth])
+    return refuse("archive nested " + std::to_string(depth) + " deep, over --max-archive-depth " +
+                  std::to_string(limits[BudgetKind::archive_depth]));
+  CheckOptions check;
+  check.limits = limits;
+  check.hash_contents = false;
+  const std::string path(path_in_tree);
+  report_ = check_bytes(archive, InputName{path, path}, check);
+  if (report_.format != Format::hpi) return refuse("not an HPI archive");
+  // A budget that stops the walk leaves members unread; one that bounds a single member (its
+  // size, a chunk's ratio, a name) leaves out only that member (below).
+  if (report_.budget_hit && budget_stops_walk(report_.budget_hit->kind))
+    return refuse("checking the archive stopped at a budget (" +
+                  std::string(budget_spec(report_.budget_hit->kind).option) + "): its members " +
+                  "cannot all be read within the limits");
+  if (report_.findings_suppressed > 0)
+    return refuse(std::to_string(report_.findings_suppressed) +
+                  " findings past --max-findings could not each be mapped to what was done");
+  reader_.emplace(archive, limits);
+  const hpi::ArchiveKind kind = reader_->index().kind;
+  if (kind == hpi::ArchiveKind::saved_game) return refuse("a saved game (BANK), not an archive");
+  if (kind == hpi::ArchiveKind::v2)
+    return refuse("a TA: Kingdoms (v2) archive: rebuild writes v1 archives only");
+  if (kind != hpi::ArchiveKind::v1) return refuse("not a readable HPI archive");
+  const MemberOfFinding member_of(reader_->members());
+  for (const Finding& finding : report_.findings) {
+    const auto member = member_of(finding);
+    if (finding.rule == RuleId::budget_exceeded) {
+      if (!member) return refuse("checking the archive stopped at a budget: " + finding.message);
+      over_budget_.emplace(*member, finding.message);
+      continue;
+    }
+    if (finding.retail != Retail::crash) continue;
+    if (options_.drop_unrenderable && member) {
+      crashing_.insert(*member);
+    } else if (!options_.drop_unrenderable) {
+      refuse("the game crashes on it: " + describe(finding));
+    }
+  }
+  return !result_.refused;
+}
+
+void ArchiveRebuilder::leave_out(std::size_t member, std::string reason) {
+  const std::string& path = reader_->members()[member].where;
+  result_.dropped.push_back(path + ": " + reason);
+  left_out_.emplace(member, std::move(reason));
+}
+
+// Decides which members keep their paths: safe paths only, the first of paths equal under
+// folding, and no path that is both a file and a directory.
+bool ArchiveRebuilder::place_paths() {
+  std::set<std::string> files, directories;  // folded
+  const auto& members = reader_->members();
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    const std::string& path = members[i].path;
+    if (const auto unsafe = hpi::unsafe_path_reason(path)) {
+      leave_out(i, "unsafe path: " + *unsafe + " (hpi.path-traversal)");
+      continue;
+    }
+    if (const auto over = over_budget_.find(i); over != over_budget_.end()) {
+      leave_out(i, "over a budget: " + over->second);
+      continue;
+    }
+    if (crashing_.count(i)) {
+      leave_out(i, "the game crashes on it (--drop-unrenderable)");
+      continue;
+    }
+    const std::string key = hpi::folded_path(path);
+    if (files.count(key) || directories.count(key)) {
+      leave_out(i, files.count(key) ? "same path as an earlier member under case folding; the "
+                                      "first is kept (hpi.duplicate-path)"
+                                    : "its path is a directory of an earlier member");
+      continue;
+    }
+    bool under_file = false;
+    for (std::size_t slash = key.find('/'); slash != std::string::npos && !under_file;
+         slash = key.find('/', slash + 1))
+      under_file = files.count(key.substr(0, slash)) > 0;
+    if (under_file) {
+      leave_out(i, "a directory on its path is an earlier member's file");
+      continue;
+    }
+    files.insert(key);
+    for (std::size_t slash = key.find('/'); slash != std::string::npos;
+         slash = key.find('/', slash + 1))
+      directories.insert(key.substr(0, slash));
+  }
+  return true;
+}
+
+bool ArchiveRebuilder::decode_and_rebuild(std::uint64_t depth) {
+  const auto& members = reader_->members();
+  const hpi::ArchiveIndex& index = reader_->index();
+  const BudgetLimits& limits = options_.limits;
+  std::map<StoredKey, std::size_t> first_kept_with;  // stored data -> its entry in kept_
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    if (left_out_.count(i)) continue;
+    const hpi::MemberRecord& member = members[i];
+    if (use_.output + member.size > limits[BudgetKind::archive_output])
+      return refuse("the rebuilt members would exceed --max-archive-output (" +
+                    std::to_string(limits[BudgetKind::archive_output]) + " bytes)");
+    const StoredKey stored{member.data_offset, member.size, member.v2_stored_size,
+                           member.compression};
+    if (const auto same = first_kept_with.find(stored); same != first_kept_with.end()) {
+      const std::vector<std::uint8_t> copy = kept_[same->second].bytes;
+      use_.output += copy.size();
+      kept_.push_back({i, copy});
+      continue;
+    }
+    std::vector<Finding> errors;
+    auto bytes = decode_with_findings(index, limits, i, errors);
+    if (!bytes) {
+      leave_out(i, "cannot be decoded or is over a budget");
+      continue;
+    }
+    if (!errors.empty()) {
+      leave_out(i, "what the game reads from it is not established: " + describe(errors.front()));
+      continue;
+    }
+    auto content = rebuild_content(i, std::move(*bytes), depth);
+    if (result_.refused) return false;
+    if (!content) continue;
+    if (use_.output + content->size() > limits[BudgetKind::archive_output])
+      return refuse("the rebuilt members would exceed --max-archive-output (" +
+                    std::to_string(limits[BudgetKind::archive_output]) + " bytes)");
+    use_.output += content->size();
+    first_kept_with.emplace(stored, kept_.size());
+    kept_.push_back({i, std::move(*content)});
+  }
+  return true;
+}
+
+// The member's bytes as written: rebuilt (checked formats), rebuilt recursively (archives), or
+// as decoded (anything else). nullopt when it is left out.
+std::optional<std::vector<std::uint8_t>> ArchiveRebuilder::rebuild_content(
+    std::size_t i, std::vector<std::uint8_t>&& bytes, std::uint64_t depth) {
+  const hpi::MemberRecord& member = reader_->members()[i];
+  const ByteView view(bytes.data(), bytes.size());
+  const Format format = hpi::member_check_format(view, member.path);
+  if (format == Format::unknown) return std::move(bytes);
+  if (++use_.members > options_.limits[BudgetKind::members]) {
+    refuse("more than --max-members (" + std::to_string(options_.limits[BudgetKind::members]) +
+           ") members to rebuild");
+    return std::nullopt;
+  }
+  const std::string prefix = member.where + "!";
+  if (format == Format::hpi) {
+    ArchiveRebuilder nested(options_, rebuild_member_, use_);
+    ArchiveRebuildResult inner = nested.run(view, member.path, depth + 1);
+    for (Disposition& disposition : inner.dispositions) {
+      disposition.path = prefix + disposition.path;
+      if (inner.refused) disposition.action = "dropped";
+      result_.dispositions.push_back(std::move(disposition));
+    }
+    for (const std::string& dropped : inner.dropped) result_.dropped.push_back(prefix + dropped);
+    result_.members.push_back({member.path, "", inner.refused, {}, std::move(inner.input_report)});
+    for (MemberRebuild& inner_member : inner.members) {
+      inner_member.path = member.path + "!" + inner_member.path;
+      inner_member.archive =
+          member.path + (inner_member.archive.empty() ? "" : "!" + inner_member.archive);
+      result_.members.push_back(std::move(inner_member));
+    }
+    if (inner.refused) {
+      std::string reasons;
+      for (const std::string& reason : inner.refusal_reasons)
+        reasons += (reasons.empty() ? "" : "; ") + reason;
+      leave_out(i, "nested archive not rebuilt: " + reasons);
+      return std::nullopt;
+    }
+    return std::move(inner.bytes);
+  }
+  const RebuildKey key{sha256_hex(view), format, pixels::engine_reads_raw_arrays(member.path)};
+  auto cached = rebuilt_.find(key);
+  if (cached == rebuilt_.end()) {
+    cached = rebuilt_.emplace(key, rebuild_member_(view, member.path, format, options_)).first;
+    RebuildResult& first = cached->second;
+    result_.members.push_back(
+        {member.path, "", first.refused, first.dispositions, std::move(first.input_report)});
+  }
+  const RebuildResult& rebuilt = cached->second;
+  for (Disposition disposition : rebuilt.dispositions) {
+    disposition.path = prefix + disposition.path;
+    if (rebuilt.refused) {
+      disposition.action = "dropped";
+      disposition.note = "member left out: " + disposition.note;
+    }
+    result_.dispositions.push_back(std::move(disposition));
+  }
+  if (rebuilt.refused) {
+    std::string reasons;
+    for (const std::string& reason : rebuilt.refusal_reasons)
+      reasons += (reasons.empty() ? "" : "; ") + reason;
+    leave_out(i, "cannot be rebuilt: " + reasons);
+    return std::nullopt;
+  }
+  for (const std::string& dropped : rebuilt.dropped) result_.dropped.push_back(prefix + dropped);
+  return rebuilt.bytes;
+}
+
+// Every finding of the archive itself: dropped when it concerns a member left out, fixed when it
+// describes the container (rewritten), kept otherwise (a name on disk, which rebuild does not
+// choose).
+void ArchiveRebuilder::map_archive_findings() {
+  const MemberOfFinding member_of(reader_->members());
+  for (const Finding& finding : report_.findings) {
+    Disposition disposition;
+    disposition.rule = std::string(rule_name(finding.rule));
+    disposition.offset = finding.offset;
+    disposition.path = finding.path;
+    const auto member = member_of(finding);
+    const auto left_out = member ? left_out_.find(*member) : left_out_.end();
+    if (left_out != left_out_.end()) {
+      disposition.action = "dropped";
+      disposition.note = "member left out: " + left_out->second;
+    } else if (disposition.rule.rfind("hpi.", 0) == 0) {
+      disposition.action = "fixed";
+      disposition.note = "the archive is written anew (v1, no encryption, zlib chunks, footer)";
+    } else {
+      disposition.action = "kept";
+    }
+    result_.dispositions.push_back(std::move(disposition));
+  }
+}
+
+}  // namespace
+
+bool archive_rebuild_available() {
+  return true;
+}
+
+ArchiveRebuildResult rebuild_archive_file(ByteView input, std::string_view path_in_tree,
+                                          const RebuildOptions& options,
+                                          const MemberRebuilder& rebuild_member) {
+  SharedUse use;
+  ArchiveRebuilder rebuilder(options, rebuild_member, use);
+  return rebuilder.run(input, path_in_tree, 1);
+}
+
+}  // namespace gafcheck::rebuild

@@ -1,0 +1,19 @@
+#pragma once
+// What the rebuild does about each finding of its input, by rule (the sidecar's `rebuild`
+// section): fixed (the canonical file no longer has it, and the game draws the same), dropped
+// (the content it concerns is left out: what the player loses is in the note), or kept (the
+// rebuilt file keeps the oddity because it is what the game draws or plays).
+#include <string>
+
+#include "validator/core/finding.hpp"
+#include "validator/rebuild/rebuild_file.hpp"
+
+namespace gafcheck::rebuild {
+
+// The disposition of a finding on content the rebuild keeps (an entry the game reaches).
+Disposition disposition_of(const Finding& finding, bool mask_version_kept);
+
+// A finding on content the rebuild leaves out, with why.
+Disposition dropped_disposition(const Finding& finding, std::string note);
+
+}  // namespace gafcheck::rebuild

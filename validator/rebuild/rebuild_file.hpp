@@ -1,0 +1,47 @@
+#pragma once
+// Rebuilds one GAF or TAF file from what the retail game draws (issue 17): exactly the entries
+// the game can reach, every frame as the retail renderer draws it, laid out canonically
+// (canonical_writer.hpp) and encoded by the canonical RLE encoder (rle_encoder.hpp). A file
+// whose retail outcome is undefined (refusal_rules.hpp) is refused, unless drop_unrenderable,
+// which drops the frames and entries concerned and lists them.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "validator/core/budget.hpp"
+#include "validator/core/byte_view.hpp"
+#include "validator/report/file_report.hpp"
+
+namespace gafcheck::rebuild {
+
+struct RebuildOptions {
+  bool drop_unrenderable = false;  // drop what the game cannot draw instead of refusing
+  bool keep_unknown = false;       // keep each frame's unknown3 word (else zero)
+  BudgetLimits limits;
+};
+
+// What became of one finding of the input.
+struct Disposition {
+  std::string rule;
+  std::uint64_t offset = 0;
+  std::string path;
+  std::string action;  // fixed | dropped | kept | refused (the file was not rebuilt)
+  std::string note;
+};
+
+struct RebuildResult {
+  bool refused = false;
+  std::vector<std::uint8_t> bytes;
+  std::vector<Disposition> dispositions;
+  std::vector<std::string> refusal_reasons;
+  std::vector<std::string> dropped;  // structure paths of entries and frames left out
+  FileReport input_report;           // check's report of the input (the sidecar maps it)
+};
+
+// path_in_tree gives the storage context ("textures/x.gaf", "anims/vismasks.gaf"): frames the
+// engine reads as plain arrays are written raw.
+RebuildResult rebuild_sprite_file(ByteView input, std::string_view path_in_tree,
+                                  const RebuildOptions& options);
+
+}  // namespace gafcheck::rebuild
