@@ -33,11 +33,14 @@ constexpr const char* usage =
     "                     with the structures that claim them and the findings at them\n"
     "  merge SHARD...     join the reports of census --shard runs into one\n"
     "  diff OLD NEW       what changed between two reports (new, resolved, changed findings)\n"
+    "  html REPORT --root DIR -o PAGE\n"
+    "                     draw an existing report as the HTML page --format html writes\n"
     "  rules [--brief]    print the rule catalogue\n"
     "  explain RULE       print one rule\n"
     "  config [PATH]      print the configuration (.gafcheck.yaml) that applies to PATH\n\n"
     "Run 'gafcheck COMMAND --help' for a command's options.\n"
-    "check, census, ls, extract, render, show, merge and diff confine themselves before they read "
+    "check, census, ls, extract, render, show, merge, diff and html confine themselves before they "
+    "read "
     "any\n"
     "input (a seccomp filter, and Landlock where the kernel has it); --no-sandbox turns that off.\n"
     "Exit codes: 0 clean (below --fail-on), 1 findings at or above --fail-on, 2 usage error\n"
@@ -60,6 +63,7 @@ int dispatch(const std::string& command, const gafcheck::cli::Arguments& argumen
   using namespace gafcheck::cli;
   if (command == "check") return run_check(arguments, command_line);
   if (command == "census") return run_census(arguments, command_line);
+  if (command == "html") return run_html(arguments, command_line);
   if (command == "ls") return run_ls(arguments);
   if (command == "extract") return run_extract(arguments);
   if (command == "render") return run_render(arguments);
