@@ -60,6 +60,9 @@ struct FormatContext {
   std::vector<std::string> roots;
   // --fail-on: the least severity that fails a file; nullopt for --fail-on never.
   std::optional<Severity> fail_threshold = Severity::error;
+  // --html-max-thumbnails: frames the HTML page shows pictures of, the first ones in the order
+  // the groups are written (path order), whatever order a census's workers drew them in.
+  std::uint64_t html_thumbnails = 500;
 };
 
 // One report of an input's group.

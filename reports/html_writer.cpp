@@ -40,6 +40,16 @@ document.getElementById('filter-rule').addEventListener('change',gafcheckFilter)
 document.getElementById('filter-severity').addEventListener('change',gafcheckFilter);
 </script>)";
 
+// Marks render() puts around what the report-wide bounds may drop, for write() to keep or cut.
+// Every text inside the page is escaped (no '<' of its own), so none can forge them.
+constexpr std::string_view frame_open = "<!--gafcheck-frame-->";
+constexpr std::string_view frame_close = "<!--/gafcheck-frame-->";
+constexpr std::string_view excerpt_open = "<!--gafcheck-excerpt-->";
+constexpr std::string_view excerpt_close = "<!--/gafcheck-excerpt-->";
+// Closes a file's pictures: "<!--gafcheck-left-out:N-->", N the frames its own bound left out.
+constexpr std::string_view left_out_open = "<!--gafcheck-left-out:";
+constexpr std::string_view left_out_close = "-->";
+
 std::string hex(std::uint64_t value) {
   char text[24];
   std::snprintf(text, sizeof text, "0x%" PRIx64, value);
@@ -52,12 +62,16 @@ std::string name_html(const std::string& raw) {
 
 std::string thumbnails_html(const ReportAttachments& attachments) {
   std::string html;
+  if (!attachments.unavailable.empty())
+    html += "<p class=\"note unavailable\">" + html_escape(sanitize_text(attachments.unavailable)) +
+            "</p>";
   std::string current;
   for (const ReportThumbnail& thumbnail : attachments.thumbnails) {
     if (thumbnail.frame_path != current) {
-      if (!current.empty()) html += "</div>";
+      if (!current.empty()) html += "</div>" + std::string(frame_close);
       current = thumbnail.frame_path;
-      html += "<h3>" + html_escape(sanitize_text(current)) + "</h3><div class=\"thumbs\">";
+      html += std::string(frame_open) + "<h3>" + html_escape(sanitize_text(current)) +
+              "</h3><div class=\"thumbs\">";
     }
     html += "<figure>";
     if (thumbnail.png.empty()) {
@@ -79,12 +93,9 @@ std::string thumbnails_html(const ReportAttachments& attachments) {
     }
     html += "</figure>";
   }
-  if (!current.empty()) html += "</div>";
-  if (attachments.frames_left_out > 0)
-    html += "<p class=\"note\">" + std::to_string(attachments.frames_left_out) +
-            " more frames with pixel findings not drawn (--html-max-thumbnails-per-file, "
-            "--html-max-thumbnails)</p>";
-  return html;
+  if (!current.empty()) html += "</div>" + std::string(frame_close);
+  return html + std::string(left_out_open) + std::to_string(attachments.frames_left_out) +
+         std::string(left_out_close);
 }
 
 // group_worst: the worst retail impact of the input's group (an archive and its members), which
@@ -111,8 +122,8 @@ std::string file_html(const ReportItem& item, Retail group_worst) {
     if (report.attachments)
       for (const HexExcerpt& excerpt : report.attachments->excerpts)
         if (excerpt.finding == i && !excerpt.text.empty())
-          rows += "<details><summary>bytes</summary><pre>" + html_escape(excerpt.text) +
-                  "</pre></details>";
+          rows += std::string(excerpt_open) + "<details><summary>bytes</summary><pre>" +
+                  html_escape(excerpt.text) + "</pre></details>" + std::string(excerpt_close);
     rows += "</td></tr>";
   }
   std::string joined_rules;
@@ -144,7 +155,8 @@ bool clean_row(const FileReport& report) {
 
 class HtmlWriter final : public FormatWriter {
  public:
-  using FormatWriter::FormatWriter;
+  HtmlWriter(std::unique_ptr<ReportOutput> output, std::uint64_t thumbnails)
+      : FormatWriter(std::move(output)), frames_left_(thumbnails) {}
 
   void header(const ReportHeader& header) override {
     command_ = header.command;
@@ -176,7 +188,7 @@ class HtmlWriter final : public FormatWriter {
     if (group.tally[1])
       clean_ += group.text;
     else
-      groups_.push_back({static_cast<Retail>(group.tally[0]), std::move(group.text)});
+      groups_.push_back({static_cast<Retail>(group.tally[0]), bounded(group.text)});
   }
 
   void summary(const RunTotals& totals, const ReportClosing& closing) override {
@@ -244,6 +256,50 @@ class HtmlWriter final : public FormatWriter {
     Retail worst;
     std::string text;
   };
+  // The group's text with the marked pictures and excerpts kept while the report-wide bounds
+  // last and the rest dropped; each file's left-out mark becomes its note.
+  std::string bounded(const std::string& text) {
+    std::string kept;
+    kept.reserve(text.size());
+    std::uint64_t cut_frames = 0;  // of the current file
+    std::size_t at = 0;
+    while (at < text.size()) {
+      const std::size_t mark = text.find("<!--gafcheck-", at);
+      kept.append(text, at, mark == std::string::npos ? std::string::npos : mark - at);
+      if (mark == std::string::npos) break;
+      const std::string_view rest = std::string_view(text).substr(mark);
+      const auto span = [&](std::string_view open, std::string_view close, std::uint64_t& left,
+                            std::uint64_t* cut) {
+        const std::size_t end = text.find(close, mark);
+        if (left > 0) {
+          --left;
+          kept.append(text, mark + open.size(), end - mark - open.size());
+        } else if (cut) {
+          ++*cut;
+        }
+        at = end + close.size();
+      };
+      if (rest.starts_with(frame_open)) {
+        span(frame_open, frame_close, frames_left_, &cut_frames);
+      } else if (rest.starts_with(excerpt_open)) {
+        span(excerpt_open, excerpt_close, excerpts_left_, nullptr);
+      } else {  // left_out_open
+        const std::size_t number = mark + left_out_open.size();
+        const std::size_t end = text.find(left_out_close, number);
+        const std::uint64_t left_out = std::stoull(text.substr(number, end - number)) + cut_frames;
+        if (left_out > 0)
+          kept += "<p class=\"note\">" + std::to_string(left_out) +
+                  " more frames with pixel findings not drawn (--html-max-thumbnails-per-file, "
+                  "--html-max-thumbnails)</p>";
+        cut_frames = 0;
+        at = end + left_out_close.size();
+      }
+    }
+    return kept;
+  }
+
+  std::uint64_t frames_left_;
+  std::uint64_t excerpts_left_ = html_excerpts_per_report;
   std::string command_, command_line_, started_;
   std::vector<Group> groups_;
   std::string clean_;
@@ -252,8 +308,8 @@ class HtmlWriter final : public FormatWriter {
 }  // namespace
 
 std::unique_ptr<FormatWriter> make_html_writer(std::unique_ptr<ReportOutput> output,
-                                               const FormatContext&) {
-  return std::make_unique<HtmlWriter>(std::move(output));
+                                               const FormatContext& context) {
+  return std::make_unique<HtmlWriter>(std::move(output), context.html_thumbnails);
 }
 
 }  // namespace gafcheck

@@ -9,12 +9,18 @@
 // Files are sorted by worst retail impact (crash first), then in path order: the rendered groups
 // are held until summary(). What they hold is bounded by what the run bounds: listed findings by
 // --max-findings per file, hex excerpts and thumbnails by their own bounds (html_attachments.hpp);
-// a clean file is one table row.
+// a clean file is one table row. The report-wide bounds (FormatContext::html_thumbnails frames,
+// html_excerpts_per_report hex excerpts) are applied in write(), in the order groups are written,
+// so which files keep their pictures depends only on path order, never on census -j timing:
+// render() marks each frame's pictures and each excerpt, and write() keeps or drops them.
+#include <cstdint>
 #include <memory>
 
 #include "reports/format_writer.hpp"
 
 namespace gafcheck {
+
+inline constexpr std::uint64_t html_excerpts_per_report = 4000;
 
 std::unique_ptr<FormatWriter> make_html_writer(std::unique_ptr<ReportOutput> output,
                                                const FormatContext& context);

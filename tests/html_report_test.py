@@ -215,6 +215,122 @@ def chromium_loads_the_page_decodes_every_image_and_draws_it():
     assert len(colours) > 2, f'the screenshot is blank: {colours}'
 
 
+
+def without_run_line(text):
+    """The page without its run line (command line, start time, wall seconds), which differs
+    between two runs that draw the same files."""
+    start = text.index('<h1>')
+    end = text.index('</p>', start)
+    return text[:start] + text[end:]
+
+
+def drawn(report_path, *args):
+    out = WORK / (pathlib.Path(report_path).stem + '-drawn.html')
+    result = run('html', report_path, '-o', out, *args)
+    return result, out
+
+
+@tap.test
+def html_command_draws_the_page_check_draws():
+    checked = WORK / 'redraw-check.html'
+    yaml_report = WORK / 'redraw-check.yaml'
+    result = run('check', '-q', '-o', yaml_report, '--format', 'html', '-o', checked, SEEDS)
+    assert result.returncode == 1, result.stderr.decode()[-2000:]
+    result, page = drawn(yaml_report, '--root', '/')
+    assert result.returncode == 0, result.stderr.decode()[-2000:]
+    original, redrawn = checked.read_text(encoding='utf-8'), page.read_text(encoding='utf-8')
+    assert Page(redrawn).images, 'the seeds have pixel findings: the page must have thumbnails'
+    assert [i['src'] for i in Page(redrawn).images] == [i['src'] for i in Page(original).images]
+    assert without_run_line(redrawn) == without_run_line(original)
+
+
+@tap.test
+def html_command_draws_a_census_report_as_census_draws_it():
+    census = WORK / 'redraw-census.html'
+    yaml_report = WORK / 'redraw-census.yaml'
+    result = run('census', '-q', '-o', yaml_report, '--format', 'html', '-o', census, SEEDS)
+    assert result.returncode in (0, 1), result.stderr.decode()[-2000:]
+    result, page = drawn(yaml_report, '--root', '/')
+    assert result.returncode == 0, result.stderr.decode()[-2000:]
+    original, redrawn = census.read_text(encoding='utf-8'), page.read_text(encoding='utf-8')
+    assert Page(redrawn).images and len(Page(redrawn).sections) > 50
+    assert without_run_line(redrawn) == without_run_line(original)
+
+
+@tap.test
+def html_command_shows_a_missing_and_a_changed_file_as_such():
+    tree = WORK / 'redraw-tree'
+    tree.mkdir()
+    for name in ('gone.gaf', 'changed.gaf', 'kept.gaf'):
+        (tree / name).write_bytes((SEEDS / 'rle.short-row.gaf').read_bytes())
+    yaml_report = WORK / 'redraw-tree.yaml'
+    result = subprocess.run([os.path.abspath(GAFCHECK), 'check', '-q', '-o', yaml_report,
+                             'redraw-tree'],
+                            cwd=WORK, capture_output=True, timeout=300)
+    assert result.returncode == 1, result.stderr.decode()[-2000:]
+    (tree / 'gone.gaf').unlink()
+    data = bytearray((tree / 'changed.gaf').read_bytes())
+    data[-1] ^= 0xFF  # same size: only the sha256 tells
+    (tree / 'changed.gaf').write_bytes(bytes(data))
+    result, out = drawn(yaml_report, '--root', WORK)
+    assert result.returncode == 0, result.stderr.decode()[-2000:]
+    page = Page(out.read_text(encoding='utf-8'))
+    text = ''.join(page.text)
+    assert 'redraw-tree/gone.gaf cannot be read' in text, text[-3000:]
+    assert 'redraw-tree/changed.gaf has changed since the report (its sha256 differs)' in text
+    assert sorted(i['alt'] for i in page.images) == ['diff', 'retail', 'strict'], (
+        'only kept.gaf is drawn')
+    assert text.count('rle.short-row') >= 3, 'every file keeps its findings'
+    # The control: with the files as checked, every one is drawn.
+    (tree / 'gone.gaf').write_bytes((SEEDS / 'rle.short-row.gaf').read_bytes())
+    (tree / 'changed.gaf').write_bytes((SEEDS / 'rle.short-row.gaf').read_bytes())
+    result, out = drawn(yaml_report, '--root', WORK)
+    page = Page(out.read_text(encoding='utf-8'))
+    assert len(page.images) == 9 and 'has changed' not in ''.join(page.text)
+
+
+@tap.test
+def html_command_never_looks_outside_the_root():
+    yaml_report = WORK / 'dotdot.yaml'
+    result = run('check', '-q', '-o', yaml_report, SEEDS / 'rle.short-row.gaf')
+    text = yaml_report.read_text(encoding='utf-8')
+    escaped = str(SEEDS / 'rle.short-row.gaf')
+    yaml_report.write_text(text.replace(escaped, 'sub/../' + escaped.lstrip('/')), encoding='utf-8')
+    result, out = drawn(yaml_report, '--root', '/')
+    assert result.returncode == 0, result.stderr.decode()[-2000:]
+    page = Page(out.read_text(encoding='utf-8'))
+    assert page.images == [] and "'..' component" in ''.join(page.text)
+
+
+@tap.test
+def html_command_refuses_what_is_not_a_report():
+    result, _ = drawn(SEEDS / 'rle.short-row.gaf', '--root', '/')
+    assert result.returncode == 3, (result.returncode, result.stderr.decode())
+    other = WORK / 'other.yaml'
+    other.write_text('---\nkind: header\ntool: something-else\n', encoding='utf-8')
+    result, out = drawn(other, '--root', '/')
+    assert result.returncode == 3 and not out.exists(), result.stderr.decode()
+    result, _ = drawn(WORK / 'no-such-report.yaml', '--root', '/')
+    assert result.returncode == 3, result.stderr.decode()
+    result = run('html', WORK / 'other.yaml')
+    assert result.returncode == 2 and b'--root' in result.stderr
+
+
+@tap.test
+def census_thumbnails_at_the_cap_do_not_depend_on_workers():
+    pages = []
+    for jobs in ('1', '2'):
+        out = WORK / f'capped-j{jobs}.html'
+        result = run('census', '-q', '-j', jobs, '--html-max-thumbnails', '3',
+                     '--html-max-thumbnails-per-file', '1', '--format', 'html', '-o', out, SEEDS)
+        assert result.returncode in (0, 1), result.stderr.decode()[-2000:]
+        pages.append(out.read_text(encoding='utf-8'))
+    frames = {i['src'] for i in Page(pages[0]).images}
+    assert 0 < len(Page(pages[0]).images) <= 9 and frames, len(Page(pages[0]).images)
+    assert 'more frames with pixel findings not drawn' in pages[0]
+    assert without_run_line(pages[0]) == without_run_line(pages[1])
+
+
 if __name__ == '__main__':
     try:
         tap.run()

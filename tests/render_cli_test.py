@@ -542,4 +542,77 @@ def render_has_help():
     assert 'Usage: gafcheck render' in result.stdout and 'PALETTE.PAL' in result.stdout
 
 
+# --- TA3D truecolor GAFs, laid out as corpus/builder/ta3d_builder.hpp (TA3D's create_gaf) does ---
+
+def ta3d(frames):
+    """One entry; frames: (width, height, transparency byte, payload after the header)."""
+    entry_at = 16
+    table_at = entry_at + 40
+    out = bytearray(struct.pack('<III', 0x00010101, 1, 0) + struct.pack('<I', entry_at))
+    out += struct.pack('<HHI', len(frames), 1, 0) + b'armcom_gadget'.ljust(32, b'\0')
+    at = table_at + 8 * len(frames)
+    headers = bytearray()
+    for width, height, alpha, payload in frames:
+        out += struct.pack('<II', at, 0)
+        headers += struct.pack('<HHhhBBHIII', width, height, 1, -2, alpha, 1, 0, 0, at + 24, 0)
+        headers += payload
+        at += 24 + len(payload)
+    return bytes(out + headers)
+
+
+def zlib_payload(pixel_bytes):
+    stream = zlib.compress(bytes(pixel_bytes), 9)
+    return struct.pack('<I', len(stream)) + stream
+
+
+TA3D_RGBA = [[(255, 0, 0, 255), (0, 255, 0, 128)],
+             [(0, 0, 255, 0), (10, 20, 30, 255)]]
+TA3D_RGB = [[(1, 2, 3), (4, 5, 6), (7, 8, 9)]]
+
+
+@tap.test
+def ta3d_zlib_frames_render_their_pixels_with_game_ta3d():
+    rgba = bytes(c for row in TA3D_RGBA for pixel in row for c in pixel)
+    rgb = bytes(c for row in TA3D_RGB for pixel in row for c in pixel)
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'unit.gaf').write_bytes(ta3d([(2, 2, 1, zlib_payload(rgba)),
+                                              (3, 1, 0, zlib_payload(rgb))]))
+        run('render', '--game', 'ta3d', '--policy', 'both', '-o', root / 'out', root / 'unit.gaf',
+            check_code=0)
+        drawn = {(r['frame'], r['policy']): r for r in images(root / 'out')}
+        assert read_png(root / 'out' / drawn[(0, 'retail')]['png']) == TA3D_RGBA
+        assert read_png(root / 'out' / drawn[(0, 'strict')]['png']) == TA3D_RGBA
+        assert (drawn[(0, 'retail')]['x_offset'], drawn[(0, 'retail')]['y_offset']) == (1, -2)
+        # Transparency byte 0 and a stream of 3-byte pixels: RGB, every pixel opaque.
+        assert read_png(root / 'out' / drawn[(1, 'retail')]['png']) == [
+            [p + (255,) for p in TA3D_RGB[0]]]
+        # The control: TA draws the compressed bytes as palette pixels.
+        run('render', '--policy', 'retail', '-o', root / 'ta', root / 'unit.gaf')
+        ta = {(r['frame'], r['policy']): r for r in images(root / 'ta')}
+        assert 'png' not in ta[(0, 'retail')] or (
+            read_png(root / 'ta' / ta[(0, 'retail')]['png']) != TA3D_RGBA)
+
+
+@tap.test
+def ta3d_payloads_not_drawn_are_listed_with_the_reason():
+    jpeg = b'\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xd9'
+    short = zlib_payload(bytes(12))  # 2x2 wants 16 bytes
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'old.gaf').write_bytes(ta3d([(2, 2, 0, struct.pack('<I', len(jpeg)) + jpeg),
+                                             (2, 2, 1, short),
+                                             (2, 2, 1, zlib_payload(bytes(16)))]))
+        run('render', '--game', 'ta3d', '--max-pixels', '7', '-o', root / 'out', root / 'old.gaf')
+        records = images(root / 'out')
+        reasons = {r['frame']: r.get('reason', '') for r in records}
+        assert 'JPEG' in reasons[0], reasons
+        assert 'inflates to 12 bytes' in reasons[1], reasons
+        assert 'png' not in records[1] and 'png' in records[2], records
+        run('render', '--game', 'ta3d', '--max-pixels', '3', '-o', root / 'tight',
+            root / 'old.gaf')
+        tight = {r['frame']: r.get('reason', '') for r in images(root / 'tight')}
+        assert tight[2].startswith('budget.exceeded: pixels'), tight
+
+
 tap.run()

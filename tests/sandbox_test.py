@@ -81,6 +81,7 @@ def commands(out):
         'extract': ['extract', SEEDS / 'clean-hpi-v1.hpi', '-C', out / 'extracted'],
         'diff': ['diff', '-o', out / 'diff.yaml', shards[0], shards[1]],
         'merge': ['merge', '-o', out / 'merged.yaml', *shards],
+        'html': ['html', '-o', out / 'page.html', '--root', '/', shards[0]],
     }
 
 

@@ -17,5 +17,6 @@ int run_explain(const Arguments& arguments);
 int run_config(const Arguments& arguments);
 int run_show(const Arguments& arguments);
 int run_rebuild(const Arguments& arguments, const std::string& command_line);
+int run_html(const Arguments& arguments, const std::string& command_line);
 
 }  // namespace gafcheck::cli

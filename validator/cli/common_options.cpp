@@ -78,7 +78,8 @@ po::options_description report_options_description(CommonOptions& options) {
       "--format html: frames with pixel findings drawn (strict, retail, diff) per file at most")(
       "html-max-thumbnails",
       po::value(&options.html_thumbnails)->value_name("N")->default_value(500),
-      "--format html: frames drawn in the whole report at most (the rest are counted)");
+      "--format html: frames drawn in the whole report at most, the first in path order (the "
+      "rest are counted)");
   return report;
 }
 
@@ -125,8 +126,8 @@ void finish_common_options(CommonOptions& options) {
 void attach_for_html(CommonOptions& options) {
   for (const OutputRequest& request : options.outputs)
     if (request.format == "html") {
-      options.check.attach = make_html_attachments(
-          options.check.limits, options.html_thumbnails_per_file, options.html_thumbnails);
+      options.check.attach =
+          make_html_attachments(options.check.limits, options.html_thumbnails_per_file);
       return;
     }
 }

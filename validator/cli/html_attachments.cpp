@@ -1,7 +1,6 @@
 #include "validator/cli/html_attachments.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -23,14 +22,6 @@ using render::RenderPolicy;
 // Columns added on the left of a thumbnail: a red bar beside every defective row.
 constexpr std::uint32_t marker_columns = 3;
 constexpr std::uint8_t marker_rgba[4] = {255, 0, 0, 255};
-
-// Takes one unit of a run-wide bound; false when it is spent.
-bool take(std::atomic<std::uint64_t>& left) {
-  std::uint64_t now = left.load();
-  while (now > 0)
-    if (left.compare_exchange_weak(now, now - 1)) return true;
-  return false;
-}
 
 bool renderable(Format format) {
   return format == Format::gaf || format == Format::taf_paletted || format == Format::ta3d_gaf;
@@ -139,8 +130,7 @@ void draw_frame(render::FrameRenderer& renderer, std::uint32_t frame, const std:
 }
 
 void add_thumbnails(ByteView bytes, FileReport& report, const BudgetLimits& limits,
-                    std::uint64_t per_file, std::atomic<std::uint64_t>& total_left,
-                    const render::Palette& palette) {
+                    std::uint64_t per_file, const render::Palette& palette) {
   if (!renderable(report.format)) return;
   std::vector<std::string> wanted;  // finding paths of pixel findings, first-seen order
   for (const Finding& finding : report.findings) {
@@ -163,7 +153,7 @@ void add_thumbnails(ByteView bytes, FileReport& report, const BudgetLimits& limi
   for (const std::string& path : wanted) {
     const std::optional<std::uint32_t> frame = frame_of(frames, path);
     if (!frame || std::find(drawn.begin(), drawn.end(), *frame) != drawn.end()) continue;
-    if (drawn.size() >= per_file || !take(total_left)) {
+    if (drawn.size() >= per_file) {
       ++into.frames_left_out;
       continue;
     }
@@ -206,20 +196,16 @@ std::string hex_excerpt(ByteView bytes, std::uint64_t offset, std::uint64_t leng
 }
 
 std::function<void(ByteView, FileReport&)> make_html_attachments(const BudgetLimits& limits,
-                                                                 std::uint64_t per_file,
-                                                                 std::uint64_t total) {
-  auto thumbnails_left = std::make_shared<std::atomic<std::uint64_t>>(total);
-  auto excerpts_left = std::make_shared<std::atomic<std::uint64_t>>(excerpts_total);
+                                                                 std::uint64_t per_file) {
   auto palette = std::make_shared<const render::Palette>(render::forensic_palette());
   return [=](ByteView bytes, FileReport& report) {
     report.attachments.emplace();
     for (std::size_t i = 0; i < report.findings.size() && i < excerpts_per_file; ++i) {
-      if (!take(*excerpts_left)) break;
       const Finding& finding = report.findings[i];
       report.attachments->excerpts.push_back(
           {i, hex_excerpt(bytes, finding.offset, finding.length, excerpt_rows)});
     }
-    add_thumbnails(bytes, report, limits, per_file, *thumbnails_left, *palette);
+    add_thumbnails(bytes, report, limits, per_file, *palette);
   };
 }
 

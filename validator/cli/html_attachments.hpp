@@ -4,9 +4,11 @@
 // finding. Writers never re-read inputs, so the check pipeline makes them where the bytes are
 // (CheckOptions::attach) and hands them over in FileReport::attachments.
 //
-// Bounded: at most per_file frames per file and total frames per run get thumbnails (three PNGs
-// each), a frame over thumbnail_max_pixels is listed without pictures, and at most
-// excerpts_per_file / excerpts_total hex excerpts of at most excerpt_rows rows are made.
+// Bounded per file: at most per_file frames get thumbnails (three PNGs each), a frame over
+// thumbnail_max_pixels is listed without pictures, and at most excerpts_per_file hex excerpts of
+// at most excerpt_rows rows are made. The report-wide bounds (--html-max-thumbnails, 4,000
+// excerpts) are the HTML writer's (reports/html_writer.hpp): it applies them in path order, so a
+// census draws the same page whatever -j is and whichever worker finishes first.
 #include <cstdint>
 #include <functional>
 
@@ -18,14 +20,12 @@ inline constexpr std::uint64_t default_html_thumbnails_per_file = 12;
 inline constexpr std::uint64_t default_html_thumbnails = 500;
 inline constexpr std::uint64_t thumbnail_max_pixels = 512 * 512;
 inline constexpr std::uint64_t excerpts_per_file = 32;
-inline constexpr std::uint64_t excerpts_total = 4000;
 inline constexpr std::uint64_t excerpt_rows = 6;
 inline constexpr std::size_t marked_rows_per_thumbnail = 64;
 
-// The hook for CheckOptions::attach. Thread-safe: the run-wide bounds are atomic counters.
+// The hook for CheckOptions::attach. Thread-safe: it keeps no state between files.
 std::function<void(ByteView, FileReport&)> make_html_attachments(const BudgetLimits& limits,
-                                                                 std::uint64_t per_file,
-                                                                 std::uint64_t total);
+                                                                 std::uint64_t per_file);
 
 // Rows of "OFFSET  HEX  ASCII", 16 bytes a row, from the row before `offset` through the bytes of
 // `length`, at most `rows` rows; bytes outside the file are left out. Bytes that are not

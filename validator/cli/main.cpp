@@ -37,15 +37,17 @@ constexpr const char* usage =
     "                     mirrors a tree); refuses where the game's outcome is undefined\n"
     "  merge SHARD...     join the reports of census --shard runs into one\n"
     "  diff OLD NEW       what changed between two reports (new, resolved, changed findings)\n"
+    "  html REPORT --root DIR -o PAGE\n"
+    "                     draw an existing report as the HTML page --format html writes\n"
     "  rules [--brief|--ids]\n"
     "                     print the rule catalogue\n"
     "  explain RULE       print one rule\n"
     "  config [PATH]      print the configuration (.gafcheck.yaml) that applies to PATH\n\n"
     "Run 'gafcheck COMMAND --help' for a command's options, 'gafcheck --version' for the\n"
     "version, the catalogue's SHA-256 and the libraries linked.\n"
-    "check, census, ls, extract, render, show, rebuild, merge and diff confine themselves before\n"
-    "they read any input (a seccomp filter, and Landlock where the kernel has it); --no-sandbox\n"
-    "turns that off.\n"
+    "check, census, ls, extract, render, show, rebuild, merge, diff and html confine themselves\n"
+    "before they read any input (a seccomp filter, and Landlock where the kernel has it);\n"
+    "--no-sandbox turns that off.\n"
     "Exit codes: 0 clean (below --fail-on), 1 findings at or above --fail-on, 2 usage error\n"
     "(also: the output cannot be written, or would replace an input), 3 an input could not be\n"
     "read, 4 internal error (also: the sandbox refused a system call, which it names).\n";
@@ -66,6 +68,7 @@ std::string join_command_line(int argc, char** argv) {
 constexpr gafcheck::cli::CommandEntry commands[] = {
     {"check", gafcheck::cli::run_check},
     {"census", gafcheck::cli::run_census},
+    {"html", gafcheck::cli::run_html},
     {"ls", [](const gafcheck::cli::Arguments& a,
               const std::string&) { return gafcheck::cli::run_ls(a); }},
     {"extract", [](const gafcheck::cli::Arguments& a,

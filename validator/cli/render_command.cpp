@@ -135,11 +135,15 @@ int run_render(const Arguments& arguments) {
       "frames side by side in equal cells aligned on their origins, each origin marked cyan")(
       "palette", po::value(&palette)->value_name("PALETTE"),
       "palette file or archive member (default: forensic)")(
-      "game", po::value(&game)->value_name("ta|tak")->default_value("ta"),
-      "ta, or tak: without --palette, each file's palette is looked up as TA: Kingdoms does "
-      "(a same-name .pcx beside it, palettes/NAME.pal, the side's palettes/SIDE.pcx by the "
-      "name's prefix, palettes/palette.pal)")("force", po::bool_switch(&settings.force),
-                                              "replace existing images")(
+      "game", po::value(&game)->value_name("ta|tak|ta3d")->default_value("ta"),
+      "ta, tak or ta3d. tak: without --palette, each file's palette is looked up as TA: "
+      "Kingdoms does (a same-name .pcx beside it, palettes/NAME.pal, the side's "
+      "palettes/SIDE.pcx by the name's prefix, palettes/palette.pal). ta3d: a TA3D truecolor "
+      "GAF (version 0x00010101) is drawn as TA3D draws it, its zlib payloads inflated to RGBA "
+      "under --max-pixels and --max-heap; JPEG payloads are listed as not drawn (gafcheck does "
+      "not decode JPEG). With ta and tak such a file is drawn as those engines draw it: its "
+      "compressed bytes as palette pixels")("force", po::bool_switch(&settings.force),
+                                            "replace existing images")(
       "max-images", po::value(&max_images)->value_name("N")->default_value(max_images),
       "images (and reasons) listed per run; the frames past it are counted in index.json's "
       "images_left_out, not drawn");
@@ -150,7 +154,9 @@ int run_render(const Arguments& arguments) {
   if (!parse_command_line(arguments, visible, inputs)) return 0;
   if (inputs.empty()) throw UsageError{"render needs a FILE (see gafcheck render --help)"};
   if (directory.empty()) throw UsageError{"render needs -o DIR, the directory to write into"};
-  if (game != "ta" && game != "tak") throw UsageError{"--game is ta or tak, not '" + game + "'"};
+  if (game != "ta" && game != "tak" && game != "ta3d")
+    throw UsageError{"--game is ta, tak or ta3d, not '" + game + "'"};
+  settings.ta3d = game == "ta3d";
   if (policy != "retail" && policy != "strict" && policy != "both")
     throw UsageError{"--policy is retail, strict or both, not '" + policy + "'"};
   settings.retail = policy != "strict";

@@ -15,6 +15,7 @@
 #include "validator/render/png_writer.hpp"
 #include "validator/render/render_index.hpp"
 #include "validator/render/sprite_sheet.hpp"
+#include "validator/render/ta3d_pixels.hpp"
 #include "validator/render/truecolor_rows.hpp"
 
 namespace gafcheck::cli {
@@ -95,6 +96,9 @@ class InputRenderer {
              bool loaded_by_game, std::uint32_t duration);
   void truecolor_frame(const json& base, const std::string& folder, std::uint32_t k,
                        std::uint32_t frame);
+  void ta3d_frame(const json& base, const std::string& folder, std::uint32_t k,
+                  std::uint32_t frame);
+  bool ta3d_ = false;  // --game ta3d and a TA3D truecolor GAF
   using SheetFrames = std::vector<std::optional<Canvas>>;
   void write_diff(const json& base, const std::string& path, const Rendered& retail,
                   const Rendered& strict);
@@ -179,6 +183,7 @@ void InputRenderer::run() {
     return;
   }
   index_ = render::read_render_index(file_, format, settings_.limits);
+  ta3d_ = settings_.ta3d && format == Format::ta3d_gaf;
   if (!index_.stopped.empty())
     std::cerr << "gafcheck: " << escape_bytes(input_.name.display)
               << ": the structure read stopped at " << index_.stopped
@@ -246,16 +251,18 @@ void InputRenderer::entry(std::uint32_t slot) {
     record["duration"] = ref.duration;
     if (index_.truecolor)
       truecolor_frame(record, folder, k, ref.frame);
+    else if (ta3d_)
+      ta3d_frame(record, folder, k, ref.frame);
     else
       frame(record, folder, k, ref.frame, entry.loaded_by_game, ref.duration);
   }
   const bool room = !images_.full();
   if ((settings_.sheet || settings_.animate) && !room) images_.leave_out();
-  if (room && settings_.sheet && !index_.truecolor) {
+  if (room && settings_.sheet && !index_.truecolor && !ta3d_) {
     if (settings_.retail) write_sheet(base, folder, "retail", sheet_retail_);
     if (settings_.strict) write_sheet(base, folder, "strict", sheet_strict_);
   }
-  if (room && settings_.animate && !index_.truecolor) {
+  if (room && settings_.animate && !index_.truecolor && !ta3d_) {
     const bool loop = (source.loop_word & 0xFF) != 0;
     if (settings_.retail) write_animation(base, folder, "retail", sheet_retail_, loop);
     if (settings_.strict) write_animation(base, folder, "strict", sheet_strict_, loop);
@@ -428,6 +435,32 @@ void InputRenderer::truecolor_frame(const json& base, const std::string& folder,
     not_drawn(base, "diff",
               "a truecolor frame has no RLE rows: the retail and strict images are the same",
               false);
+}
+
+void InputRenderer::ta3d_frame(const json& base, const std::string& folder, std::uint32_t k,
+                               std::uint32_t frame_index) {
+  const gaf::FrameRecord& frame = index_.index.frames[frame_index];
+  const std::uint64_t budget = settings_.limits[BudgetKind::pixels];
+  // The decoded image is held whole (4 bytes a pixel): bounded by --max-heap as well.
+  const std::uint64_t pixels_left = std::min(budget - std::min(budget, truecolor_pixels_),
+                                             settings_.limits[BudgetKind::heap] / 4);
+  const render::Ta3dImage image = render::decode_ta3d_frame(file_, frame, pixels_left);
+  if (!image.rgba.empty()) truecolor_pixels_ += std::uint64_t{frame.width} * frame.height;
+  for (const char* policy : {"retail", "strict"}) {
+    if (policy == std::string_view("retail") ? !settings_.retail : !settings_.strict) continue;
+    if (image.rgba.empty()) {
+      not_drawn(base, policy, image.reason);
+      continue;
+    }
+    const std::size_t stride = std::size_t{frame.width} * 4;
+    write(base, policy, folder + "/" + std::to_string(k) + "." + policy + ".png", frame.width,
+          frame.height, frame.x_offset, frame.y_offset, [&](std::uint32_t y, std::uint8_t* rgba) {
+            std::copy_n(image.rgba.data() + y * stride, stride, rgba);
+          });
+  }
+  if (settings_.diff)
+    not_drawn(base, "diff",
+              "a TA3D frame has no RLE rows: the retail and strict images are the same", false);
 }
 
 }  // namespace

@@ -25,6 +25,7 @@ struct RenderSettings {
   bool record_palette = false;  // list the palette in every record (--game tak: per input)
   BudgetLimits limits;
   bool force = false;  // replace existing images
+  bool ta3d = false;   // --game ta3d: TA3D truecolor GAFs decoded as TA3D draws them
 };
 
 struct RenderTally {

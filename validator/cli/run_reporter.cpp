@@ -42,7 +42,8 @@ std::string utc_timestamp() {
 RunReporter::RunReporter(const CommonOptions& options, PerFile per_file,
                          const std::vector<std::string>& roots)
     : options_(options), per_file_(per_file), started_(std::chrono::steady_clock::now()) {
-  writers_ = open_writers(options.outputs, FormatContext{roots, fail_threshold(options)});
+  writers_ = open_writers(options.outputs,
+                          FormatContext{roots, fail_threshold(options), options.html_thumbnails});
 }
 
 void RunReporter::start(ReportHeader header) {

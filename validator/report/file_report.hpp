@@ -73,6 +73,8 @@ struct ReportAttachments {
   std::vector<ReportThumbnail> thumbnails;
   std::vector<HexExcerpt> excerpts;
   std::uint64_t frames_left_out = 0;  // frames with pixel findings past the thumbnail bounds
+  // gafcheck html: why nothing was drawn from the file (missing, changed since the report).
+  std::string unavailable;
 };
 
 struct FileReport {

@@ -93,9 +93,10 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
   }
   // Created now; the YAML journal is renamed into place at its first write, once --resume has
   // been checked, the other formats when the run ends.
-  auto writers = open_writers(run.common.outputs,
-                              FormatContext{run.settings.roots, fail_threshold(run.common)},
-                              OutputMode::journal);
+  auto writers = open_writers(
+      run.common.outputs,
+      FormatContext{run.settings.roots, fail_threshold(run.common), run.common.html_thumbnails},
+      OutputMode::journal);
   SandboxPlan plan = sandbox_plan(run);
   for (const auto& writer : writers)
     if (writer->output().is_temp())
