@@ -184,7 +184,7 @@ def bash_completes_options_and_their_values():
     assert bash_complete('check', '--fail') == ['--fail-on']
     assert bash_complete('check', '--fail-on', 'w') == ['warning']
     assert sorted(bash_complete('check', '--game', '')) == ['ta', 'ta3d', 'tak']
-    assert sorted(bash_complete('render', '--game', '')) == ['ta', 'tak']
+    assert sorted(bash_complete('render', '--game', '')) == ['ta', 'ta3d', 'tak']
     assert bash_complete('check', '--game', '=', 'ta3') == ['ta3d']  # --game=ta3 as readline splits it
     assert sorted(bash_complete('check', '--format', '')) == sorted(CLI['formats'])
     assert sorted(bash_complete('diff', '--format', '')) == ['json', 'yaml']
