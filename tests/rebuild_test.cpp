@@ -191,9 +191,27 @@ TEST(RebuildFile, TexturesAreWrittenRaw) {
   // 9 is drawn, so the key is the lowest index no opaque pixel uses: 0
   EXPECT_EQ(out[64 + 8], 0);
   EXPECT_EQ(Bytes(out.end() - 8, out.end()), (Bytes{0, 1, 2, 3, 9, 9, 9, 9}));
-  // elsewhere the same frame stays RLE
-  const Rebuilt elsewhere = rebuild(spec);
+  // elsewhere a frame whose rows encode shorter than its pixels is RLE, in textures/ raw
+  const builder::GafSpec runs = rle_spec({{0xFE, 5}, {0xFE, 6}}, 64);  // two rows: 64 x 5, 64 x 6
+  const Rebuilt elsewhere = rebuild(runs);
+  expect_guarantees(elsewhere);
   EXPECT_EQ(elsewhere.result.bytes[64 + 9], 1);
+  EXPECT_EQ(Bytes(elsewhere.result.bytes.end() - 8, elsewhere.result.bytes.end()),
+            (Bytes{2, 0, 0xFE, 5, 2, 0, 0xFE, 6}));
+  EXPECT_EQ(rebuild(runs, "textures/x.gaf").result.bytes[64 + 9], 0);
+}
+
+// 4x2 pixels whose RLE rows take 2 + 5 and 2 + 2 bytes: raw (8 bytes) is smaller, so it is stored
+// raw outside textures/ too, with the key the raw form needs; rebuilding it again keeps it raw.
+TEST(RebuildFile, FrameIsStoredRawWhereRawIsSmallerThanItsRows) {
+  const builder::GafSpec spec = rle_spec({{0x03, 0x08, 1, 2, 3}, {0x0E, 9}}, 4);
+  const Rebuilt rebuilt = rebuild(spec);
+  expect_guarantees(rebuilt);
+  const Bytes& out = rebuilt.result.bytes;
+  ASSERT_GE(out.size(), 64u + 24u + 8u);
+  EXPECT_EQ(out[64 + 9], 0);  // compressed byte: raw
+  EXPECT_EQ(out[64 + 8], 0);  // 9 is drawn: the lowest free index is the key
+  EXPECT_EQ(Bytes(out.end() - 8, out.end()), (Bytes{0, 1, 2, 3, 9, 9, 9, 9}));
 }
 
 builder::GafSpec cycle_spec() {

@@ -69,6 +69,13 @@ std::optional<FrameModel> encode_canvas(const render::Canvas& canvas, bool raw_r
     if (!encode_rle_row(canvas.index.data() + row, opaque_row.data(), canvas.width, frame.data))
       return raw_frame(canvas, std::move(frame), why);
   }
+  // Rows the encoder cannot shorten (noise, dithering) cost a count word and a command byte per
+  // 64 pixels more than raw: such a frame is stored raw when that is smaller and a key is free,
+  // so a rebuilt file is never larger than its retail-like original for encoding's sake.
+  if (frame.data.size() > canvas.pixels()) {
+    std::string no_key;
+    if (auto raw = raw_frame(canvas, frame, no_key)) return raw;
+  }
   return frame;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // One retail canvas as a frame: its size and anchor as the canvas has them, its pixels RLE rows
-// from the canonical encoder, or raw where the storage context requires it (or where a row's
-// payload would not fit its u16 count). A raw frame's key is 9 (the retail value) unless an
+// from the canonical encoder, or raw where the storage context requires it, where a row's
+// payload would not fit its u16 count, or where raw is smaller than the RLE rows (and a key is
+// free). A raw frame's key is 9 (the retail value) unless an
 // opaque pixel uses 9; then the lowest index no opaque pixel uses. The RLE key, which the game
 // ignores, is 9.
 #include <optional>
