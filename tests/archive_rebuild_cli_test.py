@@ -11,14 +11,15 @@ usage: archive_rebuild_cli_test.py GAFCHECK SOURCE_ROOT
 import os
 import pathlib
 import struct
-import subprocess
 import sys
 import tempfile
 
 import yaml
 
 sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
 import tap  # noqa: E402
+from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
 
 GAFCHECK = sys.argv[1]
 ROOT = pathlib.Path(sys.argv[2])
@@ -26,13 +27,7 @@ SEEDS = ROOT / 'corpus' / 'seed'
 
 
 def run(*args, check_code=None):
-    result = subprocess.run([GAFCHECK, *map(str, args)], capture_output=True, text=True,
-                            timeout=120, stdin=subprocess.DEVNULL)
-    if check_code is not None:
-        assert result.returncode == check_code, (
-            f'{args}: exit {result.returncode}, wanted {check_code}\n'
-            f'stderr: {result.stderr[-2000:]}')
-    return result
+    return run_gafcheck(GAFCHECK, *args, check_code=check_code)
 
 
 def member_paths(archive):

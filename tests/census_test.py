@@ -19,11 +19,12 @@ import subprocess
 import sys
 import tempfile
 
-import jsonschema
 import yaml
 
 sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
 import tap  # noqa: E402
+from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
 
 GAFCHECK, MAKE_TREE = sys.argv[1], sys.argv[2]
 ROOT = pathlib.Path(sys.argv[3])
@@ -40,20 +41,11 @@ RUN_FIELDS = ('command_line: ', 'started_at: ', 'wall_seconds: ', 'bytes_per_sec
 
 
 def run(*args, env=None, check_code=None, binary=GAFCHECK):
-    result = subprocess.run([binary, *map(str, args)], capture_output=True, text=True,
-                            timeout=300, stdin=subprocess.DEVNULL,
-                            env=dict(os.environ, **(env or {})))
-    if check_code is not None:
-        assert result.returncode == check_code, (
-            f'exit {result.returncode}, wanted {check_code}\nstderr: {result.stderr[-2000:]}')
-    return result
+    return run_gafcheck(binary, *args, check_code=check_code, env=env, timeout=300)
 
 
 def documents(text):
-    docs = list(yaml.safe_load_all(text))
-    for doc in docs:
-        jsonschema.validate(json.loads(json.dumps(doc)), SCHEMAS[doc['kind']])
-    return docs
+    return validated_documents(text, SCHEMAS)
 
 
 def census(report, *args, tree=TREE, **kwargs):

@@ -16,7 +16,9 @@ import jsonschema
 import yaml
 
 sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
 import tap  # noqa: E402
+from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
 
 GAFCHECK = sys.argv[1]
 ROOT = pathlib.Path(sys.argv[2])
@@ -28,18 +30,11 @@ SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json'
 
 
 def run(*args, check_code=None, binary=GAFCHECK, env=None):
-    result = subprocess.run([binary, *map(str, args)], capture_output=True, text=True, timeout=120,
-                            stdin=subprocess.DEVNULL, env=dict(os.environ, **(env or {})))
-    if check_code is not None:
-        assert result.returncode == check_code, (
-            f'exit {result.returncode}, wanted {check_code}\nstderr: {result.stderr[-2000:]}')
-    return result
+    return run_gafcheck(binary, *args, check_code=check_code, env=env)
 
 
 def documents(text):
-    docs = list(yaml.safe_load_all(text))
-    for doc in docs:
-        jsonschema.validate(json.loads(json.dumps(doc)), SCHEMAS[doc['kind']])
+    docs = validated_documents(text, SCHEMAS)
     assert docs[0]['kind'] == 'header' and docs[-1]['kind'] == 'summary'
     return docs
 

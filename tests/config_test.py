@@ -13,15 +13,15 @@ import json
 import os
 import pathlib
 import shutil
-import subprocess
 import sys
 import tempfile
 
-import jsonschema
 import yaml
 
 sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
 import tap  # noqa: E402
+from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
 
 GAFCHECK = sys.argv[1]
 ROOT = pathlib.Path(sys.argv[2])
@@ -36,20 +36,12 @@ SANDBOX = ([], ['--no-sandbox'])
 
 
 def run(*args, check_code=None, env=None, cwd=None):
-    environment = dict(os.environ, **{'XDG_CONFIG_HOME': str(EMPTY_XDG), **(env or {})})
-    result = subprocess.run([GAFCHECK, *map(str, args)], capture_output=True, text=True,
-                            timeout=120, stdin=subprocess.DEVNULL, env=environment, cwd=cwd)
-    if check_code is not None:
-        assert result.returncode == check_code, (
-            f'exit {result.returncode}, wanted {check_code}\nstderr: {result.stderr[-2000:]}')
-    return result
+    return run_gafcheck(GAFCHECK, *args, check_code=check_code, cwd=cwd,
+                        env={'XDG_CONFIG_HOME': str(EMPTY_XDG), **(env or {})})
 
 
 def documents(text):
-    docs = list(yaml.safe_load_all(text))
-    for doc in docs:
-        jsonschema.validate(json.loads(json.dumps(doc)), SCHEMAS[doc['kind']])
-    return docs
+    return validated_documents(text, SCHEMAS)
 
 
 def repo(name, config, seeds, subdir='anims'):

@@ -11,7 +11,6 @@ import json
 import os
 import pathlib
 import shutil
-import subprocess
 import sys
 import tempfile
 
@@ -19,7 +18,9 @@ import jsonschema
 import yaml
 
 sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
 import tap  # noqa: E402
+from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
 
 GAFCHECK = sys.argv[1]
 ROOT = pathlib.Path(sys.argv[2])
@@ -41,13 +42,7 @@ KEPT = {'frame.empty', 'frame.duration-high-bits', 'format.extension-mismatch',
 
 
 def run(*args, check_code=None):
-    result = subprocess.run([GAFCHECK, *map(str, args)], capture_output=True, text=True,
-                            timeout=120, stdin=subprocess.DEVNULL)
-    if check_code is not None:
-        assert result.returncode == check_code, (
-            f'{args}: exit {result.returncode}, wanted {check_code}\n'
-            f'stderr: {result.stderr[-2000:]}')
-    return result
+    return run_gafcheck(GAFCHECK, *args, check_code=check_code)
 
 
 def gaf_seeds():

@@ -15,7 +15,9 @@ import tempfile
 import zlib
 
 sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
 import tap  # noqa: E402
+from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
 
 GAFCHECK = sys.argv[1]
 ROOT = pathlib.Path(sys.argv[2])
@@ -28,12 +30,7 @@ CLEAR = (0, 0, 0, 0)
 
 
 def run(*args, check_code=None):
-    result = subprocess.run([GAFCHECK, *map(str, args)], capture_output=True, text=True,
-                            timeout=120, stdin=subprocess.DEVNULL)
-    if check_code is not None:
-        assert result.returncode == check_code, (
-            f'exit {result.returncode}, wanted {check_code}\nstderr: {result.stderr[-2000:]}')
-    return result
+    return run_gafcheck(GAFCHECK, *args, check_code=check_code)
 
 
 # --- a GAF writer: entries of one frame each, laid out header, entries, frame headers, data ---

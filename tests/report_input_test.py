@@ -12,7 +12,6 @@ import json
 import os
 import pathlib
 import shutil
-import subprocess
 import sys
 import tempfile
 
@@ -20,7 +19,9 @@ import jsonschema
 import yaml
 
 sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
 import tap  # noqa: E402
+from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
 
 GAFCHECK = sys.argv[1]
 ROOT = pathlib.Path(sys.argv[2])
@@ -35,11 +36,7 @@ GENUINE = HOSTILE / 'genuine-minimal.yaml'
 
 
 def run(*args, check_code=None):
-    result = subprocess.run([GAFCHECK, *map(str, args)], capture_output=True, text=True,
-                            timeout=60, stdin=subprocess.DEVNULL)
-    if check_code is not None:
-        assert result.returncode == check_code, (
-            f'exit {result.returncode}, wanted {check_code}\nstderr: {result.stderr[-2000:]}')
+    result = run_gafcheck(GAFCHECK, *args, check_code=check_code, timeout=60)
     assert 'internal error' not in result.stderr, result.stderr
     return result
 

@@ -15,14 +15,15 @@ import pathlib
 import re
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 
 import yaml
 
 sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
 import tap  # noqa: E402
+from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
 
 GAFCHECK = sys.argv[1]
 ROOT = pathlib.Path(sys.argv[2])
@@ -42,12 +43,7 @@ def landlock_abi():
 
 
 def run(*args, check_code=None, binary=GAFCHECK, env=None):
-    result = subprocess.run([binary, *map(str, args)], capture_output=True, text=True, timeout=120,
-                            stdin=subprocess.DEVNULL, env=dict(os.environ, **(env or {})))
-    if check_code is not None:
-        assert result.returncode == check_code, (
-            f'exit {result.returncode}, wanted {check_code}\nstderr: {result.stderr[-2000:]}')
-    return result
+    return run_gafcheck(binary, *args, check_code=check_code, env=env)
 
 
 def probe(name, *args, target=None, check_code=None):
