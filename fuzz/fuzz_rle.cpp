@@ -4,7 +4,9 @@
 //
 // Invariants (abort on violation): both policies stay inside the file and report issues inside
 // it; a row the strict walker accepts draws the same pixels under the retail walker (the game
-// and the checked reader agree wherever the file is well formed); the command budget is honoured.
+// and the checked reader agree wherever the file is well formed); the command budget is honoured;
+// the retail walk into zeroed planes (the renderer's fast path) gives exactly the planes and
+// result of the careful retail walk.
 #include <set>
 #include <vector>
 
@@ -44,7 +46,8 @@ struct Plane {
   IssueRows issues;
 };
 
-Plane walk(ByteView file, const pixels::RleFrame& frame, pixels::RlePolicy policy) {
+Plane walk(ByteView file, const pixels::RleFrame& frame, pixels::RlePolicy policy,
+           bool planes_zeroed = false) {
   const std::size_t size = std::size_t{frame.width} * frame.height;
   Plane plane{std::vector<std::uint8_t>(size, 0),
               std::vector<std::uint8_t>(size, 0),
@@ -55,6 +58,7 @@ Plane walk(ByteView file, const pixels::RleFrame& frame, pixels::RlePolicy polic
   options.max_commands = max_commands;
   options.pixels = plane.pixels;
   options.coverage = plane.coverage;
+  options.planes_zeroed = planes_zeroed;
   options.sink = &plane.issues;
   plane.result = pixels::walk_rle(file, frame, options);
   require(plane.result.end <= file.size(), "the walk ends past the end of the file");
@@ -76,6 +80,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const fuzz::Plane strict = fuzz::walk(file, frame, pixels::RlePolicy::strict);
   const fuzz::Plane retail = fuzz::walk(file, frame, pixels::RlePolicy::retail);
+  const fuzz::Plane drawn = fuzz::walk(file, frame, pixels::RlePolicy::retail, true);
+  fuzz::require(drawn.pixels == retail.pixels && drawn.coverage == retail.coverage,
+                "the retail walk into zeroed planes draws other pixels than the careful walk");
+  fuzz::require(drawn.result.stop == retail.result.stop &&
+                    drawn.result.rows_walked == retail.result.rows_walked &&
+                    drawn.result.end == retail.result.end &&
+                    drawn.result.commands == retail.result.commands &&
+                    drawn.result.payload_bytes == retail.result.payload_bytes &&
+                    drawn.issues.rows == retail.issues.rows,
+                "the retail walk into zeroed planes ends otherwise than the careful walk");
   if (strict.result.stop != pixels::RleWalkStop::complete ||
       retail.result.stop != pixels::RleWalkStop::complete)
     return 0;

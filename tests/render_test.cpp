@@ -192,6 +192,23 @@ TEST(Render, CompositeAlignsAnchorsInTableOrderAndKeepsChildrenOutsideTheParent)
   EXPECT_EQ(pixels_of(out.strict), expected);
 }
 
+// Layers wider than 16 pixels: the blit's 16-lane steps and its one-at-a-time tail. The top
+// layer's key pixels (every third) let the bottom layer show through.
+TEST(Render, WideLayersShowThroughTheTopLayersTransparentPixels) {
+  std::vector<std::uint8_t> bottom(19, 1), top(19, 2);
+  for (std::size_t x = 0; x < top.size(); x += 3) top[x] = 9;
+  GafSpec spec;
+  spec.frames = {{.id = "parent", .width = 19, .height = 1, .children = {"bottom", "top"}},
+                 {.id = "bottom", .width = 19, .height = 1, .raw = bottom},
+                 {.id = "top", .width = 19, .height = 1, .raw = top}};
+  spec.entries = {{.name = "WIDE", .frames = {{.frame = "parent"}}}};
+  const Drawn out = draw(spec);
+  ASSERT_TRUE(out.retail.canvas) << out.retail.reason;
+  const std::vector<int> expected = {1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2, 1};
+  EXPECT_EQ(pixels_of(out.retail), expected);
+  EXPECT_EQ(pixels_of(out.strict), expected);
+}
+
 TEST(Render, LayerCountIsTheByteTheGameReads) {
   // +10 = 1 and +11 = 1 on the parent: 257 layers to a reader of the u16, one to the game.
   GafSpec spec = offset_composite();

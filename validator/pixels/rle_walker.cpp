@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "validator/pixels/rle_decode.hpp"
+#include "validator/pixels/rle_draw_fast.hpp"
 
 namespace gafcheck::pixels {
 namespace {
@@ -310,8 +311,27 @@ RleWalkResult Walk::run() {
   // Validation without pixels proves rows exact two at a time (independent chains of loads) and
   // walks only the other rows in detail; rows are still reported in order.
   const bool fast = options_.policy == RlePolicy::strict && !write_;
+  // Retail drawing into zeroed planes draws each row its own payload completes in one pass and
+  // walks only the others (short rows, cut commands, count 0, rows outside the file) in detail.
+  const bool draw_fast = options_.policy == RlePolicy::retail && options_.planes_zeroed &&
+                         !pixels_.empty() && !coverage_.empty();
   std::uint32_t row = 0;
   while (row < frame_.height) {
+    if (draw_fast) {
+      const auto span = row_span(row_start_);
+      // A drawn row decodes at most one command per payload byte, plus its count word.
+      if (span && budget_ >= span->end - span->start) {
+        const std::size_t at = std::size_t{row} * frame_.width;
+        std::uint64_t commands = 0;
+        if (detail::draw_row_fast(bytes_, span->payload, span->end, frame_.width,
+                                  pixels_.subspan(at, frame_.width).data(),
+                                  coverage_.subspan(at, frame_.width).data(), commands)) {
+          account_exact(*span, commands);
+          ++row;
+          continue;
+        }
+      }
+    }
     if (fast && row + 1u < frame_.height) {
       const auto first = row_span(row_start_);
       const auto second = first ? row_span(first->end) : std::nullopt;

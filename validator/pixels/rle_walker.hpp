@@ -90,6 +90,10 @@ struct RleWalkOptions {
   // initialises both. Planes of the wrong size are not written.
   std::span<std::uint8_t> pixels;
   std::span<std::uint8_t> coverage;
+  // Set when both planes are all zero on entry (as a renderer's fresh canvas is): the retail
+  // walk may then draw rows in bulk (rle_draw_fast.hpp), storing zeros where it leaves pixels
+  // transparent. The planes end up the same either way.
+  bool planes_zeroed = false;
   RleIssueSink* sink = nullptr;
 };
 

@@ -39,9 +39,20 @@ void policy_pixel(const Canvas& canvas, const Palette& palette, std::uint32_t x,
     std::memset(rgba, 0, 4);
 }
 
+// Transparent and plainly drawn pixels, nearly all of them, inline; marked ones through
+// policy_pixel.
 void policy_row(const Canvas& canvas, const Palette& palette, std::uint32_t y, std::uint8_t* rgba) {
-  for (std::uint32_t x = 0; x < canvas.width; ++x, rgba += 4)
-    policy_pixel(canvas, palette, x, y, rgba);
+  const std::size_t row = std::size_t{y} * canvas.width;
+  const std::uint8_t* const flags = canvas.flags.data() + row;
+  const std::uint8_t* const index = canvas.index.data() + row;
+  for (std::uint32_t x = 0; x < canvas.width; ++x, rgba += 4) {
+    if (flags[x] == pixel_flag::drawn)
+      put(rgba, palette.colours[index[x]], 255);
+    else if (flags[x] == 0)
+      std::memset(rgba, 0, 4);
+    else
+      policy_pixel(canvas, palette, x, y, rgba);
+  }
 }
 
 void diff_row(const Canvas& retail, const Canvas& strict, const Palette& palette, std::uint32_t y,

@@ -90,35 +90,45 @@ class RetailEnd : public pixels::RleIssueSink {
   std::optional<RowIssue> first;
 };
 
-// Eight pixels a step (SWAR): a byte of index ^ key is zero exactly where the pixel is the key;
-// ~(((t & 0x7F..) + 0x7F..) | t) sets a byte's high bit exactly for a zero byte (no carry crosses
-// bytes). Flags are 0 or drawn (1) in bit 0 here, and key is bit 3.
+// Sixteen pixels a step (GCC and Clang vector extensions: SSE2 on x86-64, NEON on ARM): a lane
+// compares equal to the key where the pixel is the key, and gets the key bit when it is drawn.
+// Flags are 0 or drawn (1) in bit 0 here, and key is bit 3.
 void mark_key(Canvas& canvas, std::uint8_t key) {
   static_assert(pixel_flag::drawn == 1 && pixel_flag::key == 8);
-  constexpr std::uint64_t low7 = 0x7F7F7F7F7F7F7F7FULL, ones = 0x0101010101010101ULL;
-  const std::uint64_t keys = ones * key;
+  using Lanes = std::uint8_t __attribute__((vector_size(16)));
+  const Lanes keys = Lanes{} + key;
   const std::uint8_t* index = canvas.index.data();
   std::uint8_t* flags = canvas.flags.data();
   const std::size_t size = canvas.flags.size();
   std::size_t i = 0;
-  for (; i + 8 <= size; i += 8) {
-    std::uint64_t pixels, drawn;
-    std::memcpy(&pixels, index + i, 8);
-    std::memcpy(&drawn, flags + i, 8);
-    const std::uint64_t t = pixels ^ keys;
-    const std::uint64_t zero = ~(((t & low7) + low7) | t | low7);
-    drawn |= ((zero >> 7) & drawn & ones) << 3;
-    std::memcpy(flags + i, &drawn, 8);
+  for (; i + 16 <= size; i += 16) {
+    Lanes pixels, drawn;
+    std::memcpy(&pixels, index + i, 16);
+    std::memcpy(&drawn, flags + i, 16);
+    drawn |= reinterpret_cast<Lanes>(pixels == keys) & (drawn << 3) & pixel_flag::key;
+    std::memcpy(flags + i, &drawn, 16);
   }
   for (; i < size; ++i)
     flags[i] = static_cast<std::uint8_t>(flags[i] | (((index[i] == key) & flags[i]) << 3));
 }
 
 // Raw pixels (spec/GAF.md §3.1): the frame's key is transparent, every other value opaque.
+// Sixteen flags a step, as in mark_key.
 void draw_raw(ByteView pixels, std::uint8_t key, Canvas& canvas) {
+  using Lanes = std::uint8_t __attribute__((vector_size(16)));
   pixels.copy_to(0, canvas.index);
-  for (std::size_t i = 0; i < canvas.index.size(); ++i)
-    canvas.flags[i] = canvas.index[i] == key ? 0 : pixel_flag::drawn;
+  const Lanes keys = Lanes{} + key;
+  const std::uint8_t* index = canvas.index.data();
+  std::uint8_t* flags = canvas.flags.data();
+  const std::size_t size = canvas.flags.size();
+  std::size_t i = 0;
+  for (; i + 16 <= size; i += 16) {
+    Lanes values;
+    std::memcpy(&values, index + i, 16);
+    const Lanes drawn = reinterpret_cast<Lanes>(values != keys) & pixel_flag::drawn;
+    std::memcpy(flags + i, &drawn, 16);
+  }
+  for (; i < size; ++i) flags[i] = index[i] == key ? 0 : pixel_flag::drawn;
 }
 
 }  // namespace
@@ -160,6 +170,7 @@ bool FrameRenderer::render_rle(const gaf::FrameRecord& frame, RenderPolicy polic
   options.max_commands = command_limit - std::min(commands_used_, command_limit);
   options.pixels = canvas.index;
   options.coverage = canvas.flags;  // the walker writes 1 (pixel_flag::drawn) where it draws
+  options.planes_zeroed = true;     // allocate() zero-fills a canvas
   StrictMarks marks(canvas, out, frame.path);
   RetailEnd end;
   options.sink = policy == RenderPolicy::retail ? static_cast<pixels::RleIssueSink*>(&end)

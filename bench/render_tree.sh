@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Whole-process render benchmark (numbers in README, never a timed test).
+#
+#   bench/render_tree.sh [WORK_DIR]   (default: /tmp/gafcheck-bench; REPEAT=5 runs per binary)
+#   BASELINE=/path/to/older/gafcheck bench/render_tree.sh   (interleaves an older build's runs)
+#
+# gafcheck render of every GAF of the retail-scale tree (corpus/tree: 960 GAFs, 46,407 top-level
+# frames) into a fresh directory: 46,407 PNGs in ~12,800 entry directories plus index.json,
+# under /usr/bin/time -v, with a `cp -r` of the finished output as the file-creation floor. Runs
+# are interleaved (baseline, this build, cp) so a burst of load elsewhere hits them alike; medians
+# are printed with the load average. The drawing and the PNG encoding without the files are
+# measured apart by build/bench/gafcheck_render_tree_bench.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=${1:-/tmp/gafcheck-bench}
+repeat=${REPEAT:-5}
+"$root/scripts/build" validator/cli/gafcheck corpus/gafcheck-make-tree >/dev/null
+build_dir=${GAFCHECK_BUILD_DIR:-$root/build}
+gafcheck="$build_dir/validator/cli/gafcheck"
+[[ -x /usr/bin/time ]] || { echo "render_tree.sh: /usr/bin/time is missing" >&2; exit 1; }
+
+mkdir -p "$work"
+[[ -d "$work/tree" ]] || "$build_dir/corpus/gafcheck-make-tree" "$work/tree" 960 1 >/dev/null
+mapfile -t inputs < <(find "$work/tree" -type f ! -name '*.fbi' ! -name '*.wav' | sort)
+find "$work/tree" -type f -print0 | xargs -0 cat >/dev/null  # warm the page cache
+
+# Runs a command under /usr/bin/time -v; prints "wall_seconds cpu_seconds max_rss_kib".
+measure() {
+  local log
+  log=$(mktemp)
+  /usr/bin/time -v "$@" >/dev/null 2>"$log" || true
+  awk -F': ' '
+    /Elapsed \(wall clock\)/ { n = split($2, t, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + t[i]; wall = s }
+    /User time \(seconds\)/ { cpu += $2 }
+    /System time \(seconds\)/ { cpu += $2 }
+    /Maximum resident set size/ { rss = $2 }
+    END { printf "%.2f %.2f %d\n", wall, cpu, rss }' "$log"
+  rm -f "$log"
+}
+
+load=$(cut -d' ' -f1-3 /proc/loadavg)
+binaries=("this:$gafcheck")
+[[ -n "${BASELINE:-}" ]] && binaries=("baseline:$BASELINE" "${binaries[@]}")
+for round in $(seq "$repeat"); do
+  for named in "${binaries[@]}"; do
+    rm -rf "$work/render-out"
+    echo "${named%%:*} $(measure "${named#*:}" render -o "$work/render-out" "${inputs[@]}")"
+  done
+  rm -rf "$work/render-copy"
+  echo "cp $(measure cp -r "$work/render-out" "$work/render-copy")"
+done | awk -v repeat="$repeat" -v load="$load" '
+  { n[$1]++; wall[$1, n[$1]] = $2; cpu[$1, n[$1]] = $3; rss[$1, n[$1]] = $4 }
+  function median(a, key,   i, j, t, v, m) {
+    m = n[key]; for (i = 1; i <= m; i++) v[i] = a[key, i]
+    for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+    return m % 2 ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2
+  }
+  END {
+    printf "load average before the runs: %s; medians of %d interleaved runs\n", load, repeat
+    printf "%-10s %8s %8s %9s\n", "", "wall s", "CPU s", "RSS MiB"
+    for (key in n)
+      printf "%-10s %8.2f %8.2f %9.1f\n", key, median(wall, key), median(cpu, key), median(rss, key) / 1024
+  }'
+rm -rf "$work/render-out" "$work/render-copy"

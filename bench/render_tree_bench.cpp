@@ -1,0 +1,119 @@
+// gafcheck render over the retail-scale tree, from memory (as kbot-io's full decode of that tree
+// was timed): every frame of every entry of the 960 GAFs drawn under the retail policy, then the
+// same with each canvas coloured and PNG-encoded (in memory: no files), so the encoding's cost is
+// the difference. The tree is corpus/tree's (gafcheck-make-tree DIR 960 1): GAFCHECK_TREE names
+// it, else it is generated into a temporary directory first.
+// Run: build/bench/gafcheck_render_tree_bench --benchmark_repetitions=5
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+#include "corpus/tree/tree_generator.hpp"
+#include "validator/detect/sniff.hpp"
+#include "validator/render/canvas_colours.hpp"
+#include "validator/render/frame_renderer.hpp"
+#include "validator/render/png_writer.hpp"
+#include "validator/render/render_index.hpp"
+
+namespace gafcheck::render {
+namespace {
+
+struct Tree {
+  std::vector<std::vector<std::uint8_t>> files;  // the GAFs (found by content)
+  std::uint64_t bytes = 0;
+};
+
+Tree load_tree() {
+  std::filesystem::path root;
+  if (const char* named = std::getenv("GAFCHECK_TREE")) {
+    root = named;
+  } else {
+    root = std::filesystem::temp_directory_path() /
+           ("gafcheck-render-tree-" + std::to_string(::getpid()));
+    tree::generate_tree(root, {});
+  }
+  Tree tree;
+  for (const auto& item : std::filesystem::recursive_directory_iterator(root)) {
+    if (!item.is_regular_file()) continue;
+    std::ifstream in(item.path(), std::ios::binary);
+    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), {});
+    if (sniff_format(ByteView(bytes.data(), bytes.size())) != Format::gaf) continue;
+    tree.bytes += bytes.size();
+    tree.files.push_back(std::move(bytes));
+  }
+  if (!std::getenv("GAFCHECK_TREE")) std::filesystem::remove_all(root);
+  return tree;
+}
+
+const Tree& the_tree() {
+  static const Tree tree = load_tree();
+  return tree;
+}
+
+struct Tally {
+  std::uint64_t frames = 0, pixels = 0, png_bytes = 0;
+};
+
+// What gafcheck render does per file with the default options, minus writing the files.
+void render_tree(const Tree& tree, bool encode, Tally& tally) {
+  const Palette palette = forensic_palette();
+  for (const auto& bytes : tree.files) {
+    const ByteView file(bytes.data(), bytes.size());
+    const RenderIndex index = read_render_index(file, Format::gaf, BudgetLimits{});
+    FrameRenderer renderer(file, index.index, BudgetLimits{});
+    for (const gaf::EntryRecord& entry : index.index.entries) {
+      const gaf::EntryRecord& source =
+          entry.alias_of != gaf::no_index ? index.index.entries[entry.alias_of] : entry;
+      for (std::uint32_t k = 0; k < source.ref_count; ++k) {
+        const Rendered rendered =
+            renderer.render(index.index.refs[source.first_ref + k].frame, RenderPolicy::retail);
+        if (!rendered.canvas) continue;
+        const Canvas& canvas = *rendered.canvas;
+        ++tally.frames;
+        tally.pixels += canvas.pixels();
+        if (!encode) continue;
+        const PngResult png = encode_png(
+            canvas.width, canvas.height,
+            [&](std::uint32_t y, std::uint8_t* rgba) { policy_row(canvas, palette, y, rgba); });
+        tally.png_bytes += png.bytes.size();
+      }
+    }
+  }
+}
+
+void run(benchmark::State& state, bool encode) {
+  const Tree& tree = the_tree();
+  Tally tally;
+  for (auto _ : state) {
+    tally = {};
+    render_tree(tree, encode, tally);
+    benchmark::DoNotOptimize(tally.pixels);
+  }
+  state.counters["files"] = static_cast<double>(tree.files.size());
+  state.counters["frames"] = static_cast<double>(tally.frames);
+  state.counters["pixels"] = benchmark::Counter(
+      static_cast<double>(tally.pixels) * static_cast<double>(state.iterations()),
+      benchmark::Counter::kIsRate);
+  if (encode) state.counters["png_MB"] = static_cast<double>(tally.png_bytes) / 1e6;
+  state.SetBytesProcessed(static_cast<std::int64_t>(tree.bytes * state.iterations()));
+}
+
+void BM_TreeRenderRetail(benchmark::State& state) {
+  run(state, false);
+}
+BENCHMARK(BM_TreeRenderRetail)->Unit(benchmark::kMillisecond);
+
+void BM_TreeRenderRetailPng(benchmark::State& state) {
+  run(state, true);
+}
+BENCHMARK(BM_TreeRenderRetailPng)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace gafcheck::render
+
+BENCHMARK_MAIN();
