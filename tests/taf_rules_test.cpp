@@ -96,6 +96,19 @@ TEST(TafRules, NoSequenceMeansNoFrames) {
   EXPECT_FINDING(report, "taf.no-frames", 4, "header/sequence_count");
 }
 
+// The first sequence has no frame whose format byte could tell, and the header says 2 sequences:
+// a truecolor TAF holds exactly one, so the file is paletted (spec/GAF.md §7). A rebuilt .taf
+// whose first entry lost its frames was read as truecolor before (taf.sequence-count, error).
+// The control is SequenceWithoutFramesIsReported: one sequence without frames stays truecolor.
+TEST(TafRules, MoreThanOneSequenceWithoutFrameEvidenceIsPaletted) {
+  auto spec = simple_taf_spec(5, 0);
+  spec.sequence_count = 2;
+  const FileReport report = check_taf(spec);
+  EXPECT_EQ(report.format, Format::taf_paletted);
+  for (const Finding& finding : report.findings)
+    EXPECT_NE(rule_name(finding.rule), "taf.sequence-count");
+}
+
 TEST(TafRules, SequenceWithoutFramesIsReported) {
   auto spec = simple_taf_spec(5, 0);
   const FileReport report = check_taf(spec);

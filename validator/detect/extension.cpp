@@ -106,9 +106,16 @@ Format refine_format_by_name(Format sniffed, ByteView bytes, std::string_view di
       bytes.u32le(gaf::header_version) == 0u)
     sniffed = Format::gaf;
   if (sniffed != Format::gaf || extension != ".taf") return sniffed;
-  return taf::first_sequence_evidence(bytes) == taf::FrameEvidence::paletted
-             ? Format::taf_paletted
-             : Format::taf_truecolor;
+  // Only the frame format bytes tell (spec/GAF.md §6-§7). With none to read (a first sequence
+  // without frames), more than one sequence is a paletted file, as a truecolor TAF holds exactly
+  // one; none at all stays truecolor, where taf.no-frames says what the game gets.
+  switch (taf::first_sequence_evidence(bytes)) {
+    case taf::FrameEvidence::paletted: return Format::taf_paletted;
+    case taf::FrameEvidence::truecolor: return Format::taf_truecolor;
+    case taf::FrameEvidence::none: break;
+  }
+  const auto sequences = bytes.u32le(gaf::header_entry_count);
+  return sequences && *sequences > 1 ? Format::taf_paletted : Format::taf_truecolor;
 }
 
 void check_extension(WalkContext& context, Format format, std::string_view display_path) {
