@@ -32,8 +32,9 @@ void require_checks_clean(const RebuildResult& result, const std::string& path,
     if (disposition.action == "kept") kept.insert(disposition.rule);
   CheckOptions options = fuzz_check_options();
   options.limits = limits;
-  // The rebuilt file may be larger than its input (read-through bytes, flattened composites);
-  // its size is bounded by the pixels drawn, which the pixel budget bounds.
+  // The rebuilt file may be larger than its input (read-through bytes, flattened composites, a
+  // kept composite's layers stored apart); its size is bounded by the pixels drawn, which the
+  // pixel budget bounds.
   options.limits[BudgetKind::file_size] = UINT64_MAX;
   const FileReport report = check_bytes(view_of(result.bytes), path, options);
   for (const Finding& finding : report.findings) {

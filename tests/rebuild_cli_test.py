@@ -36,9 +36,10 @@ REFUSED = {'composite.cycle', 'composite.table-shared', 'entry.alias', 'entry.ou
            'ta3d.payload-encoding', 'ta3d.payload-size', 'taf.pixel-format-unknown'}
 # Warnings a rebuilt file keeps because they are what the game plays (the sidecar says "kept").
 # format.extension-mismatch: the file's name is the caller's (a truecolor TAF named .gaf);
-# taf.flag-nonstandard: a truecolor frame's +11 flag, whose meaning is unknown, is kept.
+# taf.flag-nonstandard: a truecolor frame's +11 flag, whose meaning is unknown, is kept;
+# layer.alt-blend: a tinted layer stays in its composite with its +11 byte (kept_composite.hpp).
 KEPT = {'frame.empty', 'frame.duration-high-bits', 'format.extension-mismatch',
-        'taf.flag-nonstandard', 'taf.no-frames'}
+        'taf.flag-nonstandard', 'taf.no-frames', 'layer.alt-blend'}
 
 
 def run(*args, check_code=None):

@@ -10,6 +10,7 @@
 
 #include "corpus/builder/gaf_builder.hpp"
 #include "tests/support/check_helpers.hpp"
+#include "validator/rebuild/kept_composite.hpp"
 #include "validator/rebuild/rebuild_file.hpp"
 #include "validator/rebuild/retail_view.hpp"
 #include "validator/rebuild/rle_encoder.hpp"
@@ -295,6 +296,144 @@ TEST(RebuildFile, TruecolorTafKeepsItsPixelsAndFormat) {
   EXPECT_EQ(first_difference(in, view(result.bytes, "anims/x.taf")), std::nullopt);
   // header 12 + table 4 + sequence 40 + 3 references 24 = 80: the first frame header
   EXPECT_EQ(result.bytes[80 + 9], 5);  // ARGB1555 kept
+}
+
+// One entry, one composite "p" (4x4, anchor 0,0) of two raw 2x2 layers: "c1" at the anchor and
+// "c2" anchored at -2,-2, so it lands at (2,2). Each layer's 4 pixels are smaller raw than as RLE
+// rows, so they are written raw with key 9.
+builder::GafSpec composite_spec(std::uint8_t tint = 0) {
+  builder::GafSpec spec;
+  spec.entries.push_back({.name = "FX", .frames = {{.frame = "p", .duration = 2}}});
+  spec.frames.push_back({.id = "p", .width = 4, .height = 4, .children = {"c1", "c2"}});
+  spec.frames.push_back({.id = "c1", .width = 2, .height = 2, .raw = Bytes{1, 2, 3, 4}});
+  spec.frames.push_back({.id = "c2",
+                         .width = 2,
+                         .height = 2,
+                         .x_offset = -2,
+                         .y_offset = -2,
+                         .alt_byte = tint,
+                         .raw = Bytes{5, 6, 7, 8}});
+  return spec;
+}
+
+Bytes frame_header(std::uint16_t width, std::uint16_t height, std::int16_t x, std::int16_t y,
+                   std::uint8_t layers, std::uint8_t flag, std::uint32_t data) {
+  const auto lo = [](int v) { return static_cast<std::uint8_t>(v & 0xFF); };
+  const auto hi = [](int v) { return static_cast<std::uint8_t>((v >> 8) & 0xFF); };
+  return Bytes{lo(width), hi(width), lo(height), hi(height), lo(x), hi(x), lo(y), hi(y),
+               9,         0,         layers,     flag,       0,     0,     0,     0,
+               lo(data),  hi(data),  0,          0,          0,     0,     0,     0};
+}
+
+Bytes slice(const Bytes& bytes, std::size_t at, std::size_t length) {
+  return Bytes(bytes.begin() + static_cast<std::ptrdiff_t>(at),
+               bytes.begin() + static_cast<std::ptrdiff_t>(at + length));
+}
+
+TEST(RebuildComposite, OneLevelCompositeIsKeptAsAComposite) {
+  const Rebuilt rebuilt = rebuild(composite_spec());
+  expect_guarantees(rebuilt);
+  const Bytes& out = rebuilt.result.bytes;
+  // header 12 + table 4 + entry 40 + ref 8 = 64: the parent's header; its layer table at 88,
+  // the layers' headers at 96 and 120, their pixel blocks at 144 and 148.
+  ASSERT_EQ(out.size(), 152u);
+  EXPECT_EQ(slice(out, 64, 24), frame_header(4, 4, 0, 0, 2, 0, 88));
+  EXPECT_EQ(slice(out, 88, 8), (Bytes{96, 0, 0, 0, 120, 0, 0, 0}));
+  EXPECT_EQ(slice(out, 96, 24), frame_header(2, 2, 0, 0, 0, 0, 144));
+  EXPECT_EQ(slice(out, 120, 24), frame_header(2, 2, -2, -2, 0, 0, 148));
+  EXPECT_EQ(slice(out, 144, 8), (Bytes{1, 2, 3, 4, 5, 6, 7, 8}));
+  const ViewFrame drawn = view(out).entries.at(0).frames.at(0);
+  EXPECT_EQ(drawn.pixels, (std::vector<int>{1, 2, T, T, 3, 4, T, T, T, T, 5, 6, T, T, 7, 8}));
+  EXPECT_EQ(drawn.duration, 2u);
+}
+
+TEST(RebuildComposite, TintedLayerKeepsItsPlusElevenByte) {
+  const Rebuilt rebuilt = rebuild(composite_spec(0x01));
+  ASSERT_FALSE(rebuilt.result.refused);
+  const Bytes& out = rebuilt.result.bytes;
+  ASSERT_EQ(out.size(), 152u);
+  EXPECT_EQ(out.at(120 + 11), 0x01);  // the second layer's +11 byte
+  EXPECT_EQ(out.at(96 + 11), 0x00);
+  EXPECT_EQ(out.at(64 + 11), 0x00);
+  // The game tints that layer in OUT as in IN: the one warning left is the one kept.
+  EXPECT_EQ(warnings_in(out), "layer.alt-blend ");
+  ASSERT_EQ(rebuilt.result.dispositions.size(), 1u);
+  EXPECT_EQ(rebuilt.result.dispositions[0].rule, "layer.alt-blend");
+  EXPECT_EQ(rebuilt.result.dispositions[0].path, "entry[0]/frame[0]/layer[1]");
+  EXPECT_EQ(rebuilt.result.dispositions[0].action, "kept");
+  EXPECT_EQ(first_difference(view(rebuilt.input), view(out)), std::nullopt);
+  const RebuildResult again =
+      rebuild_sprite_file(ByteView(out.data(), out.size()), "anims/test.gaf", {});
+  EXPECT_EQ(again.bytes, out);
+}
+
+TEST(RebuildComposite, CompositeIsFlattenedWhereTheEngineReadsArrays) {
+  const Rebuilt rebuilt = rebuild(composite_spec(0x01), "textures/x.gaf");
+  expect_guarantees(rebuilt, "textures/x.gaf");
+  const Bytes& out = rebuilt.result.bytes;
+  // one 4x4 raw leaf: its header at 64, its 16 pixels at 88
+  ASSERT_EQ(out.size(), 64u + 24u + 16u);
+  EXPECT_EQ(out.at(64 + 10), 0);  // no layers
+  EXPECT_EQ(out.at(64 + 11), 0);
+  // (storage.raw-required is fixed; the tint is lost with the layer)
+  std::string actions;
+  for (const Disposition& disposition : rebuilt.result.dispositions)
+    actions += disposition.rule + " " + disposition.action + "; ";
+  EXPECT_EQ(actions, "layer.alt-blend dropped; storage.raw-required fixed; ");
+}
+
+TEST(RebuildComposite, CompositeWithoutAnAreaOfItsOwnIsFlattened) {
+  builder::GafSpec spec = composite_spec();
+  spec.frames[0].width = 0;
+  spec.frames[0].height = 0;
+  const Rebuilt rebuilt = rebuild(spec);
+  expect_guarantees(rebuilt);
+  const Bytes& out = rebuilt.result.bytes;
+  ASSERT_GE(out.size(), 64u + 24u);
+  EXPECT_EQ(out.at(64 + 10), 0);  // one leaf of the layers' canvas
+  const ViewFrame drawn = view(out).entries.at(0).frames.at(0);
+  EXPECT_EQ(drawn.width, 4u);
+  EXPECT_EQ(drawn.pixels, (std::vector<int>{1, 2, T, T, 3, 4, T, T, T, T, 5, 6, T, T, 7, 8}));
+}
+
+TEST(RebuildComposite, NestedCompositeIsDroppedAndAOneLevelOneKept) {
+  builder::GafSpec spec = composite_spec();
+  spec.entries.push_back({.name = "NEST", .frames = {{.frame = "outer"}}});
+  spec.frames.push_back({.id = "outer", .width = 4, .height = 4, .children = {"inner"}});
+  spec.frames.push_back({.id = "inner", .width = 2, .height = 2, .children = {"leaf"}});
+  spec.frames.push_back({.id = "leaf", .width = 2, .height = 2, .raw = Bytes{1, 1, 1, 1}});
+  EXPECT_TRUE(rebuild(spec).result.refused);
+  RebuildOptions options;
+  options.drop_unrenderable = true;
+  const Rebuilt rebuilt = rebuild(spec, "anims/test.gaf", options);
+  ASSERT_FALSE(rebuilt.result.refused);
+  ASSERT_FALSE(rebuilt.result.dropped.empty());
+  EXPECT_EQ(rebuilt.result.dropped[0].rfind("entry[1]/frame[0]: ", 0), 0u);
+  const Bytes& out = rebuilt.result.bytes;
+  EXPECT_EQ(warnings_in(out), "");
+  EXPECT_EQ(out.at(12 + 8 + 40 + 8 + 40 + 10), 2);  // the first entry's frame: still 2 layers
+  const RebuildResult again =
+      rebuild_sprite_file(ByteView(out.data(), out.size()), "anims/test.gaf", options);
+  EXPECT_EQ(again.bytes, out);
+}
+
+TEST(RebuildComposite, SameDrawingComparesSizeAnchorOpacityAndIndex) {
+  render::Canvas a;
+  a.width = 2;
+  a.height = 1;
+  a.index = {3, 0};
+  a.flags = {render::pixel_flag::drawn, 0};
+  render::Canvas b = a;
+  b.index[1] = 7;  // under a transparent pixel: not drawn, no difference
+  EXPECT_TRUE(same_drawing(a, b));
+  b.index[0] = 4;
+  EXPECT_FALSE(same_drawing(a, b));
+  b = a;
+  b.flags[1] = render::pixel_flag::drawn;
+  EXPECT_FALSE(same_drawing(a, b));
+  b = a;
+  b.x_offset = 1;
+  EXPECT_FALSE(same_drawing(a, b));
 }
 
 }  // namespace

@@ -20,10 +20,33 @@ class Output {
     for (int shift = 0; shift < 32; shift += 8)
       bytes_.push_back(static_cast<std::uint8_t>(value >> shift));
   }
+  void frame_header(const FrameModel& frame, std::uint64_t data_offset) {
+    u16(frame.width);
+    u16(frame.height);
+    u16(static_cast<std::uint16_t>(frame.x_offset));
+    u16(static_cast<std::uint16_t>(frame.y_offset));
+    u8(frame.color_key);
+    u8(frame.compressed);
+    u8(static_cast<std::uint8_t>(frame.layers.size()));
+    u8(frame.flag);
+    u32(0);
+    u32(static_cast<std::uint32_t>(data_offset));
+    u32(frame.unknown3);
+  }
 
  private:
   std::vector<std::uint8_t>& bytes_;
 };
+
+// Calls visit(frame) for every frame that holds pixels, in first-use order.
+template <typename Visit>
+void for_each_leaf(const SpriteModel& model, Visit visit) {
+  for (const EntryModel& entry : model.entries)
+    for (const FrameModel& frame : entry.frames) {
+      if (frame.layers.empty()) visit(frame);
+      for (const FrameModel& layer : frame.layers) visit(layer);
+    }
+}
 
 }  // namespace
 
@@ -40,22 +63,27 @@ std::optional<std::vector<std::uint8_t>> write_canonical_gaf(const SpriteModel& 
   }
   const std::uint64_t first_frame_header = at;
   at += gaf::frame_header_size * frame_count;
-  // Identical pixel blocks are stored once, at their first use.
-  std::unordered_map<std::string_view, std::uint64_t> block_at;
-  std::vector<std::uint64_t> data_offsets;
-  std::vector<const FrameModel*> blocks;
-  data_offsets.reserve(frame_count);
+  // Then each composite's layer table and its layers' headers.
+  std::unordered_map<const FrameModel*, std::uint64_t> data_at;
   for (const EntryModel& entry : model.entries)
     for (const FrameModel& frame : entry.frames) {
-      const std::string_view key(reinterpret_cast<const char*>(frame.data.data()),
-                                 frame.data.size());
-      const auto [found, fresh] = block_at.try_emplace(key, at);
-      if (fresh) {
-        blocks.push_back(&frame);
-        at += frame.data.size();
-      }
-      data_offsets.push_back(found->second);
+      if (frame.layers.empty()) continue;
+      if (frame.layers.size() > UINT8_MAX) return std::nullopt;
+      data_at[&frame] = at;
+      at += 4 * frame.layers.size() + gaf::frame_header_size * frame.layers.size();
     }
+  // Identical pixel blocks are stored once, at their first use.
+  std::unordered_map<std::string_view, std::uint64_t> block_at;
+  std::vector<const FrameModel*> blocks;
+  for_each_leaf(model, [&](const FrameModel& frame) {
+    const std::string_view key(reinterpret_cast<const char*>(frame.data.data()), frame.data.size());
+    const auto [found, fresh] = block_at.try_emplace(key, at);
+    if (fresh) {
+      blocks.push_back(&frame);
+      at += frame.data.size();
+    }
+    data_at[&frame] = found->second;
+  });
   if (at > UINT32_MAX) return std::nullopt;
 
   std::vector<std::uint8_t> bytes;
@@ -77,20 +105,16 @@ std::optional<std::vector<std::uint8_t>> write_canonical_gaf(const SpriteModel& 
       frame_header += gaf::frame_header_size;
     }
   }
-  std::size_t next = 0;
+  for (const EntryModel& entry : model.entries)
+    for (const FrameModel& frame : entry.frames) out.frame_header(frame, data_at.at(&frame));
   for (const EntryModel& entry : model.entries)
     for (const FrameModel& frame : entry.frames) {
-      out.u16(frame.width);
-      out.u16(frame.height);
-      out.u16(static_cast<std::uint16_t>(frame.x_offset));
-      out.u16(static_cast<std::uint16_t>(frame.y_offset));
-      out.u8(frame.color_key);
-      out.u8(frame.compressed);
-      out.u8(0);
-      out.u8(frame.flag);
-      out.u32(0);
-      out.u32(static_cast<std::uint32_t>(data_offsets[next++]));
-      out.u32(frame.unknown3);
+      if (frame.layers.empty()) continue;
+      const std::uint64_t table = data_at.at(&frame);
+      const std::uint64_t first_layer = table + 4 * frame.layers.size();
+      for (std::size_t k = 0; k < frame.layers.size(); ++k)
+        out.u32(static_cast<std::uint32_t>(first_layer + gaf::frame_header_size * k));
+      for (const FrameModel& layer : frame.layers) out.frame_header(layer, data_at.at(&layer));
     }
   for (const FrameModel* frame : blocks)
     bytes.insert(bytes.end(), frame->data.begin(), frame->data.end());

@@ -16,6 +16,21 @@ Disposition dropped_disposition(const Finding& finding, std::string note) {
   return make(finding, "dropped", std::move(note));
 }
 
+Disposition tinted_layer_disposition(Disposition disposition, bool kept_as_composite) {
+  if (kept_as_composite) {
+    disposition.action = "kept";
+    disposition.note =
+        "the layer stays in its composite with its +11 byte: the game blits it translucently, "
+        "as it does the input's";
+  } else {
+    disposition.action = "dropped";
+    disposition.note =
+        "the layer is flattened into its frame and drawn opaque; the game would blit it "
+        "translucently";
+  }
+  return disposition;
+}
+
 Disposition disposition_of(const Finding& finding, bool mask_version_kept) {
   const auto fixed = [&](std::string note) { return make(finding, "fixed", std::move(note)); };
   const auto kept = [&](std::string note) { return make(finding, "kept", std::move(note)); };
@@ -37,10 +52,7 @@ Disposition disposition_of(const Finding& finding, bool mask_version_kept) {
     case RuleId::frame_compression_nonstandard:
       return fixed("frame written with compression byte 0 or 1");
     case RuleId::layer_count_misread_256: return fixed("byte +11 written as 0");
-    case RuleId::layer_alt_blend:
-      return make(finding, "dropped",
-                  "the layer is flattened into its frame and drawn opaque; the game would blit it "
-                  "translucently");
+    case RuleId::layer_alt_blend: return tinted_layer_disposition(make(finding, "", ""), false);
     case RuleId::rle_overrun:
     case RuleId::rle_short_row:
     case RuleId::rle_unused_payload:

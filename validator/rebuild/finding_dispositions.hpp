@@ -13,6 +13,10 @@ namespace gafcheck::rebuild {
 // The disposition of a finding on content the rebuild keeps (an entry the game reaches).
 Disposition disposition_of(const Finding& finding, bool mask_version_kept);
 
+// A layer.alt-blend finding once its composite is written: kept (the layer stays in its
+// composite with its +11 byte, rebuild/kept_composite.hpp) or dropped (flattened).
+Disposition tinted_layer_disposition(Disposition disposition, bool kept_as_composite);
+
 // A finding on content the rebuild leaves out, with why.
 Disposition dropped_disposition(const Finding& finding, std::string note);
 

@@ -14,6 +14,7 @@
 #include "validator/rebuild/canonical_writer.hpp"
 #include "validator/rebuild/finding_dispositions.hpp"
 #include "validator/rebuild/frame_encoding.hpp"
+#include "validator/rebuild/kept_composite.hpp"
 #include "validator/rebuild/refusal_rules.hpp"
 #include "validator/rebuild/structure_paths.hpp"
 #include "validator/render/frame_renderer.hpp"
@@ -88,6 +89,9 @@ class SpriteRebuild {
   // Entries and frames dropped or refused: (slot, frame), (slot, whole_entry) for the entry.
   static constexpr std::uint32_t whole_entry = UINT32_MAX;
   std::set<std::pair<std::uint32_t, std::uint32_t>> named_;
+  // Tinted layers: where their layer.alt-blend disposition sits, and the paths of those kept.
+  std::vector<std::size_t> tinted_dispositions_;
+  std::set<std::string> kept_tinted_;
 };
 
 void SpriteRebuild::unrenderable(std::uint32_t slot, std::optional<std::uint32_t> frame,
@@ -144,6 +148,8 @@ void SpriteRebuild::dispose_findings(const FileReport& report) {
       continue;
     }
     if (!refuses_rebuild(finding.rule) || table_fits_game_count(finding)) {
+      if (finding.rule == RuleId::layer_alt_blend)
+        tinted_dispositions_.push_back(result_.dispositions.size());
       result_.dispositions.push_back(disposition_of(finding, mask_version));
       continue;
     }
@@ -198,8 +204,19 @@ std::optional<FrameModel> SpriteRebuild::frame_model(std::uint32_t slot, std::ui
       unrenderable(slot, k, "the game cannot draw it: " + drawn.reason, !budget);
       return std::nullopt;
     }
+    const bool raw_required = pixels::engine_reads_raw_arrays(path_);
+    std::optional<KeptComposite> kept;
+    if (frame.is_composite() && !raw_required)
+      kept = keep_composite(index, ref.frame, *drawn.canvas, renderer, options_.limits,
+                            options_.keep_unknown);
     std::string why;
-    model = encode_canvas(*drawn.canvas, pixels::engine_reads_raw_arrays(path_), why);
+    if (kept) {
+      model = std::move(kept->frame);
+      for (const std::uint32_t layer : kept->layers)
+        if (index.frames[layer].alt_byte != 0) kept_tinted_.insert(index.frames[layer].path);
+    } else {
+      model = encode_canvas(*drawn.canvas, raw_required, why);
+    }
     if (!model) {
       unrenderable(slot, k, why);
       return std::nullopt;
@@ -271,6 +288,10 @@ RebuildResult SpriteRebuild::run() {
       if (auto frame = frame_model(slot, k, renderer)) out.frames.push_back(std::move(*frame));
     }
     if (!named_.count({slot, whole_entry})) model.entries.push_back(std::move(out));
+  }
+  for (const std::size_t at : tinted_dispositions_) {
+    Disposition& disposition = result_.dispositions[at];
+    disposition = tinted_layer_disposition(disposition, kept_tinted_.count(disposition.path) != 0);
   }
   if (!result_.refusal_reasons.empty()) {
     result_.refused = true;
