@@ -24,19 +24,8 @@ mkdir -p "$work"
 mapfile -t inputs < <(find "$work/tree" -type f ! -name '*.fbi' ! -name '*.wav' | sort)
 find "$work/tree" -type f -print0 | xargs -0 cat >/dev/null  # warm the page cache
 
-# Runs a command under /usr/bin/time -v; prints "wall_seconds cpu_seconds max_rss_kib".
-measure() {
-  local log
-  log=$(mktemp)
-  /usr/bin/time -v "$@" >/dev/null 2>"$log" || true
-  awk -F': ' '
-    /Elapsed \(wall clock\)/ { n = split($2, t, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + t[i]; wall = s }
-    /User time \(seconds\)/ { cpu += $2 }
-    /System time \(seconds\)/ { cpu += $2 }
-    /Maximum resident set size/ { rss = $2 }
-    END { printf "%.2f %.2f %d\n", wall, cpu, rss }' "$log"
-  rm -f "$log"
-}
+# shellcheck source=lib/measure.sh
+source "$root/bench/lib/measure.sh"
 
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 binaries=("this:$gafcheck")
@@ -49,7 +38,7 @@ for round in $(seq "$repeat"); do
   rm -rf "$work/render-copy"
   echo "cp $(measure cp -r "$work/render-out" "$work/render-copy")"
 done | awk -v repeat="$repeat" -v load="$load" '
-  { n[$1]++; wall[$1, n[$1]] = $2; cpu[$1, n[$1]] = $3; rss[$1, n[$1]] = $4 }
+  { n[$1]++; wall[$1, n[$1]] = $2; rss[$1, n[$1]] = $3; cpu[$1, n[$1]] = $4 }
   function median(a, key,   i, j, t, v, m) {
     m = n[key]; for (i = 1; i <= m; i++) v[i] = a[key, i]
     for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }

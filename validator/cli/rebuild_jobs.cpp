@@ -39,6 +39,15 @@ FileReport sidecar_of(const rebuild::RebuildResult& result, const std::string& d
   return report;
 }
 
+// A GAF, TAF or TSF result: the job's outcome, messages, sidecar and bytes.
+void take_result(rebuild::RebuildResult result, bool want_sidecar, RebuildJob& job) {
+  job.outcome = result.refused ? RebuildOutcome::refused : RebuildOutcome::rebuilt;
+  for (const std::string& reason : result.refusal_reasons) job.messages.push_back(reason);
+  for (const std::string& dropped : result.dropped) job.messages.push_back("dropped " + dropped);
+  if (want_sidecar) job.sidecar = sidecar_of(result, job.path_in_tree);
+  job.bytes = std::move(result.bytes);
+}
+
 }  // namespace
 
 void run_rebuild_job(RebuildJob& job, const rebuild::RebuildOptions& options, bool want_sidecar,
@@ -80,15 +89,8 @@ void run_rebuild_job(RebuildJob& job, const rebuild::RebuildOptions& options, bo
     job.bytes = std::move(result.bytes);
     return;
   }
-  if (format == Format::tsf) {
-    rebuild::RebuildResult result = rebuild::normalise_tsf(bytes, job.path_in_tree, options);
-    job.outcome = result.refused ? RebuildOutcome::refused : RebuildOutcome::rebuilt;
-    for (const std::string& reason : result.refusal_reasons) job.messages.push_back(reason);
-    for (const std::string& dropped : result.dropped) job.messages.push_back("dropped " + dropped);
-    if (want_sidecar) job.sidecar = sidecar_of(result, job.path_in_tree);
-    job.bytes = std::move(result.bytes);
-    return;
-  }
+  if (format == Format::tsf)
+    return take_result(rebuild::normalise_tsf(bytes, job.path_in_tree, options), want_sidecar, job);
   if (!is_sprite(format)) {
     if (!tree_mode) {
       job.outcome = RebuildOutcome::refused;
@@ -101,12 +103,7 @@ void run_rebuild_job(RebuildJob& job, const rebuild::RebuildOptions& options, bo
     bytes.copy_to(0, job.bytes);
     return;
   }
-  rebuild::RebuildResult result = rebuild::rebuild_sprite_file(bytes, job.path_in_tree, options);
-  job.outcome = result.refused ? RebuildOutcome::refused : RebuildOutcome::rebuilt;
-  for (const std::string& reason : result.refusal_reasons) job.messages.push_back(reason);
-  for (const std::string& dropped : result.dropped) job.messages.push_back("dropped " + dropped);
-  if (want_sidecar) job.sidecar = sidecar_of(result, job.path_in_tree);
-  job.bytes = std::move(result.bytes);
+  take_result(rebuild::rebuild_sprite_file(bytes, job.path_in_tree, options), want_sidecar, job);
 }
 
 }  // namespace gafcheck::cli
