@@ -11,14 +11,14 @@ import html.parser
 import os
 import pathlib
 import shutil
-import struct
 import subprocess
 import sys
 import tempfile
-import zlib
 
 sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
 import tap  # noqa: E402
+from png_reader import png_pixels  # noqa: E402
 
 GAFCHECK = sys.argv[1]
 ROOT = pathlib.Path(sys.argv[2])
@@ -57,46 +57,6 @@ def report(name, *args, command='check'):
     result = run(command, '-q', '--format', 'html', '-o', out, *args)
     assert result.returncode in (0, 1), result.stderr.decode()[-2000:]
     return out, Page(out.read_text(encoding='utf-8'))
-
-
-def png_pixels(data):
-    """(width, height, rows of RGBA bytes) of an 8-bit RGBA or RGB PNG, unfiltered."""
-    assert data[:8] == b'\x89PNG\r\n\x1a\n'
-    pos, idat, width = 8, b'', None
-    while pos < len(data):
-        length, kind = struct.unpack('>I4s', data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b'IHDR':
-            width, height, depth, colour = struct.unpack('>IIBB', body[:10])
-            assert depth == 8 and colour in (2, 6), (depth, colour)
-            channels = 4 if colour == 6 else 3
-        elif kind == b'IDAT':
-            idat += body
-        pos += 12 + length
-    raw = zlib.decompress(idat)
-    stride = width * channels
-    rows, previous = [], bytearray(stride)
-    for y in range(height):
-        filter_type = raw[y * (stride + 1)]
-        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - channels] if i >= channels else 0
-            b = previous[i]
-            c = previous[i - channels] if i >= channels else 0
-            if filter_type == 1:
-                line[i] = (line[i] + a) & 0xFF
-            elif filter_type == 2:
-                line[i] = (line[i] + b) & 0xFF
-            elif filter_type == 3:
-                line[i] = (line[i] + (a + b) // 2) & 0xFF
-            elif filter_type == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 0xFF
-        rows.append(bytes(line))
-        previous = line
-    return width, height, channels, rows
-
 
 @tap.test
 def page_is_self_contained_with_data_uri_images():

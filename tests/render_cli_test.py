@@ -17,6 +17,7 @@ import zlib
 sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
 import tap  # noqa: E402
+from png_reader import png_pixels  # noqa: E402
 from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
 
 GAFCHECK = sys.argv[1]
@@ -70,38 +71,10 @@ RAW_KEYED = {'width': 2, 'height': 2, 'compressed': 0, 'data': bytes([9, 1, 2, 9
 # --- a PNG reader: 8-bit RGBA, not interlaced (what render writes) ---
 
 def read_png(path):
-    data = pathlib.Path(path).read_bytes()
-    assert data[:8] == b'\x89PNG\r\n\x1a\n'
-    at, idat, header = 8, b'', None
-    while at < len(data):
-        length, kind = struct.unpack('>I4s', data[at:at + 8])
-        body = data[at + 8:at + 8 + length]
-        if kind == b'IHDR':
-            header = struct.unpack('>IIBBBBB', body)
-        elif kind == b'IDAT':
-            idat += body
-        at += 12 + length
-    width, height, depth, colour, _, _, interlace = header
-    assert (depth, colour, interlace) == (8, 6, 0), header
-    raw, stride, rows, previous = zlib.decompress(idat), width * 4, [], bytearray(width * 4)
-    for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            left = line[i - 4] if i >= 4 else 0
-            up, corner = previous[i], previous[i - 4] if i >= 4 else 0
-            if kind == 1:
-                line[i] = (line[i] + left) & 255
-            elif kind == 2:
-                line[i] = (line[i] + up) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (left + up) // 2) & 255
-            elif kind == 4:
-                p = left + up - corner
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
-        rows.append([tuple(line[x * 4:x * 4 + 4]) for x in range(width)])
-        previous = line
-    return rows
+    """Rows of (R, G, B, A) pixels of an RGBA PNG (what render writes)."""
+    width, _, channels, rows = png_pixels(pathlib.Path(path).read_bytes())
+    assert channels == 4
+    return [[tuple(row[x * 4:x * 4 + 4]) for x in range(width)] for row in rows]
 
 
 def read_gif(path):
