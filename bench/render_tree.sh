@@ -3,6 +3,10 @@
 #
 #   bench/render_tree.sh [WORK_DIR]   (default: /tmp/gafcheck-bench; REPEAT=5 runs per binary)
 #   BASELINE=/path/to/older/gafcheck bench/render_tree.sh   (interleaves an older build's runs)
+#   OUT_DIR=/dev/shm bench/render_tree.sh   (where the images go: default WORK_DIR; a tmpfs
+#                                           leaves out the disk's file-creation cost)
+#   JOBS="1 2" bench/render_tree.sh         (render -j values run, each a row; default "1 2";
+#                                           the baseline runs without -j, as builds before it had)
 #
 # gafcheck render of every GAF of the retail-scale tree (corpus/tree: 960 GAFs, 46,407 top-level
 # frames) into a fresh directory: 46,407 PNGs in ~12,800 entry directories plus index.json,
@@ -14,12 +18,14 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=${1:-/tmp/gafcheck-bench}
 repeat=${REPEAT:-5}
+out_dir=${OUT_DIR:-$work}
+read -r -a jobs <<<"${JOBS:-1 2}"
 "$root/scripts/build" validator/cli/gafcheck corpus/gafcheck-make-tree >/dev/null
 build_dir=${GAFCHECK_BUILD_DIR:-$root/build}
 gafcheck="$build_dir/validator/cli/gafcheck"
 [[ -x /usr/bin/time ]] || { echo "render_tree.sh: /usr/bin/time is missing" >&2; exit 1; }
 
-mkdir -p "$work"
+mkdir -p "$work" "$out_dir"
 [[ -d "$work/tree" ]] || "$build_dir/corpus/gafcheck-make-tree" "$work/tree" 960 1 >/dev/null
 mapfile -t inputs < <(find "$work/tree" -type f ! -name '*.fbi' ! -name '*.wav' | sort)
 find "$work/tree" -type f -print0 | xargs -0 cat >/dev/null  # warm the page cache
@@ -28,16 +34,19 @@ find "$work/tree" -type f -print0 | xargs -0 cat >/dev/null  # warm the page cac
 source "$root/bench/lib/measure.sh"
 
 load=$(cut -d' ' -f1-3 /proc/loadavg)
-binaries=("this:$gafcheck")
-[[ -n "${BASELINE:-}" ]] && binaries=("baseline:$BASELINE" "${binaries[@]}")
+out="$out_dir/render-out" copy="$out_dir/render-copy"
+runs=()  # label, then the command's arguments after the binary, separated by '|'
+[[ -n "${BASELINE:-}" ]] && runs+=("baseline|$BASELINE")
+for j in "${jobs[@]}"; do runs+=("this-j$j|$gafcheck|-j|$j"); done
 for round in $(seq "$repeat"); do
-  for named in "${binaries[@]}"; do
-    rm -rf "$work/render-out"
-    echo "${named%%:*} $(measure "${named#*:}" render -o "$work/render-out" "${inputs[@]}")"
+  for named in "${runs[@]}"; do
+    IFS='|' read -r -a command <<<"$named"
+    rm -rf "$out"
+    echo "${command[0]} $(measure "${command[1]}" render "${command[@]:2}" -o "$out" "${inputs[@]}")"
   done
-  rm -rf "$work/render-copy"
-  echo "cp $(measure cp -r "$work/render-out" "$work/render-copy")"
-done | awk -v repeat="$repeat" -v load="$load" '
+  rm -rf "$copy"
+  echo "cp $(measure cp -r "$out" "$copy")"
+done | awk -v repeat="$repeat" -v load="$load" -v where="$out_dir" '
   { n[$1]++; wall[$1, n[$1]] = $2; rss[$1, n[$1]] = $3; cpu[$1, n[$1]] = $4 }
   function median(a, key,   i, j, t, v, m) {
     m = n[key]; for (i = 1; i <= m; i++) v[i] = a[key, i]
@@ -45,9 +54,9 @@ done | awk -v repeat="$repeat" -v load="$load" '
     return m % 2 ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2
   }
   END {
-    printf "load average before the runs: %s; medians of %d interleaved runs\n", load, repeat
+    printf "output in %s; load average before the runs: %s; medians of %d interleaved runs\n", where, load, repeat
     printf "%-10s %8s %8s %9s\n", "", "wall s", "CPU s", "RSS MiB"
     for (key in n)
       printf "%-10s %8.2f %8.2f %9.1f\n", key, median(wall, key), median(cpu, key), median(rss, key) / 1024
   }'
-rm -rf "$work/render-out" "$work/render-copy"
+rm -rf "$out" "$copy"

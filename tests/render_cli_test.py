@@ -302,6 +302,52 @@ def max_images_bounds_what_one_run_writes_and_lists():
         assert len(index['images']) == 300 and index['images_left_out'] == 0
 
 
+def tree_files(directory):
+    """Every file below DIRECTORY: relative path to bytes."""
+    directory = pathlib.Path(directory)
+    return {str(path.relative_to(directory)): path.read_bytes()
+            for path in sorted(directory.rglob('*')) if path.is_file()}
+
+
+def assert_same_trees(a, b):
+    files_a, files_b = tree_files(a), tree_files(b)
+    assert sorted(files_a) == sorted(files_b), set(files_a) ^ set(files_b)
+    differing = [name for name in files_a if files_a[name] != files_b[name]]
+    assert not differing, differing
+
+
+@tap.test
+def jobs_do_not_change_the_images_or_the_index():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        inputs = []
+        for number in range(7):
+            path = root / f'in{number}.gaf'
+            path.write_bytes(gaf([(b'E%d' % e, SHORT_ROW if (number + e) % 2 else RAW_KEYED)
+                                  for e in range(number + 1)]))
+            inputs.append(path)
+        (root / 'junk.gaf').write_bytes(b'not a GAF at all' * 4)  # fails: not a GAF or TAF
+        inputs[3:3] = [root / 'junk.gaf', SEEDS / 'rle.reads-past-eof.gaf']
+        for extra in ([], ['--max-images', '40'], ['--max-images', '9']):
+            runs = []
+            for jobs in ('1', '2', '3'):
+                out = root / f'out-j{jobs}-{len(extra)}{"".join(extra[1:])}'
+                result = run('render', '--policy', 'both', '--diff', '--sheet', '-j', jobs, *extra,
+                             '-o', out, *inputs, check_code=1)
+                runs.append((out, result.stderr.replace(str(out), 'OUT')))
+            index = json.loads((runs[0][0] / 'index.json').read_text())
+            files = [r['file'] for r in index['images']]
+            assert files == sorted(files, key=lambda f: [str(p) for p in inputs].index(f)), files
+            assert 'not a GAF' in runs[0][1], runs[0][1]
+            if extra:
+                assert len(index['images']) < 120 and index['images_left_out'] > 0, index
+            else:
+                assert 'past the end' in json.dumps(index) and index['images_left_out'] == 0
+            for out, stderr in runs[1:]:
+                assert_same_trees(runs[0][0], out)
+                assert stderr == runs[0][1], (stderr, runs[0][1])
+
+
 @tap.test
 def entry_and_frame_select():
     with tempfile.TemporaryDirectory() as directory:

@@ -1,13 +1,18 @@
 // gafcheck render [options] -o DIR FILE...: frames as PNG images, as the retail game draws them
 // and as their rows are encoded, with an index.json listing every image.
+#include <algorithm>
 #include <iostream>
+#include <sstream>
+#include <thread>
 
+#include "validator/cli/census/ordered_pipeline.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/render_command.hpp"
 #include "validator/cli/render_inputs.hpp"
 #include "validator/cli/render_job.hpp"
 #include "validator/cli/render_palettes.hpp"
+#include "validator/cli/render_record_bounds.hpp"
 #include "validator/cli/safe_extract.hpp"
 #include "validator/cli/sandbox/sandbox.hpp"
 #include "validator/core/text.hpp"
@@ -92,17 +97,33 @@ render::Palette load_palette(const std::string& argument, const CheckOptions& op
 
 // TA: Kingdoms: the first candidate that is a palette; the forensic one when none is. A sidecar
 // the game would take but that is no palette is named on standard error and passed over.
-render::Palette tak_palette(const std::vector<std::string>& candidates,
-                            const CheckOptions& options) {
+render::Palette tak_palette(const std::vector<std::string>& candidates, const CheckOptions& options,
+                            std::ostream& messages) {
   for (const std::string& candidate : candidates) {
     std::string error;
     if (auto palette = read_palette_at(candidate, options, error)) return std::move(*palette);
     if (error.find("no member") == std::string::npos)
-      std::cerr << "gafcheck: passed over: " << error << '\n';
+      messages << "gafcheck: passed over: " << error << '\n';
   }
   render::Palette fallback = render::forensic_palette();
   fallback.source = "forensic (no TA: Kingdoms palette found)";
   return fallback;
+}
+
+// One input's part of the run, taken over in input order.
+struct RenderedInput {
+  bool drawn = true;  // false: to be drawn in its turn (it might reach --max-images)
+  ImageIndex images{UINT64_MAX};
+  RenderTally tally;
+  bool unreadable = false;
+  std::string messages;
+};
+
+void add(RenderTally& total, const RenderTally& more) {
+  total.written += more.written;
+  total.not_drawn += more.not_drawn;
+  total.not_written += more.not_written;
+  total.not_found += more.not_found;
 }
 
 }  // namespace
@@ -113,11 +134,15 @@ int run_render(const Arguments& arguments) {
   std::string directory, policy = "retail", entry, palette, game = "ta";
   std::int64_t frame = -1;
   std::uint64_t max_images = 250'000;
+  unsigned jobs = 0;
   RenderSettings settings;
   po::options_description general(render_usage);
   general.add_options()("help,h", po::bool_switch(), "show this help")(
       "output,o", po::value(&directory)->value_name("DIR"),
       "the directory to write into (required)")(
+      "jobs,j", po::value(&jobs)->value_name("N")->default_value(0),
+      "worker threads, each drawing one FILE at a time (0: one per core); the images and "
+      "index.json are the same for any N")(
       "entry", po::value(&entry)->value_name("ENTRY"),
       "only this entry: its slot in the entry table, or its name "
       "(found as the game finds it: A-Z folded, first match)")(
@@ -186,34 +211,77 @@ int run_render(const Arguments& arguments) {
         plan.read_paths.push_back(disk_path_of(candidate));
     }
   plan.write_trees = {directory};
+  if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
+  plan.threads = jobs > 1 && inputs.size() > 1;
   confine(plan, !options.no_sandbox);
 
   settings.palette = load_palette(palette, options.check);
   ImageIndex images(max_images);
   RenderTally tally;
   bool unreadable = false;
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
+  // Each input is read and drawn on a worker; what it lists, counts and says is taken over in
+  // input order, so the output does not depend on -j.
+  RecordBounds bounds(inputs.size(), max_images);
+  // Lists the input's records in into: its own index, or (in its turn) the run's.
+  const auto render_one = [&](std::size_t i, RenderedInput& result, ImageIndex& into,
+                              const MayDraw& may_draw) {
+    std::ostringstream messages;
     const LoadedInput input = load_input(inputs[i], options.check);
     if (!input.error.empty()) {
-      std::cerr << "gafcheck: cannot read " << escape_bytes(inputs[i]) << ": " << input.error
-                << '\n';
+      messages << "gafcheck: cannot read " << escape_bytes(inputs[i]) << ": " << input.error
+               << '\n';
       if (input.unreadable)
-        unreadable = true;
+        result.unreadable = true;
       else
-        ++tally.not_found;
-      continue;
+        ++result.tally.not_found;
+    } else {
+      const std::string prefix =
+          inputs.size() == 1 ? "" : render::input_directory(i, input.name.display) + "/";
+      if (tak_lookup) {
+        RenderSettings own = settings;
+        own.palette = tak_palette(sidecars[i], options.check, messages);
+        own.record_palette = true;
+        result.drawn =
+            render_input(input, prefix, *target, own, into, result.tally, messages, may_draw);
+      } else {
+        result.drawn =
+            render_input(input, prefix, *target, settings, into, result.tally, messages, may_draw);
+      }
     }
-    const std::string prefix =
-        inputs.size() == 1 ? "" : render::input_directory(i, input.name.display) + "/";
-    if (tak_lookup) {
-      RenderSettings own = settings;
-      own.palette = tak_palette(sidecars[i], options.check);
-      own.record_palette = true;
-      render_input(input, prefix, *target, own, images, tally);
-      continue;
+    result.messages = messages.str();
+  };
+  using Pipeline = OrderedPipeline<std::pair<std::size_t, RenderedInput>>;
+  std::size_t next = 0;
+  const auto next_task = [&]() -> std::optional<Pipeline::Task> {
+    if (next == inputs.size()) return std::nullopt;
+    return Pipeline::Task{[&, i = next++] {
+                            // Later inputs wait for this one's bound, whatever happens to it.
+                            struct Settle {
+                              RecordBounds& bounds;
+                              std::size_t input;
+                              ~Settle() { bounds.settle(input); }
+                            } settle{bounds, i};
+                            RenderedInput result;
+                            render_one(i, result, result.images, [&](std::uint64_t records) {
+                              return bounds.fits(i, records);
+                            });
+                            return std::pair{i, std::move(result)};
+                          },
+                          std::nullopt};
+  };
+  const auto take_over = [&](std::pair<std::size_t, RenderedInput>&& done) {
+    auto& [i, result] = done;
+    if (!result.drawn) {
+      result = RenderedInput{};
+      render_one(i, result, images, nullptr);
     }
-    render_input(input, prefix, *target, settings, images, tally);
-  }
+    std::cerr << result.messages;
+    images.append(result.images);
+    add(tally, result.tally);
+    unreadable = unreadable || result.unreadable;
+  };
+  Pipeline(static_cast<unsigned>(std::min<std::size_t>(jobs, inputs.size())), next_task, take_over)
+      .run();
   const std::string text = images.text(settings.palette.source);
   if (const auto refused = target->write(
           "index.json", {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, true))

@@ -80,15 +80,17 @@ class InputRenderer {
  public:
   InputRenderer(const LoadedInput& input, const std::string& prefix,
                 const ExtractDirectory& directory, const RenderSettings& settings,
-                ImageIndex& images, RenderTally& tally)
+                ImageIndex& images, RenderTally& tally, std::ostream& messages)
       : input_(input),
         prefix_(prefix),
         directory_(directory),
         settings_(settings),
         images_(images),
-        tally_(tally) {}
+        tally_(tally),
+        messages_(messages) {}
 
-  void run();
+  // False when may_draw said no (nothing drawn, written or listed then).
+  bool run(const MayDraw& may_draw);
 
  private:
   void entry(std::uint32_t slot);
@@ -125,12 +127,23 @@ class InputRenderer {
              std::uint32_t height, std::int64_t x_offset, std::int64_t y_offset,
              const render::RgbaRowSource& rows, const std::function<void(json&)>& finish = nullptr);
 
+  // Writes a file at path (below prefix_), through the folders kept open.
+  std::optional<std::string> write_file(const std::string& path,
+                                        std::span<const std::uint8_t> bytes);
+  // The most records this input can list (before it is drawn: from its entry and frame tables).
+  std::uint64_t records_at_most(const std::vector<std::uint32_t>& slots) const;
+
   const LoadedInput& input_;
   const std::string& prefix_;
   const ExtractDirectory& directory_;
   const RenderSettings& settings_;
   ImageIndex& images_;
   RenderTally& tally_;
+  std::ostream& messages_;
+  // The input's own folder (prefix_) and the entry folder last written into, kept open so a file
+  // is created by name in it (no walk of the path per image).
+  std::optional<ExtractDirectory> input_folder_, entry_folder_;
+  std::string entry_folder_path_;
   ByteView file_;
   render::RenderIndex index_;
   std::optional<render::FrameRenderer> renderer_;
@@ -155,9 +168,9 @@ void InputRenderer::write(json record, const std::string& policy, const std::str
   if (!png.error.empty())
     refused = "PNG encoding failed: " + png.error;
   else
-    refused = directory_.write(path, png.bytes, settings_.force);
+    refused = write_file(path, png.bytes);
   if (refused) {
-    std::cerr << "gafcheck: " << escape_bytes(input_.name.display) << ": " << path
+    messages_ << "gafcheck: " << escape_bytes(input_.name.display) << ": " << path
               << " not written: " << *refused << '\n';
     record["reason"] = sanitize_text("not written: " + *refused);
     ++tally_.not_written;
@@ -169,33 +182,76 @@ void InputRenderer::write(json record, const std::string& policy, const std::str
   images_.add(record);
 }
 
-void InputRenderer::run() {
+std::optional<std::string> InputRenderer::write_file(const std::string& path,
+                                                     std::span<const std::uint8_t> bytes) {
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return directory_.write(path, bytes, settings_.force);
+  const std::string folder = path.substr(0, slash);
+  if (!entry_folder_ || folder != entry_folder_path_) {
+    entry_folder_.reset();
+    std::string error;
+    const ExtractDirectory* below = &directory_;
+    std::string_view rest = folder;
+    if (!prefix_.empty() && folder.starts_with(prefix_)) {
+      if (!input_folder_)
+        input_folder_ = directory_.open_below(prefix_.substr(0, prefix_.size() - 1), error);
+      if (!input_folder_) return error;
+      below = &*input_folder_;
+      rest.remove_prefix(prefix_.size());
+    }
+    entry_folder_ = below->open_below(rest, error);
+    if (!entry_folder_) return error;
+    entry_folder_path_ = folder;
+  }
+  return entry_folder_->write(path.substr(slash + 1), bytes, settings_.force);
+}
+
+std::uint64_t InputRenderer::records_at_most(const std::vector<std::uint32_t>& slots) const {
+  // Per frame a record for each policy and the diff; per entry at most three per policy (the
+  // whole entry not drawn, or its sheet and its animation).
+  const std::uint64_t policies = std::uint64_t{settings_.retail} + settings_.strict;
+  const std::uint64_t per_frame = policies + settings_.diff;
+  std::uint64_t records = 0;
+  for (const std::uint32_t slot : slots) {
+    const gaf::EntryRecord& entry = index_.index.entries[slot];
+    const gaf::EntryRecord& source =
+        entry.alias_of != gaf::no_index ? index_.index.entries[entry.alias_of] : entry;
+    const std::uint64_t frames = settings_.frame ? 1 : source.ref_count;
+    records =
+        saturating_add(records, saturating_add(saturating_mul(frames, per_frame), 3 * policies));
+  }
+  return records;
+}
+
+bool InputRenderer::run(const MayDraw& may_draw) {
   file_ = input_.view();
   const Format format =
       refine_format_by_name(sniff_format(file_), file_, input_.name.engine_path());
   if (format != Format::gaf && format != Format::taf_paletted && format != Format::ta3d_gaf &&
       format != Format::taf_truecolor) {
-    std::cerr << "gafcheck: " << escape_bytes(input_.name.display)
+    messages_ << "gafcheck: " << escape_bytes(input_.name.display)
               << " is not a GAF or TAF (it reads as " << format_name(format)
               << (format == Format::hpi ? "; name a member: ARCHIVE!path/in/archive.gaf" : "")
               << ")\n";
     ++tally_.not_found;
-    return;
+    return !may_draw || may_draw(0);
   }
   index_ = render::read_render_index(file_, format, settings_.limits);
   ta3d_ = settings_.ta3d && format == Format::ta3d_gaf;
   if (!index_.stopped.empty())
-    std::cerr << "gafcheck: " << escape_bytes(input_.name.display)
+    messages_ << "gafcheck: " << escape_bytes(input_.name.display)
               << ": the structure read stopped at " << index_.stopped
               << "; frames past it are not listed\n";
-  renderer_.emplace(file_, index_.index, settings_.limits);
   const std::vector<std::uint32_t> slots = selected_entries(index_.index, settings_.entry);
+  if (may_draw && !may_draw(records_at_most(slots))) return false;
+  renderer_.emplace(file_, index_.index, settings_.limits);
   if (slots.empty() && settings_.entry) {
-    std::cerr << "gafcheck: " << escape_bytes(input_.name.display) << ": no entry '"
+    messages_ << "gafcheck: " << escape_bytes(input_.name.display) << ": no entry '"
               << escape_bytes(*settings_.entry) << "'\n";
     ++tally_.not_found;
   }
   for (const std::uint32_t slot : slots) entry(slot);
+  return true;
 }
 
 void InputRenderer::entry(std::uint32_t slot) {
@@ -230,7 +286,7 @@ void InputRenderer::entry(std::uint32_t slot) {
     return;
   }
   if (settings_.frame && *settings_.frame >= source.ref_count) {
-    std::cerr << "gafcheck: " << escape_bytes(input_.name.display) << ": entry " << slot
+    messages_ << "gafcheck: " << escape_bytes(input_.name.display) << ": entry " << slot
               << " has no frame " << *settings_.frame << " (it has " << source.ref_count << ")\n";
     ++tally_.not_found;
     return;
@@ -394,8 +450,8 @@ void InputRenderer::write_animation(const json& base, const std::string& folder,
   record["frames"] = frames.size();
   record["delays_cs"] = gif.delays;
   record["loop"] = loop;
-  if (const auto refused = directory_.write(path, gif.bytes, settings_.force)) {
-    std::cerr << "gafcheck: " << escape_bytes(input_.name.display) << ": " << path
+  if (const auto refused = write_file(path, gif.bytes)) {
+    messages_ << "gafcheck: " << escape_bytes(input_.name.display) << ": " << path
               << " not written: " << *refused << '\n';
     record["reason"] = sanitize_text("not written: " + *refused);
     ++tally_.not_written;
@@ -470,6 +526,14 @@ void ImageIndex::add(const nlohmann::json& record) {
   text_ += record.dump();
 }
 
+void ImageIndex::append(const ImageIndex& later) {
+  if (later.records_ != 0) {
+    text_ += records_ == 0 ? later.text_ : "," + later.text_;  // each record starts "\n  "
+    records_ += later.records_;
+  }
+  left_out_ += later.left_out_;
+}
+
 std::string ImageIndex::text(const std::string& palette) const {
   const nlohmann::json head = {{"palette", palette}, {"images_left_out", left_out_}};
   std::string text = head.dump();
@@ -477,10 +541,11 @@ std::string ImageIndex::text(const std::string& palette) const {
   return text + ",\n \"images\": [" + text_ + (records_ ? "\n ]}\n" : "]}\n");
 }
 
-void render_input(const LoadedInput& input, const std::string& prefix,
+bool render_input(const LoadedInput& input, const std::string& prefix,
                   const ExtractDirectory& directory, const RenderSettings& settings,
-                  ImageIndex& images, RenderTally& tally) {
-  InputRenderer(input, prefix, directory, settings, images, tally).run();
+                  ImageIndex& images, RenderTally& tally, std::ostream& messages,
+                  const MayDraw& may_draw) {
+  return InputRenderer(input, prefix, directory, settings, images, tally, messages).run(may_draw);
 }
 
 }  // namespace gafcheck::cli

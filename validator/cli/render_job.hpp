@@ -2,8 +2,10 @@
 // gafcheck render's work for one input: every selected frame of every selected entry drawn under
 // the chosen policies, written as PNG below the output directory, and listed in index.json.
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <ostream>
 #include <string>
 
 #include "validator/cli/render_inputs.hpp"
@@ -44,6 +46,8 @@ class ImageIndex {
   bool full() const { return records_ >= max_records_; }
   void add(const nlohmann::json& record);
   void leave_out() { ++left_out_; }
+  // Takes over the records (and frames left out) of an index kept for a later input.
+  void append(const ImageIndex& later);
   std::uint64_t left_out() const { return left_out_; }
   // The whole index.json.
   std::string text(const std::string& palette) const;
@@ -55,10 +59,17 @@ class ImageIndex {
   std::string text_;
 };
 
+// Asked once an input's entry and frame tables are read, before anything is drawn, with the most
+// index.json records the input can list; false stops the input there (render -j: drawn later, in
+// order, when its records might reach --max-images).
+using MayDraw = std::function<bool(std::uint64_t records_at_most)>;
+
 // Renders one input (already read) into directory, below prefix ("" or "N-name/"); adds the
-// index.json records to images.
-void render_input(const LoadedInput& input, const std::string& prefix,
+// index.json records to images and writes what it has to say about the input to messages.
+// Returns false (nothing written, listed or counted that counts) when may_draw said no.
+bool render_input(const LoadedInput& input, const std::string& prefix,
                   const ExtractDirectory& directory, const RenderSettings& settings,
-                  ImageIndex& images, RenderTally& tally);
+                  ImageIndex& images, RenderTally& tally, std::ostream& messages,
+                  const MayDraw& may_draw = nullptr);
 
 }  // namespace gafcheck::cli

@@ -45,6 +45,13 @@ class Descriptor {
     owned_ = owned;
   }
   int get() const { return fd_; }
+  // Hands the descriptor over: it is the caller's to close (when it was owned).
+  int release() {
+    const int fd = fd_;
+    fd_ = -1;
+    owned_ = false;
+    return fd;
+  }
 
  private:
   int fd_;
@@ -121,6 +128,28 @@ std::optional<std::string> replace_file(
   return std::nullopt;
 }
 
+// Opens the directories components name below directory_fd, creating each that is missing; the
+// descriptor of the last, owned (directory_fd itself, not owned, when there are none), or -1 with
+// the reason in error.
+int open_directories(int directory_fd, std::span<const std::string_view> components,
+                     std::string& error) {
+  Descriptor at(directory_fd, false);
+  for (const std::string_view component : components) {
+    const std::string part(component);
+    if (::mkdirat(at.get(), part.c_str(), 0777) != 0 && errno != EEXIST) {
+      error = reason("directory", at.get(), part, errno);
+      return -1;
+    }
+    const int next = ::openat(at.get(), part.c_str(), directory_flags);
+    if (next < 0) {
+      error = reason("directory", at.get(), part, errno);
+      return -1;
+    }
+    at.reset(next, true);
+  }
+  return at.release();
+}
+
 }  // namespace
 
 std::optional<ExtractDirectory> ExtractDirectory::open(const std::string& path,
@@ -151,26 +180,39 @@ ExtractDirectory::~ExtractDirectory() {
   if (fd_ >= 0) ::close(fd_);
 }
 
+ExtractDirectory& ExtractDirectory::operator=(ExtractDirectory&& other) noexcept {
+  if (this == &other) return *this;
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = std::exchange(other.fd_, -1);
+  protected_ = other.protected_;
+  return *this;
+}
+
 std::optional<std::string> ExtractDirectory::write(std::string_view member_path,
                                                    std::span<const std::uint8_t> bytes,
                                                    bool force) const {
   const auto components = hpi::path_components(member_path);
-  Descriptor at(fd_, false);
-  for (std::size_t i = 0; i + 1 < components.size(); ++i) {
-    const std::string part(components[i]);
-    if (::mkdirat(at.get(), part.c_str(), 0777) != 0 && errno != EEXIST)
-      return reason("directory", at.get(), part, errno);
-    const int next = ::openat(at.get(), part.c_str(), directory_flags);
-    if (next < 0) return reason("directory", at.get(), part, errno);
-    at.reset(next, true);
-  }
+  std::string error;
+  const int fd = open_directories(fd_, std::span(components).first(components.size() - 1), error);
+  if (fd < 0) return error;
+  const Descriptor at(fd, fd != fd_);
   const std::string name(components.back());
-  const int fd =
+  const int file =
       ::openat(at.get(), name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-  if (fd >= 0) return write_and_close(fd, name, bytes);
+  if (file >= 0) return write_and_close(file, name, bytes);
   if (errno != EEXIST) return reason("file", at.get(), name, errno);
   if (!force) return "file '" + escape_bytes(name) + "' exists (use --force to overwrite it)";
   return replace_file(at.get(), name, bytes, protected_);
+}
+
+std::optional<ExtractDirectory> ExtractDirectory::open_below(std::string_view path,
+                                                             std::string& error) const {
+  const auto components = hpi::path_components(path);  // never empty: one component at least
+  const int fd = open_directories(fd_, components, error);
+  if (fd < 0) return std::nullopt;
+  ExtractDirectory below(fd);
+  below.protected_ = protected_;
+  return below;
 }
 
 }  // namespace gafcheck::cli

@@ -19,8 +19,11 @@ class ExtractDirectory {
   // error when it cannot be used (a symlink, not a directory, no permission).
   static std::optional<ExtractDirectory> open(const std::string& path, std::string& error);
 
-  ExtractDirectory(ExtractDirectory&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
-  ExtractDirectory& operator=(ExtractDirectory&&) = delete;
+  ExtractDirectory(ExtractDirectory&& other) noexcept
+      : fd_(other.fd_), protected_(other.protected_) {
+    other.fd_ = -1;
+  }
+  ExtractDirectory& operator=(ExtractDirectory&& other) noexcept;
   ExtractDirectory(const ExtractDirectory&) = delete;
   ~ExtractDirectory();
 
@@ -28,6 +31,11 @@ class ExtractDirectory {
   // Returns why it was refused, or nullopt when written.
   std::optional<std::string> write(std::string_view member_path,
                                    std::span<const std::uint8_t> bytes, bool force) const;
+
+  // The directory at path ('/'-separated, already checked safe) below this one, created and
+  // opened one component at a time as write() does; nullopt with the reason in error. Files
+  // written into it by name need no path walk: a writer of many files per folder keeps it open.
+  std::optional<ExtractDirectory> open_below(std::string_view path, std::string& error) const;
 
   // The file with this device and inode (the archive being extracted) is an input: --force never
   // replaces it, whatever name a member gives it.
