@@ -194,23 +194,24 @@ def directory_mode_mirrors_the_tree_the_same_for_any_j():
 
 @tap.test
 def generated_retail_like_tree_rebuilds_clean_the_same_and_to_itself():
-    # 48 retail-like GAFs from corpus/tree (shaded sprites, composites, textures): the rebuilt
+    # 24 retail-like GAFs from corpus/tree (shaded sprites, composites, textures): the rebuilt
     # tree checks clean, draws the same as the original, and rebuilds to itself byte for byte.
+    # (48 files cost 160 s in the sanitizer build and showed nothing 24 do not.)
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
-        subprocess.run([MAKE_TREE, root / 'tree', '48', '7'], check=True, capture_output=True)
+        subprocess.run([MAKE_TREE, root / 'tree', '24', '7'], check=True, capture_output=True)
         run('rebuild', root / 'tree', '-o', root / 'once', '-j', '2', check_code=0)
         run('check', '--fail-on', 'warning', '-o', root / 'once.yaml', root / 'once', check_code=0)
         run('rebuild', root / 'once', '-o', root / 'twice', '-j', '1', check_code=0)
         sprites = sorted(p.relative_to(root / 'tree') for p in (root / 'tree').rglob('*')
                          if p.suffix.lower() in ('.gaf', '.taf'))
-        assert len(sprites) >= 40, sprites
+        assert len(sprites) >= 20, sprites
         for relative in sprites:
             assert ((root / 'once' / relative).read_bytes()
                     == (root / 'twice' / relative).read_bytes()), relative
         (root / 'png-in').mkdir()
         (root / 'png-out').mkdir()
-        for number, relative in enumerate(sprites[:12]):
+        for number, relative in enumerate(sprites[:8]):
             original = rendered(root / 'tree' / relative, root / 'png-in' / str(number))
             rebuilt = rendered(root / 'once' / relative, root / 'png-out' / str(number))
             assert original == rebuilt, relative
