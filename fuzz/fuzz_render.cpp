@@ -1,6 +1,6 @@
 // fuzz_render: gafcheck render's drawing on one input read as a GAF: every entry's frames under
-// both policies (the fuzz budgets bound pixels, heap, depth, expansion and RLE commands), each
-// canvas encoded as PNG and decoded back, and each entry's frames as a sprite sheet and a GIF.
+// both policies (the fuzz budgets bound pixels, heap, depth, expansion and RLE commands), the
+// first four canvases encoded as PNG and decoded back, and each entry's frames as a GIF.
 //
 // Invariants (abort on violation): a canvas holds width x height indices and flags; a retail
 // canvas carries no strict marks; where the strict drawing found no defect and both policies
@@ -75,6 +75,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const render::RenderIndex index = render::read_render_index(file, Format::gaf, limits);
   render::FrameRenderer renderer(file, index.index, limits);
   const render::Palette palette = render::forensic_palette();
+  int png_checks = 0;
   for (const gaf::EntryRecord& entry : index.index.entries) {
     std::vector<std::optional<render::Canvas>> frames;
     std::vector<std::uint32_t> durations;
@@ -87,7 +88,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                       "a frame has both a canvas and a reason, or neither");
         if (!rendered->canvas) continue;
         fuzz::require_shape(*rendered->canvas);
-        fuzz::require_png(*rendered->canvas, palette);
+        // The PNG writer's paths do not depend on how many frames a file has; the first few
+        // canvases of each input exercise it, the rest would only repeat the encoding.
+        if (png_checks < 4) {
+          ++png_checks;
+          fuzz::require_png(*rendered->canvas, palette);
+        }
       }
       if (retail.canvas)
         for (const std::uint8_t flags : retail.canvas->flags)
