@@ -207,7 +207,12 @@ std::optional<std::string> ExtractDirectory::write(std::string_view member_path,
 
 std::optional<ExtractDirectory> ExtractDirectory::open_below(std::string_view path,
                                                              std::string& error) const {
-  const auto components = hpi::path_components(path);  // never empty: one component at least
+  const auto components = hpi::path_components(path);
+  if (components.empty()) {
+    // open_directories would hand back fd_ itself, which both objects would then close.
+    error = "no folder named below the output directory";
+    return std::nullopt;
+  }
   const int fd = open_directories(fd_, components, error);
   if (fd < 0) return std::nullopt;
   ExtractDirectory below(fd);
