@@ -48,7 +48,8 @@ build_fuzz_targets() {
 build_libfuzzer_targets() {
   local werror=false
   [[ "${CI:-}" == "true" || "${GAFCHECK_WERROR:-}" == "1" ]] && werror=true
-  CXX=clang++ build_fuzz_targets "$1" -Dfuzzing=true -Db_lundef=false -Dwerror=$werror
+  CXX=clang++ build_fuzz_targets "$1" -Dfuzzing=true -Db_lundef=false -Dbench=false \
+    -Dwerror=$werror
 }
 
 # The read-only seed folders of target $1, one per line: its minimised campaign corpus
@@ -110,7 +111,8 @@ afl_available() {
 
 # Configures and builds the AFL++ build in $1; with "cmplog" as $2, the CmpLog build afl-fuzz -c
 # runs beside it (AFL_LLVM_CMPLOG; the define only keeps ccache from mixing the two builds'
-# objects).
+# objects). Without debug information (a quarter of the compile time): a crash found by AFL++ is
+# replayed for its stack in the libFuzzer build, which has it.
 build_afl_targets() {
   local build_dir=$1 kind=${2:-plain}
   local werror=false extra=()
@@ -118,7 +120,8 @@ build_afl_targets() {
   [[ $kind == cmplog ]] && extra=(-Dcpp_args=-DGAFCHECK_AFL_CMPLOG)
   if [[ $kind == cmplog ]]; then export AFL_LLVM_CMPLOG=1; else unset AFL_LLVM_CMPLOG; fi
   AFL_QUIET=1 CC=afl-clang-fast CXX=afl-clang-fast++ build_fuzz_targets "$build_dir" \
-    -Dfuzzing=true -Db_lundef=false -Dwerror=$werror -Dtests=false -Dbench=false "${extra[@]}"
+    -Dfuzzing=true -Db_lundef=false -Dwerror=$werror -Dtests=false -Dbench=false -Ddebug=false \
+    "${extra[@]}"
   local status=$?
   unset AFL_LLVM_CMPLOG
   return $status
@@ -130,9 +133,9 @@ build_afl_targets() {
 # the memset of new pages, and recording each allocation's stack another ~10%. A 16 MiB quarantine
 # still catches a use after free within the same input. Replay of each committed corpus, CPU s
 # before -> after (bench/fuzz_campaigns.md): fuzz_render 3.9 -> 1.2, fuzz_hpi 4.6 -> 2.8,
-# fuzz_taf 7.3 -> 4.9, fuzz_report 6.9 -> 4.7. A reproducer replayed by the sanitizer build
-# (build-asan/fuzz/TARGET FILE, scripts/test.d/10-sanitizers) runs with ASan's defaults and
-# prints allocation stacks.
+# fuzz_taf 7.3 -> 4.9, fuzz_report 6.9 -> 4.7. A reproducer replayed by hand
+# (build-fuzz/fuzz/TARGET FILE) or by the sanitizer stage's replay tests runs with ASan's
+# defaults and prints allocation stacks.
 fuzzing_asan_defaults=quarantine_size_mb=16:malloc_context_size=0
 
 # The fuzzing defaults, then the "key=value" pairs of the [asan] section of fuzz/$1.options (the

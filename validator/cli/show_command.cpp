@@ -74,7 +74,6 @@ std::optional<pixels::Extent> extent_at_path(const pixels::GafLayoutMap& layout,
       wanted.size() > suffix.size() &&
       wanted.compare(wanted.size() - suffix.size(), suffix.size(), suffix) == 0;
   const std::string path = want_pixels ? wanted.substr(0, wanted.size() - suffix.size()) : wanted;
-  std::optional<pixels::Extent> found;
   for (const pixels::Extent& extent : layout.map.sorted) {
     if (pixels::is_pixels(extent.kind) != want_pixels) continue;
     if (pixels::extent_path(layout, extent) == path) return extent;

@@ -61,6 +61,12 @@ constexpr int sanitizer_allowed[] = {
 
 constexpr std::uint64_t write_open_flags = O_WRONLY | O_RDWR | O_CREAT | O_TRUNC;
 
+// Argument comparison N of a rule: libseccomp's SCMP_A0() to SCMP_A5() macros build the same struct
+// as C compound literals, which ISO C++ does not have.
+scmp_arg_cmp argument(unsigned index, scmp_compare op, scmp_datum_t a, scmp_datum_t b = 0) {
+  return scmp_arg_cmp{index, op, a, b};
+}
+
 struct FilterDeleter {
   void operator()(void* filter) const { seccomp_release(filter); }
 };
@@ -115,8 +121,8 @@ void load_seccomp_filter(const SandboxPlan& plan) {
 
   // Opens: read-only, unless the plan creates files (extract, confined to its trees by Landlock).
   if (plan.write_trees.empty()) {
-    filter.allow_if(SCMP_SYS(openat), SCMP_A2(SCMP_CMP_MASKED_EQ, write_open_flags, 0));
-    filter.allow_if(SCMP_SYS(open), SCMP_A1(SCMP_CMP_MASKED_EQ, write_open_flags, 0));
+    filter.allow_if(SCMP_SYS(openat), argument(2, SCMP_CMP_MASKED_EQ, write_open_flags, 0));
+    filter.allow_if(SCMP_SYS(open), argument(1, SCMP_CMP_MASKED_EQ, write_open_flags, 0));
   } else {
     filter.allow(SCMP_SYS(openat));
     filter.allow(SCMP_SYS(open));
@@ -127,26 +133,26 @@ void load_seccomp_filter(const SandboxPlan& plan) {
 
   // Memory, never executable: a parser bug gets no place to put code it could run.
   if (!sanitizer_build) {
-    filter.allow_if(SCMP_SYS(mmap), SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0));
-    filter.allow_if(SCMP_SYS(mprotect), SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0));
+    filter.allow_if(SCMP_SYS(mmap), argument(2, SCMP_CMP_MASKED_EQ, PROT_EXEC, 0));
+    filter.allow_if(SCMP_SYS(mprotect), argument(2, SCMP_CMP_MASKED_EQ, PROT_EXEC, 0));
   }
 
   // Threads, never processes. glibc tries clone3 first, whose flags seccomp cannot see; told it
   // does not exist, it falls back to clone, whose flags it can.
   filter.fail_with(SCMP_SYS(clone3), ENOSYS);
   if (plan.threads && !sanitizer_build)
-    filter.allow_if(SCMP_SYS(clone), SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD));
+    filter.allow_if(SCMP_SYS(clone), argument(0, SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD));
 
   // Signals: only to itself (raise, a census's test hook), and SIGSYS stays with the violation
   // report.
   const auto self = static_cast<scmp_datum_t>(::getpid());
-  filter.allow_if(SCMP_SYS(kill), SCMP_A0(SCMP_CMP_EQ, self));
-  filter.allow_if(SCMP_SYS(tgkill), SCMP_A0(SCMP_CMP_EQ, self));
-  filter.allow_if(SCMP_SYS(rt_sigaction), SCMP_A0(SCMP_CMP_NE, SIGSYS));
+  filter.allow_if(SCMP_SYS(kill), argument(0, SCMP_CMP_EQ, self));
+  filter.allow_if(SCMP_SYS(tgkill), argument(0, SCMP_CMP_EQ, self));
+  filter.allow_if(SCMP_SYS(rt_sigaction), argument(0, SCMP_CMP_NE, SIGSYS));
 
   // stdio asks whether standard output is a terminal; no other ioctl.
-  filter.allow_if(SCMP_SYS(ioctl), SCMP_A1(SCMP_CMP_EQ, TCGETS));
-  filter.allow_if(SCMP_SYS(ioctl), SCMP_A1(SCMP_CMP_EQ, TIOCGWINSZ));
+  filter.allow_if(SCMP_SYS(ioctl), argument(1, SCMP_CMP_EQ, TCGETS));
+  filter.allow_if(SCMP_SYS(ioctl), argument(1, SCMP_CMP_EQ, TIOCGWINSZ));
 
   if (sanitizer_build)
     for (const int syscall : sanitizer_allowed) filter.allow(syscall);
