@@ -52,6 +52,37 @@ build_libfuzzer_targets() {
     -Dwerror=$werror
 }
 
+# The smoke stages (scripts/test.d/20-fuzz, 30-afl): runs "FUNCTION NAME BINARY" for every fuzz
+# target of build directory $1, $2 at a time; each run writes $1/logs/NAME-smoke.result, a line
+# starting PASS or FAIL. Then prints the results in target order and sets smoke_passed and
+# smoke_failed (a run that wrote no result failed).
+run_smoke_stage() {
+  local build_dir=$1 jobs=$2 function=$3 line name binary result
+  local targets
+  mapfile -t targets < <(fuzz_targets "$build_dir")
+  mkdir -p "$build_dir/logs"
+  rm -f "$build_dir"/logs/*-smoke.result
+  for line in "${targets[@]}"; do
+    read -r name binary <<<"$line"
+    while [[ $(jobs -rp | wc -l) -ge $jobs ]]; do wait -n; done
+    "$function" "$name" "$binary" &
+  done
+  wait
+  smoke_passed=0
+  smoke_failed=0
+  for line in "${targets[@]}"; do
+    read -r name _ <<<"$line"
+    result=$build_dir/logs/$name-smoke.result
+    if [[ -f "$result" ]] && grep -q '^PASS' "$result"; then
+      smoke_passed=$((smoke_passed + 1))
+    else
+      smoke_failed=$((smoke_failed + 1))
+      [[ -f "$result" ]] || echo "FAIL $name: no result" >"$result"
+    fi
+    cat "$result"
+  done
+}
+
 # The read-only seed folders of target $1, one per line: its minimised campaign corpus
 # (corpus/fuzz/$1, when there is one, unless $2 is "small"), corpus/seed and corpus/crashers.
 seed_corpora() {
