@@ -143,14 +143,16 @@ afl_available() {
 # Configures and builds the AFL++ build in $1; with "cmplog" as $2, the CmpLog build afl-fuzz -c
 # runs beside it (AFL_LLVM_CMPLOG; the define only keeps ccache from mixing the two builds'
 # objects). Without debug information (a quarter of the compile time): a crash found by AFL++ is
-# replayed for its stack in the libFuzzer build, which has it.
+# replayed for its stack in the libFuzzer build, which has it. afl-cc adds -g and -funroll-loops
+# to every compile unless AFL_DONT_OPTIMIZE is set; the build's own -O2 stays either way.
 build_afl_targets() {
   local build_dir=$1 kind=${2:-plain}
   local werror=false extra=()
   [[ "${CI:-}" == "true" || "${GAFCHECK_WERROR:-}" == "1" ]] && werror=true
   [[ $kind == cmplog ]] && extra=(-Dcpp_args=-DGAFCHECK_AFL_CMPLOG)
   if [[ $kind == cmplog ]]; then export AFL_LLVM_CMPLOG=1; else unset AFL_LLVM_CMPLOG; fi
-  AFL_QUIET=1 CC=afl-clang-fast CXX=afl-clang-fast++ build_fuzz_targets "$build_dir" \
+  AFL_QUIET=1 AFL_DONT_OPTIMIZE=1 CC=afl-clang-fast CXX=afl-clang-fast++ \
+    build_fuzz_targets "$build_dir" \
     -Dfuzzing=true -Db_lundef=false -Dwerror=$werror -Dtests=false -Dbench=false -Ddebug=false \
     "${extra[@]}"
   local status=$?
