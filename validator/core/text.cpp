@@ -220,6 +220,11 @@ std::string hexdump(ByteView view, std::uint64_t offset, std::uint64_t max_bytes
 
 namespace {
 
+bool plain_ascii(char c, bool escape_backslash) {
+  const auto byte = static_cast<unsigned char>(c);
+  return byte >= 0x20 && byte < 0x7F && (byte != '\\' || !escape_backslash);
+}
+
 std::string escape_with(std::string_view bytes, bool escape_backslash) {
   std::string out;
   out.reserve(bytes.size());
@@ -229,8 +234,11 @@ std::string escape_with(std::string_view bytes, bool escape_backslash) {
       out += "\\\\";
       ++i;
     } else if (byte >= 0x20 && byte < 0x7F) {
-      out.push_back(static_cast<char>(byte));
-      ++i;
+      // A run of printable ASCII is copied at once: most text is nothing else.
+      std::size_t end = i + 1;
+      while (end < bytes.size() && plain_ascii(bytes[end], escape_backslash)) ++end;
+      out.append(bytes.substr(i, end - i));
+      i = end;
     } else if (const std::size_t length = byte >= 0x80 ? utf8_sequence_length(bytes, i) : 0) {
       out.append(bytes.substr(i, length));
       i += length;

@@ -9,6 +9,11 @@ constexpr std::size_t no_parent = static_cast<std::size_t>(-1);
 constexpr std::size_t max_where_bytes = 512;
 // Bytes held per byte of a member's raw path (see add_member).
 constexpr std::uint64_t path_copies = 16;
+
+// The escaped structure path of a raw member or directory path.
+std::string where_of(const std::string& path) {
+  return shorten_middle(escape_bytes(path), max_where_bytes);
+}
 }  // namespace
 
 std::size_t DirectoryTree::add_root(std::uint64_t offset) {
@@ -27,7 +32,8 @@ bool DirectoryTree::is_ancestor_or_self(std::size_t node, std::size_t candidate)
 std::optional<std::size_t> DirectoryTree::add_subdirectory(std::size_t parent, std::uint64_t offset,
                                                            std::uint64_t field_offset,
                                                            const std::string& component) {
-  const std::string where = child_where(parent, component);
+  std::string path = child_path(parent, component);
+  std::string where = where_of(path);
   const auto seen = node_at_offset_.find(offset);
   if (seen != node_at_offset_.end()) {
     const Node& earlier = nodes_[seen->second];
@@ -54,7 +60,7 @@ std::optional<std::size_t> DirectoryTree::add_subdirectory(std::size_t parent, s
   if (!context_.charge_heap(1, sizeof(Node) + 2 * (nodes_[parent].path.size() + component.size()),
                             field_offset, where))
     return std::nullopt;
-  nodes_.push_back({offset, parent, depth, child_path(parent, component), where});
+  nodes_.push_back({offset, parent, depth, std::move(path), std::move(where)});
   node_at_offset_.emplace(offset, nodes_.size() - 1);
   ++index_.directories;
   return nodes_.size() - 1;
@@ -65,8 +71,8 @@ std::optional<std::string> DirectoryTree::read_name(const Block& names, std::uin
                                                     std::size_t directory,
                                                     std::uint64_t entry_index) {
   const std::uint64_t limit = context_.budget.limit(BudgetKind::name_length);
-  const Block::Name name = names.name(name_offset, limit);
-  if (name.status == Block::Name::Status::ok) return name.bytes;
+  Block::Name name = names.name(name_offset, limit);
+  if (name.status == Block::Name::Status::ok) return std::move(name.bytes);
   const std::string where = join_path(entry_where(directory, entry_index), "name");
   switch (name.status) {
     case Block::Name::Status::ok: break;
@@ -96,7 +102,7 @@ std::optional<std::string> DirectoryTree::read_name(const Block& names, std::uin
 bool DirectoryTree::add_member(std::size_t directory, const std::string& component,
                                MemberRecord member) {
   member.path = child_path(directory, component);
-  member.where = child_where(directory, component);
+  member.where = where_of(member.path);
   // The raw path is kept (ls and extract need it) and reappears, escaped up to four times as
   // long, in the member listing, the member's own report and its census record.
   if (!context_.charge_heap(
@@ -109,7 +115,10 @@ bool DirectoryTree::add_member(std::size_t directory, const std::string& compone
 
 std::string DirectoryTree::child_path(std::size_t directory, const std::string& component) const {
   const std::string& parent = nodes_[directory].path;
-  return parent.empty() && directory == 0 ? component : parent + "/" + component;
+  if (parent.empty() && directory == 0) return component;
+  std::string path;
+  path.reserve(parent.size() + 1 + component.size());
+  return path.append(parent).append(1, '/').append(component);
 }
 
 std::string DirectoryTree::entry_where(std::size_t directory, std::uint64_t entry_index) const {
@@ -117,7 +126,7 @@ std::string DirectoryTree::entry_where(std::size_t directory, std::uint64_t entr
 }
 
 std::string DirectoryTree::child_where(std::size_t directory, const std::string& component) const {
-  return shorten_middle(escape_bytes(child_path(directory, component)), max_where_bytes);
+  return where_of(child_path(directory, component));
 }
 
 }  // namespace gafcheck::hpi
