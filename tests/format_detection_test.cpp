@@ -17,9 +17,6 @@ using builder::build_tsf;
 ByteView view(const std::vector<std::uint8_t>& bytes) {
   return ByteView(bytes.data(), bytes.size());
 }
-std::vector<std::uint8_t> text_bytes(std::string_view text) {
-  return {text.begin(), text.end()};
-}
 
 // A TA3D-style file: the GAF layout under version 0x00010101, frames whose format byte and payload
 // are TA3D's own (here 2 and zlib-looking bytes).

@@ -9,17 +9,6 @@ namespace {
 
 using builder::HpiMethod;
 
-void expect_budget(const FileReport& report, BudgetKind kind) {
-  const Finding* finding = find_finding(report, "budget.exceeded");
-  ASSERT_NE(finding, nullptr) << describe(report);
-  EXPECT_NE(finding->message.find("'" + std::string(budget_spec(kind).name) + "'"),
-            std::string::npos)
-      << finding->message;
-  ASSERT_TRUE(report.budget_hit.has_value());
-  EXPECT_EQ(report.budget_hit->kind, kind);
-  EXPECT_EQ(report.verdict, Verdict::rejected);
-}
-
 // 1 KiB of zlib data whose file record and chunk declare 1 GiB.
 builder::BuiltFile zlib_bomb() {
   builder::HpiSpec spec;

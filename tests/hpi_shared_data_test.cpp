@@ -10,10 +10,6 @@ namespace {
 
 using builder::HpiMethod;
 
-std::uint64_t occurrences(const FileReport& report, RuleId rule) {
-  return report.rule_counts[static_cast<std::size_t>(rule)];
-}
-
 void expect_shared(const FileReport& archive, std::size_t member, const std::string& first) {
   ASSERT_TRUE(archive.members.has_value());
   const ArchiveMember& listed = archive.members->at(member);

@@ -10,25 +10,10 @@ namespace {
 
 using builder::HpiMethod;
 
-std::uint64_t occurrences(const FileReport& report, RuleId rule) {
-  return report.rule_counts[static_cast<std::size_t>(rule)];
-}
-
 std::uint64_t listed(const std::vector<FileReport>& reports) {
   std::uint64_t total = 0;
   for (const FileReport& report : reports) total += report.findings.size();
   return total;
-}
-
-void expect_budget(const FileReport& report, BudgetKind kind) {
-  ASSERT_TRUE(report.budget_hit.has_value()) << describe(report);
-  EXPECT_EQ(report.budget_hit->kind, kind);
-  const Finding* finding = find_finding(report, "budget.exceeded");
-  ASSERT_NE(finding, nullptr);
-  EXPECT_NE(finding->message.find("'" + std::string(budget_spec(kind).name) + "'"),
-            std::string::npos)
-      << finding->message;
-  EXPECT_EQ(report.verdict, Verdict::rejected);
 }
 
 // Three distinct GAFs with 50, 51 and 52 entry.alias findings, and an inner archive holding two

@@ -15,10 +15,6 @@ namespace {
 using pixels::Extent;
 using pixels::ExtentKind;
 
-bool mentions(const Finding* finding, const std::string& text) {
-  return finding && finding->message.find(text) != std::string::npos;
-}
-
 // One entry with two 4x4 raw frames a and b: entry 16..56, frame table 56..72, headers 72 and 96.
 builder::GafSpec two_frame_spec() {
   auto spec = simple_spec();

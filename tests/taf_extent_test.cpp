@@ -11,14 +11,6 @@ namespace {
 using builder::build_taf;
 using builder::simple_taf_spec;
 
-FileReport check_taf(const std::vector<std::uint8_t>& bytes) {
-  return check(bytes, {}, "anims/test.taf");
-}
-
-bool mentions(const Finding* finding, const std::string& text) {
-  return finding && finding->message.find(text) != std::string::npos;
-}
-
 TEST(TafExtents, TidyFileIsCleanAndFullyClaimed) {
   const FileReport report = check_taf(build_taf(simple_taf_spec()).bytes);
   EXPECT_EQ(report.verdict, Verdict::clean) << describe(report);

@@ -13,13 +13,6 @@ using builder::simple_taf_spec;
 constexpr std::uint64_t f0 = 72;
 constexpr std::uint64_t f1 = 96;
 
-FileReport check_taf(const std::vector<std::uint8_t>& bytes, const CheckOptions& options = {}) {
-  return check(bytes, options, "anims/test.taf");
-}
-FileReport check_taf(const builder::TafSpec& spec) {
-  return check_taf(build_taf(spec).bytes);
-}
-
 TEST(TafRules, TidyArgb1555FileIsCleanAndSummarised) {
   const auto bytes = build_taf(simple_taf_spec()).bytes;
   ASSERT_EQ(bytes.size(), 184u);

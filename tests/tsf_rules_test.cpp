@@ -17,10 +17,6 @@ namespace fs = std::filesystem;
 using builder::build_tsf;
 using builder::simple_tsf_spec;
 
-std::vector<std::uint8_t> text_bytes(std::string_view text) {
-  return {text.begin(), text.end()};
-}
-
 class TsfLint : public ::testing::Test {
  protected:
   void SetUp() override {

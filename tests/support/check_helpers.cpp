@@ -72,6 +72,37 @@ std::string describe(const FileReport& report) {
   return text + "] verdict " + std::string(verdict_name(report.verdict));
 }
 
+std::uint64_t occurrences(const FileReport& report, RuleId rule) {
+  return report.rule_counts[static_cast<std::size_t>(rule)];
+}
+
+bool mentions(const Finding* finding, const std::string& text) {
+  return finding && finding->message.find(text) != std::string::npos;
+}
+
+void expect_budget(const FileReport& report, BudgetKind kind) {
+  ASSERT_TRUE(report.budget_hit.has_value()) << describe(report);
+  EXPECT_EQ(report.budget_hit->kind, kind);
+  const Finding* finding = find_finding(report, "budget.exceeded");
+  ASSERT_NE(finding, nullptr) << describe(report);
+  EXPECT_NE(finding->message.find("'" + std::string(budget_spec(kind).name) + "'"),
+            std::string::npos)
+      << finding->message;
+  EXPECT_EQ(report.verdict, Verdict::rejected);
+}
+
+FileReport check_taf(const std::vector<std::uint8_t>& bytes, const CheckOptions& options) {
+  return check(bytes, options, "anims/test.taf");
+}
+
+FileReport check_taf(const builder::TafSpec& spec) {
+  return check_taf(builder::build_taf(spec).bytes);
+}
+
+std::vector<std::uint8_t> text_bytes(std::string_view text) {
+  return {text.begin(), text.end()};
+}
+
 builder::GafSpec simple_spec() {
   builder::GafSpec spec;
   builder::EntrySpec entry;

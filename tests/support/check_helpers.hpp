@@ -3,11 +3,15 @@
 // suite has triggered (a global test environment fails the run if a catalogue rule never fires).
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "corpus/builder/gaf_builder.hpp"
+#include "corpus/builder/taf_builder.hpp"
 #include "validator/check/check_input.hpp"
+#include "validator/core/budget.hpp"
 
 namespace gafcheck::testing {
 
@@ -24,6 +28,18 @@ std::vector<const Finding*> find_all(const FileReport& report, std::string_view 
 std::size_t count_rule(const FileReport& report, std::string_view rule);
 // All listed rule ids, for failure messages.
 std::string describe(const FileReport& report);
+// How many times the report counted rule (listed or not).
+std::uint64_t occurrences(const FileReport& report, RuleId rule);
+// True when there is a finding and its message contains text.
+bool mentions(const Finding* finding, const std::string& text);
+// Asserts that the report was cut by the budget of this kind: the budget.exceeded finding names
+// it, and the file is rejected.
+void expect_budget(const FileReport& report, BudgetKind kind);
+
+// Checks the bytes as a TA: Kingdoms animation, anims/test.taf.
+FileReport check_taf(const std::vector<std::uint8_t>& bytes, const CheckOptions& options = {});
+FileReport check_taf(const builder::TafSpec& spec);
+std::vector<std::uint8_t> text_bytes(std::string_view text);
 
 // A tidy spec: one entry "ARMCOM" with one 4x4 raw frame "a".
 builder::GafSpec simple_spec();
