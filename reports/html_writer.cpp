@@ -50,7 +50,7 @@ constexpr std::string_view excerpt_close = "<!--/gafcheck-excerpt-->";
 constexpr std::string_view left_out_open = "<!--gafcheck-left-out:";
 constexpr std::string_view left_out_close = "-->";
 
-std::string hex(std::uint64_t value) {
+std::string lowercase_hex(std::uint64_t value) {
   char text[24];
   std::snprintf(text, sizeof text, "0x%" PRIx64, value);
   return text;
@@ -117,7 +117,7 @@ std::string file_html(const ReportItem& item, Retail group_worst) {
             "</a><br><span class=\"note\">" + html_escape(catalog.info(finding.rule).title) +
             "</span></td><td>" + severity + (finding.suppressed ? " (suppressed)" : "") +
             "</td><td>" + std::string(retail_name(finding.retail)) + "</td><td>" +
-            hex(finding.offset) + "</td><td>" + html_escape(sanitize_text(finding.path)) +
+            lowercase_hex(finding.offset) + "</td><td>" + html_escape(sanitize_text(finding.path)) +
             "</td><td>" + html_escape(sanitize_text(finding.message));
     if (report.attachments)
       for (const HexExcerpt& excerpt : report.attachments->excerpts)

@@ -5,7 +5,7 @@
 namespace gafcheck {
 namespace {
 
-std::uint64_t count(const YAML::Node& node) {
+std::uint64_t count_or_zero(const YAML::Node& node) {
   return node ? node.as<std::uint64_t>() : 0;
 }
 
@@ -21,28 +21,28 @@ SummaryTotals summary_totals(const YAML::Node& summary) {
   SummaryTotals read;
   RunTotals& totals = read.totals;
   const YAML::Node files = summary["files"];
-  totals.files = count(files["total"]);
+  totals.files = count_or_zero(files["total"]);
   read_counts(files["by_verdict"], totals.by_verdict);
   read_counts(files["by_format"], totals.by_format);
   if (files["not_inputs"]) {
     totals.walk_counted = true;
-    totals.not_inputs = count(files["not_inputs"]);
-    totals.symlinks_not_followed = count(files["symlinks_not_followed"]);
-    totals.ignored = count(files["ignored"]);
+    totals.not_inputs = count_or_zero(files["not_inputs"]);
+    totals.symlinks_not_followed = count_or_zero(files["symlinks_not_followed"]);
+    totals.ignored = count_or_zero(files["ignored"]);
   }
-  totals.bytes = count(summary["bytes"]);
+  totals.bytes = count_or_zero(summary["bytes"]);
   if (const YAML::Node findings = summary["findings"])
     for (const auto& item : findings)
-      totals.findings[item.first.as<std::string>()] = {count(item.second["occurrences"]),
-                                                       count(item.second["files"])};
+      totals.findings[item.first.as<std::string>()] = {count_or_zero(item.second["occurrences"]),
+                                                       count_or_zero(item.second["files"])};
   if (const YAML::Node survey = summary["survey"])
     for (const auto& item : survey) {
       Histogram& histogram = totals.survey[item.first.as<std::string>()];
       for (const auto& bar : item.second)
         histogram[bar.first.as<std::int64_t>()] = bar.second.as<std::uint64_t>();
     }
-  totals.budget_hits = count(summary["budget_hits"]);
-  totals.unreadable = count(summary["unreadable"]);
+  totals.budget_hits = count_or_zero(summary["budget_hits"]);
+  totals.unreadable = count_or_zero(summary["unreadable"]);
   read.closing.interrupted = summary["interrupted"] && summary["interrupted"].as<bool>();
   read.closing.exit_code = summary["exit_code"] ? summary["exit_code"].as<int>() : 0;
   if (const YAML::Node seconds = summary["wall_seconds"])

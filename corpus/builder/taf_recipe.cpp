@@ -21,7 +21,7 @@ void read(const YAML::Node& map, const char* key, std::optional<T>& target) {
   if (map[key]) target = static_cast<T>(recipe_number(map[key], key));
 }
 
-TafFrameSpec read_frame(const YAML::Node& node) {
+TafFrameSpec read_taf_frame(const YAML::Node& node) {
   TafFrameSpec frame;
   read(node, "width", frame.width);
   read(node, "height", frame.height);
@@ -61,7 +61,7 @@ BuiltFile render_taf_recipe(const YAML::Node& body) {
   read(body, "unknown2", spec.unknown2);
   read(body, "frame_count", spec.frame_count);
   if (body["frames"])
-    for (const auto& frame : body["frames"]) spec.frames.push_back(read_frame(frame));
+    for (const auto& frame : body["frames"]) spec.frames.push_back(read_taf_frame(frame));
   return build_taf(spec);
 }
 

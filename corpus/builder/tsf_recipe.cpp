@@ -23,7 +23,7 @@ void read_value(const YAML::Node& map, const char* key, std::optional<std::strin
     target = node.as<std::string>();
 }
 
-TsfFrameSpec read_frame(const YAML::Node& node) {
+TsfFrameSpec read_tsf_frame(const YAML::Node& node) {
   TsfFrameSpec frame;
   read_text(node, "name", frame.name);
   read_value(node, "delay", frame.delay);
@@ -59,7 +59,7 @@ BuiltFile render_tsf_recipe(const YAML::Node& body) {
       read_value(animation_node, "looping", animation.looping);
       if (animation_node["frames"])
         for (const auto& frame : animation_node["frames"])
-          animation.frames.push_back(read_frame(frame));
+          animation.frames.push_back(read_tsf_frame(frame));
       spec.animations.push_back(animation);
     }
   }

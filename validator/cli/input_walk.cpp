@@ -11,10 +11,13 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "validator/cli/resolved_paths.hpp"
 #include "validator/core/text.hpp"
 
 namespace gafcheck::cli {
-namespace {
+// Named, not anonymous: InputWalk::State holds them, and a type with internal linkage inside a
+// class declared in a header is an error in unity builds (-Wsubobject-linkage).
+namespace input_walk_parts {
 
 // What lstat said about one directory entry; kept small because a listing is held in memory
 // while the walk is below it.
@@ -43,16 +46,15 @@ struct Root {
   std::string canonical;  // empty when it cannot be resolved
 };
 
+}  // namespace input_walk_parts
+using input_walk_parts::Directory;
+using input_walk_parts::Listed;
+using input_walk_parts::Root;
+
+namespace {
+
 std::int64_t nanoseconds(const struct timespec& time) {
   return static_cast<std::int64_t>(time.tv_sec) * 1'000'000'000 + time.tv_nsec;
-}
-
-void stamp(InputItem& item, const struct stat& info) {
-  item.size = static_cast<std::uint64_t>(info.st_size);
-  item.mtime_ns = nanoseconds(info.st_mtim);
-  item.ctime_ns = nanoseconds(info.st_ctim);
-  item.device = static_cast<std::uint64_t>(info.st_dev);
-  item.inode = static_cast<std::uint64_t>(info.st_ino);
 }
 
 std::string join(const std::string& parent, const std::string& name) {
@@ -80,27 +82,13 @@ std::string link_target(const std::string& path) {
   return escape_bytes(std::string_view(buffer, static_cast<std::size_t>(length)));
 }
 
-std::string canonical_path(const std::string& path) {
-  char* resolved = ::realpath(path.c_str(), nullptr);
-  if (!resolved) return {};
-  std::string text = resolved;
-  std::free(resolved);
-  return text;
-}
-
-bool is_inside(const std::string& path, const std::string& directory) {
-  if (directory.empty() || path.size() <= directory.size()) return false;
-  if (path.compare(0, directory.size(), directory) != 0) return false;
-  return directory == "/" || path[directory.size()] == '/';
-}
-
 // Sorted by path_less, without duplicates, and without roots inside other roots (their files
 // are reached through the outer root).
 std::vector<Root> prepare_roots(const std::vector<std::string>& given) {
   std::vector<Root> roots;
   for (std::string path : given) {
     while (path.size() > 1 && path.back() == '/') path.pop_back();
-    roots.push_back({path, canonical_path(path)});
+    roots.push_back({path, resolved_path(path)});
   }
   std::sort(roots.begin(), roots.end(),
             [](const Root& a, const Root& b) { return path_less(a.path, b.path); });
@@ -125,6 +113,14 @@ std::vector<Root> prepare_roots(const std::vector<std::string>& given) {
 }
 
 }  // namespace
+
+void stamp_file_status(InputItem& item, const struct stat& info) {
+  item.size = static_cast<std::uint64_t>(info.st_size);
+  item.mtime_ns = nanoseconds(info.st_mtim);
+  item.ctime_ns = nanoseconds(info.st_ctim);
+  item.device = static_cast<std::uint64_t>(info.st_dev);
+  item.inode = static_cast<std::uint64_t>(info.st_ino);
+}
 
 bool path_less(std::string_view a, std::string_view b) {
   const std::size_t common = std::min(a.size(), b.size());
@@ -291,7 +287,7 @@ struct InputWalk::State {
         item.error = special_file_reason(info.st_mode);
         return item;
       }
-      stamp(item, info);
+      stamp_file_status(item, info);
       return item;
     }
     return std::nullopt;

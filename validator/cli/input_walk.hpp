@@ -10,6 +10,8 @@
 // of kind symlink_not_followed, for the census to count. Unreadable directories, special files and
 // entries that vanish while being listed are inputs with an error. Paths given on the command
 // line are taken as given (a root that is a symlink is followed).
+#include <sys/stat.h>
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -35,6 +37,9 @@ struct InputItem {
   std::uint64_t device = 0;
   std::uint64_t inode = 0;
 };
+
+// Sets an item's size, times, device and inode from what stat or lstat said about it.
+void stamp_file_status(InputItem& item, const struct stat& info);
 
 // The order of every report: paths compared byte by byte, component by component ('/' sorts
 // before any other byte), which is the order of a depth-first walk with sorted listings.

@@ -2,11 +2,11 @@
 
 #include <sys/stat.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <optional>
 
 #include "validator/cli/common_options.hpp"
+#include "validator/cli/resolved_paths.hpp"
 #include "validator/core/text.hpp"
 
 namespace gafcheck::cli {
@@ -22,23 +22,15 @@ std::optional<struct stat> stat_of(const std::string& path) {
   return info;
 }
 
-std::string canonical(const std::string& path) {
-  char* resolved = ::realpath(path.c_str(), nullptr);
-  if (!resolved) return {};
-  std::string text = resolved;
-  std::free(resolved);
-  return text;
-}
-
 // Where a file of this name is or would be created: its directory resolved, its own name kept
 // (the report replaces a symlink by that name, it never writes through it). Empty when the
 // directory does not exist.
 std::string location(const std::string& path) {
   const std::filesystem::path given(path);
   const std::filesystem::path name = given.filename();
-  if (name.empty() || name == "." || name == "..") return canonical(path);
+  if (name.empty() || name == "." || name == "..") return resolved_path(path);
   const std::string directory =
-      canonical(given.has_parent_path() ? given.parent_path().string() : std::string("."));
+      resolved_path(given.has_parent_path() ? given.parent_path().string() : std::string("."));
   if (directory.empty()) return {};
   return (std::filesystem::path(directory) / name).string();
 }
@@ -50,12 +42,6 @@ bool same_file(const std::string& output, const std::optional<struct stat>& outp
     return output_info->st_dev == input_info->st_dev && output_info->st_ino == input_info->st_ino;
   const std::string here = location(output);
   return !here.empty() && here == location(input);
-}
-
-bool is_inside(const std::string& path, const std::string& directory) {
-  if (directory.empty() || path.size() <= directory.size()) return false;
-  if (path.compare(0, directory.size(), directory) != 0) return false;
-  return directory == "/" || path[directory.size()] == '/';
 }
 
 [[noreturn]] void refuse(const std::string& output, const std::string& why) {
@@ -86,7 +72,7 @@ void refuse_output_in_walk(const std::string& output, const std::vector<std::str
         refuse(output, "it is the input " + escape_bytes(root) + ", which it would replace");
       continue;
     }
-    if (here.empty() || !is_inside(here, canonical(root))) continue;
+    if (here.empty() || !is_inside(here, resolved_path(root))) continue;
     const bool exists = output_info && S_ISREG(output_info->st_mode);
     if (selection.would_take_output(output, exists))
       refuse(output, std::string(exists ? "it is an input" : "a file of that name is an input") +

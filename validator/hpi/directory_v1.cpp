@@ -11,7 +11,7 @@
 namespace gafcheck::hpi {
 namespace {
 
-struct OpenDirectory {
+struct OpenV1Directory {
   std::size_t node;
   std::uint64_t list;
   std::uint64_t count;  // entries that fit in the block
@@ -80,7 +80,7 @@ class V1Walk {
     const std::size_t node = tree_.add_root(root);
     if (!open(node, root, v1_directory_start)) return;
     while (!stack_.empty() && !context_.stopped()) {
-      OpenDirectory& top = stack_.back();
+      OpenV1Directory& top = stack_.back();
       if (top.next == top.count) {
         stack_.pop_back();
         continue;
@@ -180,7 +180,7 @@ class V1Walk {
   ArchiveIndex& index_;
   const Block& block_;
   DirectoryTree tree_;
-  std::vector<OpenDirectory> stack_;
+  std::vector<OpenV1Directory> stack_;
 };
 
 }  // namespace

@@ -49,7 +49,7 @@ std::optional<Block> load_block(WalkContext& context, ArchiveIndex& index, Chunk
   return Block::decompressed(std::move(bytes), offset);
 }
 
-struct OpenDirectory {
+struct OpenV2Directory {
   std::size_t node;
   std::uint64_t first_subdir;
   std::uint64_t subdirs;  // that fit in the block
@@ -65,7 +65,7 @@ class V2Walk {
     const std::size_t root = tree_.add_root(0);
     if (!open(root, 0, v2_directory_offset)) return;
     while (!stack_.empty() && !context_.stopped()) {
-      OpenDirectory& top = stack_.back();
+      OpenV2Directory& top = stack_.back();
       if (top.next == top.subdirs) {
         stack_.pop_back();
         continue;
@@ -144,7 +144,7 @@ class V2Walk {
   const Block& dir_;
   const Block& names_;
   DirectoryTree tree_;
-  std::vector<OpenDirectory> stack_;
+  std::vector<OpenV2Directory> stack_;
 };
 
 }  // namespace

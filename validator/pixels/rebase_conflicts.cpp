@@ -7,7 +7,6 @@
 namespace gafcheck::pixels {
 namespace {
 
-inline constexpr std::uint64_t word = 4;
 inline constexpr std::size_t none = SIZE_MAX;
 using Claim = FieldClaim;
 
@@ -82,15 +81,15 @@ std::vector<RebaseConflict> find_rebase_conflicts(const gaf::GafIndex& index,
     const RebasedWords words = rebased_words(structure.kind);
     if (words.stride == 0) continue;
     RebaseConflict* run = nullptr;
-    for (std::uint64_t at = structure.offset + words.first; at + word <= structure.end();
+    for (std::uint64_t at = structure.offset + words.first; at + pointer_word <= structure.end();
          at += words.stride) {
-      const Claim* claim = claimed.other_than(i, at, at + word);
+      const Claim* claim = claimed.other_than(i, at, at + pointer_word);
       if (!claim) {
         run = nullptr;
         continue;
       }
       const std::uint64_t shared_begin = std::max(at, claim->begin);
-      const std::uint64_t shared_end = std::min(at + word, claim->end);
+      const std::uint64_t shared_end = std::min(at + pointer_word, claim->end);
       const Extent& other = map.sorted[claim->owner];
       bool same_word_rebased = false;  // the other rebases exactly these four bytes too
       Retail impact = Retail::none;

@@ -7,8 +7,6 @@
 namespace gafcheck::pixels {
 namespace {
 
-constexpr std::uint64_t word = 4;
-
 std::uint64_t name_bytes_read(const gaf::GafIndex& index, const Extent& entry_header) {
   const auto& name = index.entries[entry_header.owner].name;
   const auto nul = std::find(name.begin(), name.end(), 0);
@@ -62,20 +60,21 @@ Field field_at(const gaf::GafIndex& index, const Extent& structure, std::uint64_
   switch (structure.kind) {
     case ExtentKind::file_header: return file_header_field(relative);
     case ExtentKind::entry_table: {
-      const std::uint64_t slot = relative - relative % word;
-      return {"entry offset", FieldUse::rebased, slot, slot + word, Retail::crash};
+      const std::uint64_t slot = relative - relative % pointer_word;
+      return {"entry offset", FieldUse::rebased, slot, slot + pointer_word, Retail::crash};
     }
     case ExtentKind::entry_header: return entry_header_field(index, structure, relative);
     case ExtentKind::frame_table: {
       const std::uint64_t ref = relative - relative % gaf::frame_ref_size;
       if (relative - ref < gaf::frame_ref_duration)
-        return {"frame-header offset", FieldUse::rebased, ref, ref + word, Retail::crash};
-      return {"duration", FieldUse::read, ref + word, ref + gaf::frame_ref_size, Retail::garbage};
+        return {"frame-header offset", FieldUse::rebased, ref, ref + pointer_word, Retail::crash};
+      return {"duration", FieldUse::read, ref + pointer_word, ref + gaf::frame_ref_size,
+              Retail::garbage};
     }
     case ExtentKind::frame_header: return frame_header_field(relative);
     case ExtentKind::layer_table: {
-      const std::uint64_t slot = relative - relative % word;
-      return {"subframe pointer", FieldUse::rebased, slot, slot + word, Retail::crash};
+      const std::uint64_t slot = relative - relative % pointer_word;
+      return {"subframe pointer", FieldUse::rebased, slot, slot + pointer_word, Retail::crash};
     }
     default: return {"pixels", FieldUse::read, 0, structure.length, Retail::garbage};
   }
@@ -103,10 +102,10 @@ std::size_t used_ranges(const gaf::GafIndex& index, const Extent& structure,
 
 RebasedWords rebased_words(ExtentKind kind) {
   switch (kind) {
-    case ExtentKind::entry_table: return {0, word};
+    case ExtentKind::entry_table: return {0, pointer_word};
     case ExtentKind::frame_table: return {0, gaf::frame_ref_size};
     case ExtentKind::frame_header: return {gaf::frame_data_offset, gaf::frame_header_size};
-    case ExtentKind::layer_table: return {0, word};
+    case ExtentKind::layer_table: return {0, pointer_word};
     default: return {0, 0};
   }
 }

@@ -28,6 +28,9 @@ struct Field {
 // index gives an entry header's name length (the name is read up to its first NUL).
 Field field_at(const gaf::GafIndex& index, const Extent& structure, std::uint64_t relative);
 
+// A pointer the loader rebases in place: four bytes overwritten with an address.
+inline constexpr std::uint64_t pointer_word = 4;
+
 // The byte ranges of a structure that the game reads or the loader rebases (relative to the
 // structure), at most max_used_ranges of them, in order; returns how many.
 inline constexpr std::size_t max_used_ranges = 2;

@@ -13,19 +13,17 @@
 namespace gafcheck::pixels {
 namespace {
 
-constexpr std::uint64_t word = 4;
-
 // The structure path of the pointer word at `at` inside a structure with rebased words.
 std::string pointer_path(const gaf::GafIndex& index, const Extent& structure, std::uint64_t at,
                          const ExtentNames& names) {
   const std::uint64_t relative = at - structure.offset;
   switch (structure.kind) {
-    case ExtentKind::entry_table: return indexed("entry", (at - gaf::header_size) / word);
+    case ExtentKind::entry_table: return indexed("entry", (at - gaf::header_size) / pointer_word);
     case ExtentKind::frame_table:
       return join_indexed(indexed("entry", index.entries[structure.owner].slot), "frame",
                           relative / gaf::frame_ref_size);
     case ExtentKind::layer_table:
-      return join_indexed(index.frames[structure.owner].path, "layer", relative / word);
+      return join_indexed(index.frames[structure.owner].path, "layer", relative / pointer_word);
     default: return names.path(structure);
   }
 }
@@ -81,10 +79,10 @@ bool writes_into(const gaf::GafIndex& index, const Extent& writer, const Extent&
   const RebasedWords words = rebased_words(writer.kind);
   if (words.stride == 0) return false;
   std::uint64_t at = writer.offset + words.first;
-  if (at + word <= begin) at += (begin - at - word) / words.stride * words.stride;
-  for (; at < end && at + word <= writer.end(); at += words.stride) {
+  if (at + pointer_word <= begin) at += (begin - at - pointer_word) / words.stride * words.stride;
+  for (; at < end && at + pointer_word <= writer.end(); at += words.stride) {
     const std::uint64_t from = std::max({at, begin, user.offset});
-    const std::uint64_t to = std::min({at + word, end, user.end()});
+    const std::uint64_t to = std::min({at + pointer_word, end, user.end()});
     for (std::uint64_t byte = from; byte < to; ++byte)
       if (field_at(index, user, byte - user.offset).use != FieldUse::unread) return true;
   }

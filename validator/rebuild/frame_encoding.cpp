@@ -7,15 +7,11 @@
 namespace gafcheck::rebuild {
 namespace {
 
-bool opaque(std::uint8_t flags) {
-  return (flags & render::pixel_flag::visible) != 0;
-}
-
 std::optional<FrameModel> raw_frame(const render::Canvas& canvas, FrameModel frame,
                                     std::string& why) {
   std::array<bool, 256> used{};
   for (std::size_t i = 0; i < canvas.index.size(); ++i) {
-    if (opaque(canvas.flags[i])) used[canvas.index[i]] = true;
+    if (render::is_visible(canvas.flags[i])) used[canvas.index[i]] = true;
   }
   std::optional<std::uint8_t> key;
   if (!used[canonical_key]) key = canonical_key;
@@ -29,7 +25,7 @@ std::optional<FrameModel> raw_frame(const render::Canvas& canvas, FrameModel fra
   frame.compressed = 0;
   frame.data.resize(canvas.index.size());
   for (std::size_t i = 0; i < canvas.index.size(); ++i)
-    frame.data[i] = opaque(canvas.flags[i]) ? canvas.index[i] : *key;
+    frame.data[i] = render::is_visible(canvas.flags[i]) ? canvas.index[i] : *key;
   return frame;
 }
 
@@ -65,7 +61,7 @@ std::optional<FrameModel> encode_canvas(const render::Canvas& canvas, bool raw_r
   for (std::uint32_t y = 0; y < canvas.height; ++y) {
     const std::size_t row = std::size_t{y} * canvas.width;
     for (std::uint32_t x = 0; x < canvas.width; ++x)
-      opaque_row[x] = opaque(canvas.flags[row + x]) ? 1 : 0;
+      opaque_row[x] = render::is_visible(canvas.flags[row + x]) ? 1 : 0;
     if (!encode_rle_row(canvas.index.data() + row, opaque_row.data(), canvas.width, frame.data))
       return raw_frame(canvas, std::move(frame), why);
   }

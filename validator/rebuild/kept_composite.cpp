@@ -7,10 +7,6 @@
 namespace gafcheck::rebuild {
 namespace {
 
-bool opaque(std::uint8_t flags) {
-  return (flags & render::pixel_flag::visible) != 0;
-}
-
 // The retail canvas of the composite as written: a file holding it alone, rendered.
 std::optional<render::Canvas> render_written(const FrameModel& composite,
                                              const BudgetLimits& limits) {
@@ -39,8 +35,8 @@ bool same_drawing(const render::Canvas& a, const render::Canvas& b) {
       a.index.size() != b.index.size())
     return false;
   for (std::size_t i = 0; i < a.flags.size(); ++i) {
-    if (opaque(a.flags[i]) != opaque(b.flags[i])) return false;
-    if (opaque(a.flags[i]) && a.index[i] != b.index[i]) return false;
+    if (render::is_visible(a.flags[i]) != render::is_visible(b.flags[i])) return false;
+    if (render::is_visible(a.flags[i]) && a.index[i] != b.index[i]) return false;
   }
   return true;
 }

@@ -20,6 +20,11 @@ inline constexpr std::uint8_t key = 8;      // drawn with its frame's key index 
 inline constexpr std::uint8_t visible = drawn | missing | extra;
 }  // namespace pixel_flag
 
+// True for a pixel the game shows (drawn, or drawn from bytes it should not have read).
+inline bool is_visible(std::uint8_t flags) {
+  return (flags & pixel_flag::visible) != 0;
+}
+
 struct Canvas {
   std::uint32_t width = 0;
   std::uint32_t height = 0;

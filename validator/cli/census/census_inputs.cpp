@@ -9,10 +9,6 @@
 namespace gafcheck::cli {
 namespace {
 
-std::int64_t nanoseconds(const struct timespec& time) {
-  return static_cast<std::int64_t>(time.tv_sec) * 1'000'000'000 + time.tv_nsec;
-}
-
 std::string not_a_file_reason(mode_t mode) {
   if (S_ISDIR(mode))
     return "not read: a directory (--files-from lists files; `gafcheck census DIR` walks a "
@@ -68,11 +64,7 @@ std::optional<InputItem> CensusInputs::next_listed() {
       item.error = not_a_file_reason(info.st_mode);
       return item;
     }
-    item.size = static_cast<std::uint64_t>(info.st_size);
-    item.mtime_ns = nanoseconds(info.st_mtim);
-    item.ctime_ns = nanoseconds(info.st_ctim);
-    item.device = identity.first;
-    item.inode = identity.second;
+    stamp_file_status(item, info);
     return item;
   }
   return std::nullopt;

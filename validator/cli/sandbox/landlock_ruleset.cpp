@@ -38,12 +38,12 @@ struct RulesetAttributes {
   std::uint64_t scoped = 0;
 };
 
-class Descriptor {
+class ClosingDescriptor {
  public:
-  explicit Descriptor(int fd) : fd_(fd) {}
-  Descriptor(const Descriptor&) = delete;
-  Descriptor& operator=(const Descriptor&) = delete;
-  ~Descriptor() {
+  explicit ClosingDescriptor(int fd) : fd_(fd) {}
+  ClosingDescriptor(const ClosingDescriptor&) = delete;
+  ClosingDescriptor& operator=(const ClosingDescriptor&) = delete;
+  ~ClosingDescriptor() {
     if (fd_ >= 0) ::close(fd_);
   }
   int get() const { return fd_; }
@@ -67,7 +67,7 @@ class Ruleset {
   // Grants `access` beneath `path` (a directory) or on it (a file; directory rights dropped).
   // A path that does not exist (an input that will be reported unreadable) gets nothing.
   void grant(const std::string& path, std::uint64_t access) {
-    const Descriptor target(::open(path.c_str(), O_PATH | O_CLOEXEC));
+    const ClosingDescriptor target(::open(path.c_str(), O_PATH | O_CLOEXEC));
     if (target.get() < 0) return;
     struct stat info {};
     if (::fstat(target.get(), &info) != 0) fail("cannot stat " + path);
@@ -89,7 +89,7 @@ class Ruleset {
       LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_READ_FILE |
       fs_truncate | fs_ioctl_dev;
   std::uint64_t handled_;
-  Descriptor fd_;
+  ClosingDescriptor fd_;
 };
 
 std::string directory_of(const std::string& path) {
