@@ -34,7 +34,9 @@ build_fuzz_targets() {
   local log
   log=$(mktemp)
   if [[ ! -f "$build_dir/build.ninja" ]]; then
-    if ! meson setup "$build_dir" "$root" "$@" >"$log" 2>&1; then
+    # shellcheck source=unity_options.sh
+    source "$root/scripts/lib/unity_options.sh"
+    if ! meson setup "$build_dir" "$root" "$@" "${unity_options[@]}" >"$log" 2>&1; then
       cat "$log" >&2; rm -f "$log"; return 1
     fi
   fi
