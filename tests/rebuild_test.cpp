@@ -181,6 +181,71 @@ TEST(RebuildFile, EntriesAreThoseTheGameReads) {
   EXPECT_EQ(rebuilt.result.dispositions[0].action, "fixed");
 }
 
+// 32 name bytes without a NUL: `head` (31 bytes) and then `last`.
+std::array<std::uint8_t, 32> unterminated_name(char head, char last) {
+  std::array<std::uint8_t, 32> name{};
+  name.fill(static_cast<std::uint8_t>(head));
+  name[31] = static_cast<std::uint8_t>(last);
+  return name;
+}
+
+// Two entries that differ in the game's eyes but not once the unterminated name is cut to 31
+// bytes: the game never finds the unterminated one by name, so the rebuild leaves it out rather
+// than let its cut name take the other entry's.
+builder::GafSpec cut_name_spec(bool terminated_second) {
+  builder::GafSpec spec = testing::simple_spec();
+  spec.entries[0].name_bytes = unterminated_name('p', 'q');
+  spec.entries.push_back({.frames = {{.frame = "b"}}});
+  if (terminated_second)
+    spec.entries[1].name = std::string(31, 'P');
+  else
+    spec.entries[1].name_bytes = unterminated_name('p', 'r');
+  spec.frames.push_back({.id = "b", .width = 3});
+  return spec;
+}
+
+TEST(RebuildFile, UnterminatedNameNeverTakesATerminatedOnesName) {
+  const Rebuilt rebuilt = rebuild(cut_name_spec(true));
+  expect_guarantees(rebuilt);
+  const RetailView out = view(rebuilt.result.bytes);
+  ASSERT_EQ(out.entries.size(), 1u);
+  EXPECT_EQ(out.entries[0].name, std::string(31, 'P'));
+  EXPECT_EQ(out.entries[0].frames.at(0).width, 3u);  // entry[1]'s frame, as the game finds it
+  ASSERT_EQ(rebuilt.result.dropped.size(), 1u);
+  EXPECT_EQ(rebuilt.result.dropped[0],
+            "entry[0]: unreachable: its 32 name bytes hold no NUL, so the game never finds it by "
+            "name, and cut to 31 bytes its name would equal entry[1]'s");
+  ASSERT_FALSE(rebuilt.result.dispositions.empty());
+  EXPECT_EQ(rebuilt.result.dispositions[0].rule, "entry.name-unterminated");
+  EXPECT_EQ(rebuilt.result.dispositions[0].action, "dropped");
+}
+
+TEST(RebuildFile, UnterminatedNamesThatCutAlikeKeepTheFirst) {
+  const Rebuilt rebuilt = rebuild(cut_name_spec(false));
+  expect_guarantees(rebuilt);
+  const RetailView out = view(rebuilt.result.bytes);
+  ASSERT_EQ(out.entries.size(), 1u);
+  EXPECT_EQ(out.entries[0].name, std::string(31, 'p'));
+  EXPECT_EQ(out.entries[0].frames.at(0).width, 4u);  // entry[0]'s frame
+  ASSERT_EQ(rebuilt.result.dropped.size(), 1u);
+  EXPECT_EQ(
+      rebuilt.result.dropped[0].rfind("entry[1]: unreachable: its 32 name bytes hold no NUL", 0),
+      0u);
+}
+
+TEST(RebuildFile, UnterminatedNameAloneIsCutAndKept) {
+  builder::GafSpec spec = testing::simple_spec();
+  spec.entries[0].name_bytes = unterminated_name('p', 'q');
+  const Rebuilt rebuilt = rebuild(spec);
+  expect_guarantees(rebuilt);
+  ASSERT_EQ(view(rebuilt.result.bytes).entries.size(), 1u);
+  EXPECT_EQ(view(rebuilt.result.bytes).entries[0].name, std::string(31, 'p'));
+  EXPECT_TRUE(rebuilt.result.dropped.empty());
+  ASSERT_FALSE(rebuilt.result.dispositions.empty());
+  EXPECT_EQ(rebuilt.result.dispositions[0].rule, "entry.name-unterminated");
+  EXPECT_EQ(rebuilt.result.dispositions[0].action, "fixed");
+}
+
 TEST(RebuildFile, TexturesAreWrittenRaw) {
   const builder::GafSpec spec = rle_spec({{0x03, 0x08, 1, 2, 3}, {0x0E, 9}}, 4);
   const Rebuilt rebuilt = rebuild(spec, "textures/x.gaf");

@@ -8,10 +8,10 @@
 #include "validator/check/check_input.hpp"
 #include "validator/detect/extension.hpp"
 #include "validator/detect/sniff.hpp"
-#include "validator/gaf/entry_names.hpp"
 #include "validator/gaf/gaf_layout.hpp"
 #include "validator/pixels/gaf_pixel_stages.hpp"
 #include "validator/rebuild/canonical_writer.hpp"
+#include "validator/rebuild/entry_lookup.hpp"
 #include "validator/rebuild/finding_dispositions.hpp"
 #include "validator/rebuild/frame_encoding.hpp"
 #include "validator/rebuild/kept_composite.hpp"
@@ -107,7 +107,7 @@ void SpriteRebuild::unrenderable(std::uint32_t slot, std::optional<std::uint32_t
 
 void SpriteRebuild::select_entries() {
   const GafIndex& index = index_.index;
-  std::set<std::string> names;
+  std::vector<const EntryRecord*> named;
   std::uint32_t first_loaded = UINT32_MAX;
   for (std::uint32_t slot = 0; slot < index.entries.size(); ++slot) {
     const EntryRecord& entry = index.entries[slot];
@@ -122,10 +122,11 @@ void SpriteRebuild::select_entries() {
       continue;
     }
     if (entry.alias_of != gaf::no_index || !entry.header_in_bounds) continue;  // findings say
-    if (!names.insert(gaf::game_folded_name(entry)).second)
-      unreachable_[slot] =
-          "its name equals an earlier entry's under the game's folding: the game finds that one";
+    named.push_back(&entry);
   }
+  const auto left_out = left_out_by_name(named);
+  for (std::size_t i = 0; i < named.size(); ++i)
+    if (left_out[i]) unreachable_[named[i]->slot] = *left_out[i];
 }
 
 // A truncated entry table the game never reads past: its count (as it reads it) fits the file.

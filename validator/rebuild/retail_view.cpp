@@ -1,10 +1,8 @@
 #include "validator/rebuild/retail_view.hpp"
 
-#include <set>
-
 #include "validator/detect/extension.hpp"
 #include "validator/detect/sniff.hpp"
-#include "validator/gaf/entry_names.hpp"
+#include "validator/rebuild/entry_lookup.hpp"
 #include "validator/render/frame_renderer.hpp"
 #include "validator/render/render_index.hpp"
 #include "validator/render/truecolor_rows.hpp"
@@ -32,14 +30,19 @@ RetailView retail_view(ByteView file, std::string_view path, const BudgetLimits&
   const Format format = refine_format_by_name(sniff_format(file), file, path);
   const render::RenderIndex index = render::read_render_index(file, format, limits);
   render::FrameRenderer renderer(file, index.index, limits);
-  std::set<std::string> names;
+  std::vector<const gaf::EntryRecord*> named;
   bool truecolor_sequence_seen = false;
   for (const gaf::EntryRecord& entry : index.index.entries) {
     if (!entry.loaded_by_game) continue;
     if (index.truecolor && truecolor_sequence_seen) break;  // one sequence: the first
     truecolor_sequence_seen = true;
     if (!entry.header_in_bounds || entry.alias_of != gaf::no_index) continue;
-    if (!names.insert(gaf::game_folded_name(entry)).second) continue;
+    named.push_back(&entry);
+  }
+  const auto left_out = left_out_by_name(named);
+  for (std::size_t e = 0; e < named.size(); ++e) {
+    if (left_out[e]) continue;
+    const gaf::EntryRecord& entry = *named[e];
     ViewEntry out;
     for (std::size_t i = 0; i < 31 && entry.name[i] != 0; ++i)
       out.name.push_back(static_cast<char>(entry.name[i]));
