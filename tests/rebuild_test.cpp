@@ -246,6 +246,26 @@ TEST(RebuildFile, UnterminatedNameAloneIsCutAndKept) {
   EXPECT_EQ(rebuilt.result.dispositions[0].action, "fixed");
 }
 
+TEST(RebuildFile, TafNamedFileWithNoSequenceLeftIsRefused) {
+  // TA3D's version word on a file named .taf whose one entry's frame table runs past the end:
+  // dropped, it would leave a truecolor TAF without its sequence (taf.sequence-count).
+  builder::GafSpec spec = testing::simple_spec();
+  spec.version = 0x00010101;
+  spec.entries[0].frame_count = 2683;
+  RebuildOptions options;
+  options.drop_unrenderable = true;
+  const Rebuilt rebuilt = rebuild(spec, "anims/inner.taf", options);
+  ASSERT_TRUE(rebuilt.result.refused);
+  ASSERT_FALSE(rebuilt.result.refusal_reasons.empty());
+  EXPECT_EQ(rebuilt.result.refusal_reasons.back(),
+            "read under its name the rebuilt file is a truecolor TAF, which holds exactly one "
+            "sequence, and 0 would be written");
+  // The same bytes named .gaf rebuild to a GAF without entries, which checks clean.
+  const Rebuilt as_gaf = rebuild(spec, "anims/inner.gaf", options);
+  ASSERT_FALSE(as_gaf.result.refused);
+  EXPECT_EQ(warnings_in(as_gaf.result.bytes, "anims/inner.gaf"), "");
+}
+
 TEST(RebuildFile, TexturesAreWrittenRaw) {
   const builder::GafSpec spec = rle_spec({{0x03, 0x08, 1, 2, 3}, {0x0E, 9}}, 4);
   const Rebuilt rebuilt = rebuild(spec, "textures/x.gaf");

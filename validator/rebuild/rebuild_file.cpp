@@ -304,6 +304,18 @@ RebuildResult SpriteRebuild::run() {
     result_.refusal_reasons.push_back("the rebuilt file would pass 4 GiB (32-bit offsets)");
     return std::move(result_);
   }
+  // Read back under its name, a file that sniffs as a TA: Kingdoms truecolor TAF must hold exactly
+  // one sequence (taf.sequence-count); a GAF named .taf whose entries were all left out does not.
+  const ByteView written(bytes->data(), bytes->size());
+  if (refine_format_by_name(sniff_format(written), written, path_) == Format::taf_truecolor &&
+      model.entries.size() != 1) {
+    result_.refused = true;
+    result_.refusal_reasons.push_back(
+        "read under its name the rebuilt file is a truecolor TAF, which holds exactly one "
+        "sequence, and " +
+        std::to_string(model.entries.size()) + " would be written");
+    return std::move(result_);
+  }
   result_.bytes = std::move(*bytes);
   return std::move(result_);
 }
