@@ -204,14 +204,20 @@ builder::GafSpec cut_name_spec(bool terminated_second) {
   return spec;
 }
 
-TEST(RebuildFile, UnterminatedNameNeverTakesATerminatedOnesName) {
-  const Rebuilt rebuilt = rebuild(cut_name_spec(true));
+// A rebuild that keeps guarantees 1-3 and one entry of the two: its name and its frame's width.
+void expect_one_entry_kept(const Rebuilt& rebuilt, const std::string& name, std::uint32_t width) {
   expect_guarantees(rebuilt);
   const RetailView out = view(rebuilt.result.bytes);
   ASSERT_EQ(out.entries.size(), 1u);
-  EXPECT_EQ(out.entries[0].name, std::string(31, 'P'));
-  EXPECT_EQ(out.entries[0].frames.at(0).width, 3u);  // entry[1]'s frame, as the game finds it
+  EXPECT_EQ(out.entries[0].name, name);
+  EXPECT_EQ(out.entries[0].frames.at(0).width, width);
   ASSERT_EQ(rebuilt.result.dropped.size(), 1u);
+}
+
+TEST(RebuildFile, UnterminatedNameNeverTakesATerminatedOnesName) {
+  const Rebuilt rebuilt = rebuild(cut_name_spec(true));
+  // entry[1]'s frame, as the game finds it
+  ASSERT_NO_FATAL_FAILURE(expect_one_entry_kept(rebuilt, std::string(31, 'P'), 3));
   EXPECT_EQ(rebuilt.result.dropped[0],
             "entry[0]: unreachable: its 32 name bytes hold no NUL, so the game never finds it by "
             "name, and cut to 31 bytes its name would equal entry[1]'s");
@@ -222,12 +228,7 @@ TEST(RebuildFile, UnterminatedNameNeverTakesATerminatedOnesName) {
 
 TEST(RebuildFile, UnterminatedNamesThatCutAlikeKeepTheFirst) {
   const Rebuilt rebuilt = rebuild(cut_name_spec(false));
-  expect_guarantees(rebuilt);
-  const RetailView out = view(rebuilt.result.bytes);
-  ASSERT_EQ(out.entries.size(), 1u);
-  EXPECT_EQ(out.entries[0].name, std::string(31, 'p'));
-  EXPECT_EQ(out.entries[0].frames.at(0).width, 4u);  // entry[0]'s frame
-  ASSERT_EQ(rebuilt.result.dropped.size(), 1u);
+  ASSERT_NO_FATAL_FAILURE(expect_one_entry_kept(rebuilt, std::string(31, 'p'), 4));  // entry[0]'s
   EXPECT_EQ(
       rebuilt.result.dropped[0].rfind("entry[1]: unreachable: its 32 name bytes hold no NUL", 0),
       0u);
