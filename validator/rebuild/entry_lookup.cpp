@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "validator/gaf/entry_names.hpp"
+
 namespace gafcheck::rebuild {
 namespace {
 
@@ -12,12 +14,7 @@ bool terminated(const gaf::EntryRecord& entry) {
 
 // The name as the rebuilt file holds it (at most 31 bytes), A-Z folded as the game compares it.
 std::string written_folded_name(const gaf::EntryRecord& entry) {
-  std::string name;
-  for (std::size_t i = 0; i < 31 && entry.name[i] != 0; ++i) {
-    const char c = static_cast<char>(entry.name[i]);
-    name.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
-  }
-  return name;
+  return gaf::game_folded_name(entry).substr(0, 31);
 }
 
 std::string entry_label(std::uint32_t slot) {
