@@ -249,7 +249,7 @@ TEST(RebuildFile, UnterminatedNameAloneIsCutAndKept) {
 
 TEST(RebuildFile, TafNamedFileWithNoSequenceLeftIsRefused) {
   // TA3D's version word on a file named .taf whose one entry's frame table runs past the end:
-  // dropped, it would leave a truecolor TAF without its sequence (taf.sequence-count).
+  // dropped, it would leave a truecolor TAF without its sequence.
   builder::GafSpec spec = testing::simple_spec();
   spec.version = 0x00010101;
   spec.entries[0].frame_count = 2683;
@@ -258,13 +258,38 @@ TEST(RebuildFile, TafNamedFileWithNoSequenceLeftIsRefused) {
   const Rebuilt rebuilt = rebuild(spec, "anims/inner.taf", options);
   ASSERT_TRUE(rebuilt.result.refused);
   ASSERT_FALSE(rebuilt.result.refusal_reasons.empty());
-  EXPECT_EQ(rebuilt.result.refusal_reasons.back(),
-            "read under its name the rebuilt file is a truecolor TAF, which holds exactly one "
-            "sequence, and 0 would be written");
+  EXPECT_EQ(rebuilt.result.refusal_reasons.back().rfind(
+                "read back under its name, the rebuilt file would have taf.sequence-count at 4 "
+                "(header/sequence_count: sequence count is 0;",
+                0),
+            0u);
   // The same bytes named .gaf rebuild to a GAF without entries, which checks clean.
   const Rebuilt as_gaf = rebuild(spec, "anims/inner.gaf", options);
   ASSERT_FALSE(as_gaf.result.refused);
   EXPECT_EQ(warnings_in(as_gaf.result.bytes, "anims/inner.gaf"), "");
+}
+
+TEST(RebuildFile, TafNamedFileWhoseSequenceLosesEveryFrameIsRefused) {
+  // A paletted .taf whose one frame's pixels lie past the end: dropped, the sequence would keep no
+  // frame, and a .taf without frames reads as a truecolor TAF with nothing to draw.
+  builder::GafSpec spec = testing::simple_spec();
+  spec.frames[0].data_offset = 0x7FFFFF00;
+  RebuildOptions options;
+  options.drop_unrenderable = true;
+  const Rebuilt rebuilt = rebuild(spec, "anims/inner.taf", options);
+  ASSERT_TRUE(rebuilt.result.refused);
+  ASSERT_FALSE(rebuilt.result.refusal_reasons.empty());
+  EXPECT_EQ(rebuilt.result.refusal_reasons.back().rfind(
+                "read back under its name, the rebuilt file would have taf.no-frames at 16 "
+                "(entry[0]: the sequence has frame count 0",
+                0),
+            0u);
+  // Named .gaf, an entry without frames is an info finding (retail ships placeholders).
+  const Rebuilt as_gaf = rebuild(spec, "anims/inner.gaf", options);
+  ASSERT_FALSE(as_gaf.result.refused);
+  EXPECT_EQ(warnings_in(as_gaf.result.bytes, "anims/inner.gaf"), "");
+  ASSERT_EQ(as_gaf.result.dropped.size(), 1u);
+  EXPECT_EQ(as_gaf.result.dropped[0].rfind("entry[0]/frame[0]: ", 0), 0u);
 }
 
 TEST(RebuildFile, TexturesAreWrittenRaw) {

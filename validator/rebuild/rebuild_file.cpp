@@ -15,6 +15,7 @@
 #include "validator/rebuild/finding_dispositions.hpp"
 #include "validator/rebuild/frame_encoding.hpp"
 #include "validator/rebuild/kept_composite.hpp"
+#include "validator/rebuild/output_check.hpp"
 #include "validator/rebuild/refusal_rules.hpp"
 #include "validator/rebuild/structure_paths.hpp"
 #include "validator/render/frame_renderer.hpp"
@@ -304,16 +305,10 @@ RebuildResult SpriteRebuild::run() {
     result_.refusal_reasons.push_back("the rebuilt file would pass 4 GiB (32-bit offsets)");
     return std::move(result_);
   }
-  // Read back under its name, a file that sniffs as a TA: Kingdoms truecolor TAF must hold exactly
-  // one sequence (taf.sequence-count); a GAF named .taf whose entries were all left out does not.
-  const ByteView written(bytes->data(), bytes->size());
-  if (refine_format_by_name(sniff_format(written), written, path_) == Format::taf_truecolor &&
-      model.entries.size() != 1) {
+  if (auto problem = unvouched_finding(ByteView(bytes->data(), bytes->size()), path_,
+                                       result_.dispositions, options_.limits)) {
     result_.refused = true;
-    result_.refusal_reasons.push_back(
-        "read under its name the rebuilt file is a truecolor TAF, which holds exactly one "
-        "sequence, and " +
-        std::to_string(model.entries.size()) + " would be written");
+    result_.refusal_reasons.push_back(std::move(*problem));
     return std::move(result_);
   }
   result_.bytes = std::move(*bytes);

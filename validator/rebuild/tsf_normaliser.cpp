@@ -5,6 +5,7 @@
 
 #include "validator/check/check_input.hpp"
 #include "validator/core/text.hpp"
+#include "validator/rebuild/output_check.hpp"
 #include "validator/rules/catalog.hpp"
 #include "validator/tsf/tsf_parser.hpp"
 #include "validator/tsf/tsf_values.hpp"
@@ -256,14 +257,27 @@ RebuildResult normalise_tsf(ByteView input, std::string_view path_in_tree,
       result.dropped = normaliser.dropped();
     }
   }
-  for (const Finding& finding : report.findings) {
-    if (result.refused)
-      result.dispositions.push_back(disposition_of(finding, "dropped", "the script is refused"));
-    else if (finding.rule == RuleId::tsf_multiple_animations)
-      result.dispositions.push_back(disposition_of(
-          finding, "dropped", "only the first animation is compiled; this one is left out"));
-    else
-      result.dispositions.push_back(disposition_of(finding, "kept", ""));
+  const auto dispose = [&] {
+    result.dispositions.clear();
+    for (const Finding& finding : report.findings) {
+      if (result.refused)
+        result.dispositions.push_back(disposition_of(finding, "dropped", "the script is refused"));
+      else if (finding.rule == RuleId::tsf_multiple_animations)
+        result.dispositions.push_back(disposition_of(
+            finding, "dropped", "only the first animation is compiled; this one is left out"));
+      else
+        result.dispositions.push_back(disposition_of(finding, "kept", ""));
+    }
+  };
+  dispose();
+  if (!result.refused) {
+    if (auto problem = unvouched_finding(ByteView(result.bytes.data(), result.bytes.size()), path,
+                                         result.dispositions, options.limits)) {
+      refuse(std::move(*problem));
+      result.bytes.clear();
+      result.dropped.clear();
+      dispose();
+    }
   }
   return result;
 }

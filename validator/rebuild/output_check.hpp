@@ -1,0 +1,25 @@
+#pragma once
+// The rebuild's own check of what it is about to write (guarantee 1 of issue 17): read back under
+// its name, as check reads it, the output may hold no finding at warning or above but one of a
+// rule the rebuild kept from the input. A rebuild whose output would is refused, naming the
+// finding, so that no sequence of drops and fixes can write a file the validator flags: a file
+// named .taf whose one sequence lost every frame, say, reads as a truecolor TAF with no frame.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "validator/core/budget.hpp"
+#include "validator/core/byte_view.hpp"
+#include "validator/rebuild/rebuild_file.hpp"
+
+namespace gafcheck::rebuild {
+
+// Why the output may not be written, or nullopt. The output is checked as an archive member
+// (nothing on disk is looked at) with the input's budgets, but for the file size: a flattened
+// frame may make the output larger than the input.
+std::optional<std::string> unvouched_finding(ByteView output, std::string_view path_in_tree,
+                                             const std::vector<Disposition>& dispositions,
+                                             const BudgetLimits& limits);
+
+}  // namespace gafcheck::rebuild
