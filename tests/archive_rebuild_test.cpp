@@ -315,6 +315,25 @@ TEST(ArchiveRebuild, MembersThatCannotBeRebuiltAreLeftOutAndListed) {
   expect_checks_clean(result.bytes);
 }
 
+// The archive's own check of what it would write: a member rebuilder that hands back a file check
+// flags (here, unchanged, a GAF whose second entry's name folds to the first's) refuses the
+// archive, naming the finding and the member, rather than write it.
+TEST(ArchiveRebuild, AnOutputCheckFlagsIsRefused) {
+  builder::HpiSpec spec = tidy_hpi();
+  spec.files.push_back({"anims/twice.gaf", gaf_bytes({"TWICE", "twice"}), HpiMethod::zlib});
+  const ArchiveRebuildResult result = rebuild_spec(spec);
+  ASSERT_TRUE(result.refused);
+  ASSERT_EQ(result.refusal_reasons.size(), 1u);
+  EXPECT_EQ(result.refusal_reasons[0].rfind("read back under its name, the rebuilt file would "
+                                            "have entry.name-duplicate at 76 of "
+                                            "mod.ufo!anims/twice.gaf (entry[1]/name: ",
+                                            0),
+            0u)
+      << result.refusal_reasons[0];
+  EXPECT_TRUE(result.bytes.empty());
+  // Without that member the same archive is written (TidyArchiveReadsBackAndChecksClean).
+}
+
 TEST(ArchiveRebuild, MembersWhoseDecodingIsInErrorAreLeftOut) {
   builder::HpiSpec spec;
   spec.files.push_back({"damaged.txt", bytes_of("damaged text"), HpiMethod::zlib});

@@ -14,6 +14,7 @@
 #include "validator/hpi/member_reader.hpp"
 #include "validator/pixels/gaf_pixel_stages.hpp"
 #include "validator/rebuild/hpi_writer.hpp"
+#include "validator/rebuild/output_check.hpp"
 #include "validator/rules/catalog.hpp"
 
 namespace gafcheck::rebuild {
@@ -393,7 +394,16 @@ ArchiveRebuildResult rebuild_archive_file(ByteView input, std::string_view path_
                                           const MemberRebuilder& rebuild_member) {
   SharedUse use;
   ArchiveRebuilder rebuilder(options, rebuild_member, use);
-  return rebuilder.run(input, path_in_tree, 1);
+  ArchiveRebuildResult result = rebuilder.run(input, path_in_tree, 1);
+  if (result.refused) return result;
+  if (auto problem =
+          unvouched_finding_in_archive(ByteView(result.bytes.data(), result.bytes.size()),
+                                       path_in_tree, result.dispositions, options.limits)) {
+    result.refused = true;
+    result.bytes.clear();
+    result.refusal_reasons.push_back(std::move(*problem));
+  }
+  return result;
 }
 
 }  // namespace gafcheck::rebuild

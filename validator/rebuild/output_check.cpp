@@ -6,26 +6,60 @@
 #include "validator/check/check_input.hpp"
 
 namespace gafcheck::rebuild {
+namespace {
+
+class OutputCheck {
+ public:
+  OutputCheck(const std::vector<Disposition>& dispositions, const BudgetLimits& limits) {
+    for (const Disposition& disposition : dispositions)
+      if (disposition.action == "kept") kept_.insert(disposition.rule);
+    options_.limits = limits;
+    options_.limits[BudgetKind::file_size] = UINT64_MAX;
+    options_.limits[BudgetKind::archive_ratio] = UINT64_MAX;
+    options_.hash_contents = false;
+  }
+
+  const CheckOptions& options() const { return options_; }
+
+  // Notes the first finding of the report the rebuild did not keep.
+  void look_at(const FileReport& report, bool named) {
+    if (problem_) return;
+    for (const Finding& finding : report.findings) {
+      if (finding.severity == Severity::info || kept_.count(rule_name(finding.rule))) continue;
+      problem_ = "read back under its name, the rebuilt file would have " +
+                 std::string(rule_name(finding.rule)) + " at " + std::to_string(finding.offset) +
+                 (named ? " of " + report.path : std::string()) + " (" + finding.path + ": " +
+                 finding.message + "), which is not one the rebuild kept from the input";
+      return;
+    }
+  }
+
+  std::optional<std::string> problem() && { return std::move(problem_); }
+
+ private:
+  std::set<std::string_view> kept_;
+  CheckOptions options_;
+  std::optional<std::string> problem_;
+};
+
+}  // namespace
 
 std::optional<std::string> unvouched_finding(ByteView output, std::string_view path_in_tree,
                                              const std::vector<Disposition>& dispositions,
                                              const BudgetLimits& limits) {
-  std::set<std::string_view> kept;
-  for (const Disposition& disposition : dispositions)
-    if (disposition.action == "kept") kept.insert(disposition.rule);
-  CheckOptions check;
-  check.limits = limits;
-  check.limits[BudgetKind::file_size] = UINT64_MAX;
-  check.hash_contents = false;
+  OutputCheck check(dispositions, limits);
   const std::string path(path_in_tree);
-  const FileReport report = check_bytes(output, InputName{path, path}, check);
-  for (const Finding& finding : report.findings) {
-    if (finding.severity == Severity::info || kept.count(rule_name(finding.rule))) continue;
-    return "read back under its name, the rebuilt file would have " +
-           std::string(rule_name(finding.rule)) + " at " + std::to_string(finding.offset) + " (" +
-           finding.path + ": " + finding.message + "), which the input did not have";
-  }
-  return std::nullopt;
+  check.look_at(check_bytes(output, InputName{path, path}, check.options()), false);
+  return std::move(check).problem();
+}
+
+std::optional<std::string> unvouched_finding_in_archive(
+    ByteView output, std::string_view path_in_tree, const std::vector<Disposition>& dispositions,
+    const BudgetLimits& limits) {
+  OutputCheck check(dispositions, limits);
+  check_bytes_with_members(output, std::string(path_in_tree), check.options(),
+                           [&](FileReport&& report) { check.look_at(report, true); });
+  return std::move(check).problem();
 }
 
 }  // namespace gafcheck::rebuild

@@ -4,6 +4,9 @@
 // rule the rebuild kept from the input. A rebuild whose output would is refused, naming the
 // finding, so that no sequence of drops and fixes can write a file the validator flags: a file
 // named .taf whose one sequence lost every frame, say, reads as a truecolor TAF with no frame.
+// The output is checked as an archive member (nothing on disk is looked at) with the input's
+// budgets, but for the file size and the archive ratio: a flattened frame may make the output
+// larger than the input, and the rebuilt archive compresses differently.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,11 +18,15 @@
 
 namespace gafcheck::rebuild {
 
-// Why the output may not be written, or nullopt. The output is checked as an archive member
-// (nothing on disk is looked at) with the input's budgets, but for the file size: a flattened
-// frame may make the output larger than the input.
+// Why a rebuilt GAF, TAF or TSF may not be written, or nullopt.
 std::optional<std::string> unvouched_finding(ByteView output, std::string_view path_in_tree,
                                              const std::vector<Disposition>& dispositions,
                                              const BudgetLimits& limits);
+
+// The same for a rebuilt archive, its members and nested archives included, against the rules
+// kept anywhere in it.
+std::optional<std::string> unvouched_finding_in_archive(
+    ByteView output, std::string_view path_in_tree, const std::vector<Disposition>& dispositions,
+    const BudgetLimits& limits);
 
 }  // namespace gafcheck::rebuild
