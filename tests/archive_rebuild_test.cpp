@@ -334,6 +334,38 @@ TEST(ArchiveRebuild, AnOutputCheckFlagsIsRefused) {
   // Without that member the same archive is written (TidyArchiveReadsBackAndChecksClean).
 }
 
+// Entries aimed at one member's stored bytes under names the engine reads differently are rebuilt
+// under each name: a frame of runs is written RLE in anims/, raw in textures/ (where the engine
+// reads plain arrays), and one byte named .gaf is a truncated GAF, though named .dat it is copied.
+TEST(ArchiveRebuild, EntriesAimedAtOneMemberAreRebuiltUnderEachName) {
+  builder::GafSpec runs;
+  runs.entries.push_back({.name = "RUNS", .frames = {{.frame = "a"}}});
+  builder::FrameSpec frame{.id = "a", .width = 64, .height = 2, .compressed = 1};
+  frame.rle_rows = {{0xFE, 5}, {0xFE, 6}};
+  runs.frames.push_back(frame);
+  const auto sprite = builder::aliased_entries_archive(
+      builder::build_gaf(runs).bytes, {"anims/runs.gaf", "textures/runs.gaf"}, HpiMethod::zlib);
+  const ArchiveRebuildResult rebuilt = rebuild::rebuild_archive_file(
+      ByteView(sprite.bytes.data(), sprite.bytes.size()), "mod.ufo", {});
+  ASSERT_FALSE(rebuilt.refused) << listed(rebuilt.refusal_reasons);
+  const auto members = members_of(rebuilt.bytes);
+  ASSERT_EQ(members.size(), 2u);
+  const std::size_t compressed_byte = 64 + 9;  // one entry: the frame header follows at 64
+  EXPECT_EQ(members.at("anims/runs.gaf").at(compressed_byte), 1);
+  EXPECT_EQ(members.at("textures/runs.gaf").at(compressed_byte), 0);
+  expect_checks_clean(rebuilt.bytes);
+
+  const auto one_byte =
+      builder::aliased_entries_archive({0x2A}, {"m0.dat", "m1.gaf"}, HpiMethod::stored);
+  const ArchiveRebuildResult copied = rebuild::rebuild_archive_file(
+      ByteView(one_byte.bytes.data(), one_byte.bytes.size()), "mod.ufo", {});
+  ASSERT_FALSE(copied.refused) << listed(copied.refusal_reasons);
+  EXPECT_EQ(members_of(copied.bytes),
+            (std::map<std::string, std::vector<std::uint8_t>>{{"m0.dat", {0x2A}}}));
+  ASSERT_EQ(copied.dropped.size(), 1u) << listed(copied.dropped);
+  EXPECT_EQ(copied.dropped[0].rfind("m1.gaf: cannot be rebuilt: ", 0), 0u) << copied.dropped[0];
+}
+
 TEST(ArchiveRebuild, MembersWhoseDecodingIsInErrorAreLeftOut) {
   builder::HpiSpec spec;
   spec.files.push_back({"damaged.txt", bytes_of("damaged text"), HpiMethod::zlib});

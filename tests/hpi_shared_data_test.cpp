@@ -17,6 +17,14 @@ void expect_shared(const FileReport& archive, std::size_t member, const std::str
   EXPECT_EQ(listed.same_data_as, first) << listed.path;
 }
 
+// The paths of the members reported as sharing an earlier member's data, in report order.
+std::vector<std::string> shared_data_paths(const FileReport& archive) {
+  std::vector<std::string> paths;
+  for (const Finding& finding : archive.findings)
+    if (finding.rule == RuleId::hpi_shared_data) paths.push_back(finding.path);
+  return paths;
+}
+
 TEST(HpiSharedData, EntriesAimedAtOneMembersStoredBytesAreCheckedOnce) {
   const auto gaf = builder::aliased_slots_gaf(101);  // 100 entry.alias findings
   for (const HpiMethod method : {HpiMethod::stored, HpiMethod::lz77, HpiMethod::zlib}) {
@@ -73,6 +81,41 @@ TEST(HpiSharedData, ArchivesOfArchivesAimedAtOneMemberAreCheckedOnce) {
   EXPECT_TRUE(three[3].path.ends_with("!m0.ufo!m0.ufo!m0.gaf"));
   for (std::size_t level = 0; level < 3; ++level)
     EXPECT_EQ(occurrences(three[level], RuleId::hpi_shared_data), 29u) << three[level].path;
+}
+
+// The engine opens a file by its name: the same bytes named .gaf are a GAF it loads, named .dat a
+// file it never opens as one. A member sharing stored bytes or content with an earlier member is
+// checked once more under a name of another context (extension, textures/), never hidden behind
+// the first; under a name of the same context it is still checked once.
+TEST(HpiSharedData, StoredBytesUnderANameOfAnotherKindAreCheckedUnderThatName) {
+  const std::vector<std::uint8_t> one_byte{0x2A};
+  const auto archive = builder::aliased_entries_archive(
+      one_byte, {"m0.dat", "m1.gaf", "m2.txt", "m3.GAF"}, HpiMethod::stored);
+  const auto reports = check_hpi_input(archive.bytes);
+  ASSERT_EQ(reports.size(), 2u);  // the archive and m1.gaf; m3.GAF as m1.gaf, m2.txt as m0.dat
+  const FileReport& outer = reports[0];
+  EXPECT_EQ(shared_data_paths(outer), (std::vector<std::string>{"m2.txt", "m3.GAF"}));
+  expect_shared(outer, 2, "m0.dat");
+  expect_shared(outer, 3, "m1.gaf");
+  EXPECT_TRUE(outer.members->at(1).checked);
+  EXPECT_TRUE(reports[1].path.ends_with("!m1.gaf"));
+  EXPECT_FINDING(reports[1], "header.truncated", 0, "header");
+}
+
+TEST(HpiSharedData, TheSameContentUnderANameOfAnotherKindIsCheckedAgain) {
+  const auto gaf = gaf_bytes({"ONE"});
+  builder::HpiSpec spec;
+  for (const char* name : {"anims/one.gaf", "anims/one.taf", "textures/one.gaf", "units/two.gaf"})
+    spec.files.push_back({name, gaf, HpiMethod::zlib});
+  const auto archive = builder::build_hpi(spec);
+  const auto reports = check_hpi_input(archive.bytes);
+  ASSERT_EQ(reports.size(), 4u);  // units/two.gaf is checked as anims/one.gaf
+  EXPECT_EQ(shared_data_paths(reports[0]), std::vector<std::string>{"units/two.gaf"});
+  EXPECT_TRUE(reports[1].path.ends_with("!anims/one.gaf"));
+  EXPECT_EQ(reports[1].format, Format::gaf);
+  EXPECT_TRUE(reports[2].path.ends_with("!anims/one.taf"));
+  EXPECT_EQ(reports[2].format, Format::taf_paletted);
+  EXPECT_TRUE(reports[3].path.ends_with("!textures/one.gaf"));
 }
 
 TEST(HpiSharedData, DistinctMembersOfOneSizeAreEachChecked) {

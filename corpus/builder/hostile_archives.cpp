@@ -34,15 +34,22 @@ std::vector<std::uint8_t> gaf_header_then_zeros(std::size_t size) {
 
 BuiltFile aliased_entries_archive(const std::vector<std::uint8_t>& data, std::uint32_t entries,
                                   HpiMethod method, const std::string& extension) {
+  std::vector<std::string> names;
+  for (std::uint32_t i = 0; i < entries; ++i) names.push_back(member_name(i, extension));
+  return aliased_entries_archive(data, names, method);
+}
+
+BuiltFile aliased_entries_archive(const std::vector<std::uint8_t>& data,
+                                  const std::vector<std::string>& names, HpiMethod method) {
   HpiSpec spec;
-  spec.files.push_back({member_name(0, extension), data, method});
-  for (std::uint32_t i = 1; i < entries; ++i)
-    spec.files.push_back({member_name(i, extension), {}, HpiMethod::stored});
+  spec.files.push_back({names.at(0), data, method});
+  for (std::size_t i = 1; i < names.size(); ++i)
+    spec.files.push_back({names[i], {}, HpiMethod::stored});
   BuiltFile archive = build_hpi_plain(spec);
-  // Every later file record {data_offset, size, compression} becomes a copy of m0's.
-  const std::uint64_t first = archive.at("record:" + member_name(0, extension));
-  for (std::uint32_t i = 1; i < entries; ++i) {
-    const std::uint64_t record = archive.at("record:" + member_name(i, extension));
+  // Every later file record {data_offset, size, compression} becomes a copy of the first's.
+  const std::uint64_t first = archive.at("record:" + names[0]);
+  for (std::size_t i = 1; i < names.size(); ++i) {
+    const std::uint64_t record = archive.at("record:" + names[i]);
     std::copy_n(archive.bytes.begin() + static_cast<std::ptrdiff_t>(first), 9,
                 archive.bytes.begin() + static_cast<std::ptrdiff_t>(record));
   }

@@ -24,6 +24,11 @@ std::vector<std::uint8_t> gaf_header_then_zeros(std::size_t size);
 BuiltFile aliased_entries_archive(const std::vector<std::uint8_t>& data, std::uint32_t entries,
                                   HpiMethod method, const std::string& extension);
 
+// The same with the members' names given: the first holds data, the others point at its stored
+// bytes.
+BuiltFile aliased_entries_archive(const std::vector<std::uint8_t>& data,
+                                  const std::vector<std::string>& names, HpiMethod method);
+
 // An archive of `entries` members "m0.EXT" ... each holding its own copy of data (the same
 // content at different offsets).
 BuiltFile same_content_archive(const std::vector<std::uint8_t>& data, std::uint32_t entries,

@@ -6,6 +6,7 @@
 #include "validator/core/checked_math.hpp"
 #include "validator/core/text.hpp"
 #include "validator/detect/extension.hpp"
+#include "validator/detect/name_context.hpp"
 #include "validator/detect/sniff.hpp"
 #include "validator/gaf/gaf_layout.hpp"
 #include "validator/hpi/archive_reader.hpp"
@@ -111,17 +112,23 @@ StoredData stored_data(const MemberRecord& member) {
   return {member.data_offset, member.size, member.v2_stored_size, member.compression};
 }
 
-// For each member, the first member whose entry points at the same stored bytes (itself if none).
+// For each member, the first member whose entry points at the same stored bytes and whose name
+// gives them the same context (itself if none): under another name the same bytes are checked
+// again, since they may be another format.
 std::vector<std::size_t> first_with_same_stored_data(const std::vector<MemberRecord>& members) {
+  std::vector<std::pair<StoredData, NameContext>> keys;
+  keys.reserve(members.size());
+  for (const MemberRecord& member : members)
+    keys.emplace_back(stored_data(member), name_context(member.path));
   std::vector<std::size_t> order(members.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    const auto by_data = stored_data(members[a]) <=> stored_data(members[b]);
-    return by_data != 0 ? by_data < 0 : a < b;
+    const auto by_key = keys[a] <=> keys[b];
+    return by_key != 0 ? by_key < 0 : a < b;
   });
   std::vector<std::size_t> first(members.size());
   for (std::size_t i = 0; i < order.size(); ++i) {
-    const bool same = i > 0 && stored_data(members[order[i]]) == stored_data(members[order[i - 1]]);
+    const bool same = i > 0 && keys[order[i]] == keys[order[i - 1]];
     first[order[i]] = same ? first[order[i - 1]] : order[i];
   }
   return first;
@@ -191,13 +198,13 @@ void decode_members(WalkContext& context, ArchiveIndex& index, MemberHarvest* ha
     HeldBuffer bytes = output.take();
     member.format = member_check_format(bytes.view(), member.path);
     if (harvest == nullptr || member.format == Format::unknown) continue;
-    if (const auto same = harvest->same_content(bytes.view())) {
+    if (const auto same = harvest->same_content(bytes.view(), name_context(member.path))) {
       share_content(context, index, i, *same);
       continue;
     }
     if (!context.charge(BudgetKind::members, 1, member.entry_offset, member.where)) break;
     member.checkable = true;
-    harvest->offer(i, std::move(bytes));
+    harvest->offer(i, std::move(bytes), name_context(member.path));
   }
 }
 

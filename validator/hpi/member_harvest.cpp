@@ -19,19 +19,19 @@ const std::string& MemberHarvest::digest(Item& item) {
   return item.sha256;
 }
 
-std::optional<std::size_t> MemberHarvest::same_content(ByteView bytes) {
+std::optional<std::size_t> MemberHarvest::same_content(ByteView bytes, const NameContext& named) {
   pending_sha256_.clear();
-  const auto same_size = items_by_size_.find(bytes.size());
-  if (same_size == items_by_size_.end()) return std::nullopt;
+  const auto same_key = items_by_key_.find({bytes.size(), named});
+  if (same_key == items_by_key_.end()) return std::nullopt;
   pending_sha256_ = sha256_hex(bytes);
-  for (const std::size_t earlier : same_size->second)
+  for (const std::size_t earlier : same_key->second)
     if (digest(items_[earlier]) == pending_sha256_) return items_[earlier].member;
   return std::nullopt;
 }
 
-void MemberHarvest::offer(std::size_t member, HeldBuffer&& bytes) {
+void MemberHarvest::offer(std::size_t member, HeldBuffer&& bytes, const NameContext& named) {
   const std::uint64_t size = bytes.view().size();
-  items_by_size_[size].push_back(items_.size());
+  items_by_key_[{size, named}].push_back(items_.size());
   items_.push_back({member, std::move(bytes), true, size, std::move(pending_sha256_)});
   pending_sha256_.clear();
   if (held_.may_keep(0))
@@ -58,7 +58,7 @@ void MemberHarvest::finish(ArchiveIndex&& index, const ArchiveUse& used) {
   index_ = std::move(index);
   used_ = used;
   offering_ = false;
-  items_by_size_.clear();
+  items_by_key_.clear();
 }
 
 std::optional<HeldBuffer> MemberHarvest::take(std::size_t item) {

@@ -2,16 +2,18 @@
 // The members of one archive that the check pipeline checks after the archive's own report,
 // decoded once while the archive is checked. Members are kept in memory while they fit in half
 // the held-bytes account (the rest is decoded again when taken, and kept members are given back
-// when a decode needs the room); a member whose content is byte for byte an earlier one's is
-// found here, comparing SHA-256 only between members of the same size.
+// when a decode needs the room); a member whose content is byte for byte an earlier one's, under
+// a name of the same context (detect/name_context.hpp), is found here, comparing SHA-256 only
+// between members of the same size and context.
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "validator/core/budget.hpp"
+#include "validator/detect/name_context.hpp"
 #include "validator/hpi/archive_index.hpp"
 #include "validator/hpi/held_bytes.hpp"
 
@@ -64,10 +66,10 @@ class MemberHarvest final : public HeldBytes::Holder {
   HeldBytes& held() { return held_; }
 
   // While the archive is checked: the earlier member whose content equals bytes (same size, same
-  // SHA-256), if any.
-  std::optional<std::size_t> same_content(ByteView bytes);
-  // Hands over a member to check (bytes are charged to the account).
-  void offer(std::size_t member, HeldBuffer&& bytes);
+  // SHA-256) under a name of the same context, if any.
+  std::optional<std::size_t> same_content(ByteView bytes, const NameContext& named);
+  // Hands over a member to check (bytes are charged to the account), named in that context.
+  void offer(std::size_t member, HeldBuffer&& bytes, const NameContext& named);
   // After the archive's check: its index (members are decoded again from it) and usage.
   void finish(ArchiveIndex&& index, const ArchiveUse& used);
 
@@ -88,7 +90,7 @@ class MemberHarvest final : public HeldBytes::Holder {
   HeldBytes& held_;
   ArchiveIndex index_;
   std::vector<Item> items_;
-  std::unordered_map<std::uint64_t, std::vector<std::size_t>> items_by_size_;
+  std::map<std::pair<std::uint64_t, NameContext>, std::vector<std::size_t>> items_by_key_;
   std::string pending_sha256_;  // same_content's digest, for the member offered next
   std::size_t kept_end_ = 0;    // no member from here on is kept
   bool offering_ = true;

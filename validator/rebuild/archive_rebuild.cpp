@@ -8,11 +8,11 @@
 #include "validator/check/check_input.hpp"
 #include "validator/core/sha256.hpp"
 #include "validator/core/text.hpp"
+#include "validator/detect/name_context.hpp"
 #include "validator/hpi/archive_check.hpp"
 #include "validator/hpi/member_decoder.hpp"
 #include "validator/hpi/member_paths.hpp"
 #include "validator/hpi/member_reader.hpp"
-#include "validator/pixels/gaf_pixel_stages.hpp"
 #include "validator/rebuild/hpi_writer.hpp"
 #include "validator/rebuild/output_check.hpp"
 #include "validator/rules/catalog.hpp"
@@ -81,10 +81,24 @@ std::optional<std::vector<std::uint8_t>> decode_with_findings(const hpi::Archive
   return bytes;
 }
 
-// The key a member's stored bytes decode by: entries with equal keys decode to equal content.
+// What a member's rebuild depends on besides its bytes: its name's context as check reads it
+// (detect/name_context.hpp) and whether it is a mask file (version 0 kept).
+struct NamedAs {
+  NameContext context;
+  bool mask_file;
+  auto operator<=>(const NamedAs&) const = default;
+};
+
+NamedAs named_as(std::string_view path) {
+  return {name_context(path), is_mask_file(path)};
+}
+
+// The key a member's stored bytes decode by, and under that name rebuild by: entries with equal
+// keys rebuild to equal content.
 struct StoredKey {
   std::uint64_t offset, size, v2_stored_size;
   std::uint8_t compression;
+  NamedAs named;
   auto operator<=>(const StoredKey&) const = default;
 };
 
@@ -92,7 +106,7 @@ struct StoredKey {
 struct RebuildKey {
   std::string sha256;
   Format format;
-  bool raw_arrays;
+  NamedAs named;
   auto operator<=>(const RebuildKey&) const = default;
 };
 
@@ -261,7 +275,7 @@ bool ArchiveRebuilder::decode_and_rebuild(std::uint64_t depth) {
       return refuse("the rebuilt members would exceed --max-archive-output (" +
                     std::to_string(limits[BudgetKind::archive_output]) + " bytes)");
     const StoredKey stored{member.data_offset, member.size, member.v2_stored_size,
-                           member.compression};
+                           member.compression, named_as(member.path)};
     if (const auto same = first_kept_with.find(stored); same != first_kept_with.end()) {
       const std::vector<std::uint8_t> copy = kept_[same->second].bytes;
       use_.output += copy.size();
@@ -330,7 +344,7 @@ std::optional<std::vector<std::uint8_t>> ArchiveRebuilder::rebuild_content(
     }
     return std::move(inner.bytes);
   }
-  const RebuildKey key{sha256_hex(view), format, pixels::engine_reads_raw_arrays(member.path)};
+  const RebuildKey key{sha256_hex(view), format, named_as(member.path)};
   auto cached = rebuilt_.find(key);
   if (cached == rebuilt_.end()) {
     cached = rebuilt_.emplace(key, rebuild_member_(view, member.path, format, options_)).first;

@@ -55,9 +55,9 @@ struct ArchiveRebuildResult {
 };
 
 // Rebuilds one decoded member: format is what check would check it as (gaf, taf_paletted,
-// taf_truecolor, ta3d_gaf or tsf). The result is cached by content, format and whether the
-// member path is one the engine reads raw arrays from, so a rebuilder may use its path only for
-// that (and for messages).
+// taf_truecolor, ta3d_gaf or tsf). The result is cached by content, format, the member path's
+// name context (detect/name_context.hpp) and whether it names a mask file, so a rebuilder may use
+// its path only for those (and for messages).
 using MemberRebuilder = std::function<RebuildResult(ByteView bytes, std::string_view member_path,
                                                     Format format, const RebuildOptions& options)>;
 

@@ -30,15 +30,6 @@ using gaf::EntryRecord;
 using gaf::FrameRecord;
 using gaf::GafIndex;
 
-// A TA mask file keeps its version word 0 (spec/GAF.md §1).
-bool is_mask_file(std::string_view path) {
-  const std::size_t slash = path.find_last_of("/\\");
-  std::string name(slash == std::string_view::npos ? path : path.substr(slash + 1));
-  for (char& c : name)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return name == "terrain.gaf" || name == "vismasks.gaf";
-}
-
 // The name as written: the bytes up to the first NUL (at most 31), NUL-padded.
 std::array<std::uint8_t, 32> canonical_name(const EntryRecord& entry) {
   std::array<std::uint8_t, 32> name{};
@@ -316,6 +307,14 @@ RebuildResult SpriteRebuild::run() {
 }
 
 }  // namespace
+
+bool is_mask_file(std::string_view path) {
+  const std::size_t slash = path.find_last_of("/\\");
+  std::string name(slash == std::string_view::npos ? path : path.substr(slash + 1));
+  for (char& c : name)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return name == "terrain.gaf" || name == "vismasks.gaf";
+}
 
 RebuildResult rebuild_sprite_file(ByteView input, std::string_view path_in_tree,
                                   const RebuildOptions& options) {

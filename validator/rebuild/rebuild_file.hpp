@@ -40,6 +40,9 @@ struct RebuildResult {
   FileReport input_report;           // check's report of the input (the sidecar maps it)
 };
 
+// A TA mask file (terrain.gaf, vismasks.gaf) keeps its version word 0 (spec/GAF.md §1).
+bool is_mask_file(std::string_view path);
+
 // path_in_tree gives the storage context ("textures/x.gaf", "anims/vismasks.gaf"): frames the
 // engine reads as plain arrays are written raw.
 RebuildResult rebuild_sprite_file(ByteView input, std::string_view path_in_tree,
