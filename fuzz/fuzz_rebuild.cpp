@@ -6,12 +6,16 @@
 //      origin, size, duration, loop flag, name);
 //   3. rebuilding the rebuilt file gives it back byte for byte.
 // An input refused is rebuilt again with --drop-unrenderable; unless refused again, 1 and 3 must
-// hold of that. The storage context alternates with the input's length (odd: textures/, raw).
+// hold of that. Neither rebuild may be refused by the rebuild's own check of its output
+// (output_check.hpp), a backstop for what the rebuild should have refused or written otherwise.
+// The name follows the input's length: odd, textures/fuzz.gaf (raw); otherwise fuzz.gaf, or
+// anims/fuzz.taf for every other even length.
 #include <set>
 #include <string>
 
 #include "fuzz/fuzz_support.hpp"
 #include "validator/check/check_input.hpp"
+#include "validator/rebuild/output_check.hpp"
 #include "validator/rebuild/rebuild_file.hpp"
 #include "validator/rebuild/retail_view.hpp"
 
@@ -47,6 +51,12 @@ void require_checks_clean(const RebuildResult& result, const std::string& path,
   }
 }
 
+void require_no_backstop_refusal(const RebuildResult& result) {
+  for (const std::string& reason : result.refusal_reasons)
+    require(reason.find(rebuild::unvouched_output_reason) == std::string::npos,
+            [&] { return "the rebuild's own output check refused it: " + reason; });
+}
+
 void require_idempotent(const RebuildResult& result, const std::string& path,
                         const RebuildOptions& options) {
   RebuildOptions again_options = options;
@@ -67,10 +77,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace gafcheck;
   using namespace gafcheck::fuzz;
   const ByteView input(data, size);
-  const std::string path = size % 2 ? "textures/fuzz.gaf" : "fuzz.gaf";
+  const std::string path = size % 2   ? "textures/fuzz.gaf"
+                           : size % 4 ? "anims/fuzz.taf"
+                                      : "fuzz.gaf";
   rebuild::RebuildOptions options;
   options.limits = fuzz_check_options().limits;
   rebuild::RebuildResult result = rebuild::rebuild_sprite_file(input, path, options);
+  require_no_backstop_refusal(result);
   if (!result.refused) {
     require_checks_clean(result, path, options.limits);
     BudgetLimits view_limits = options.limits;
@@ -84,6 +97,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   options.drop_unrenderable = true;
   result = rebuild::rebuild_sprite_file(input, path, options);
+  require_no_backstop_refusal(result);
   if (result.refused) return 0;
   require_checks_clean(result, path, options.limits);
   require_idempotent(result, path, options);

@@ -8,12 +8,15 @@
 // Input starting with the HPI marker is rebuilt as an archive (members through the sprite
 // rebuild and the TSF normaliser), anything else normalised as a TSF script. An input refused is
 // rebuilt again with --drop-unrenderable; unless refused again, 1 and 2 must hold of that.
+// Neither the archive nor any member may be refused by the rebuild's own check of its output
+// (output_check.hpp), a backstop for what the rebuild should have refused or written otherwise.
 #include <set>
 #include <string>
 
 #include "fuzz/fuzz_support.hpp"
 #include "validator/check/check_input.hpp"
 #include "validator/rebuild/archive_rebuild.hpp"
+#include "validator/rebuild/output_check.hpp"
 #include "validator/rebuild/tsf_normaliser.hpp"
 
 namespace gafcheck::fuzz {
@@ -55,11 +58,26 @@ void require_checks_clean(const std::vector<std::uint8_t>& bytes, const std::str
   });
 }
 
+// Reasons and dropped members, as lines: none may come from the output check.
+void require_no_backstop_refusal(const std::vector<std::string>& lines) {
+  for (const std::string& line : lines)
+    require(line.find(rebuild::unvouched_output_reason) == std::string::npos,
+            [&] { return "the rebuild's own output check refused: " + line; });
+}
+
+template <typename Result>
+void require_no_backstop_refusal(const Result& result) {
+  require_no_backstop_refusal(result.refusal_reasons);
+  require_no_backstop_refusal(result.dropped);
+}
+
 void rebuild_archive(ByteView input, RebuildOptions options) {
   auto result = rebuild::rebuild_archive_file(input, "fuzz.ufo", options);
+  require_no_backstop_refusal(result);
   if (result.refused && !options.drop_unrenderable) {
     options.drop_unrenderable = true;
     result = rebuild::rebuild_archive_file(input, "fuzz.ufo", options);
+    require_no_backstop_refusal(result);
   }
   if (result.refused) return;
   require_checks_clean(result.bytes, "fuzz.ufo", result.dispositions, options);
@@ -74,9 +92,11 @@ void rebuild_archive(ByteView input, RebuildOptions options) {
 
 void normalise_script(ByteView input, RebuildOptions options) {
   auto result = rebuild::normalise_tsf(input, "fuzz.tsf", options);
+  require_no_backstop_refusal(result);
   if (result.refused && !options.drop_unrenderable) {
     options.drop_unrenderable = true;
     result = rebuild::normalise_tsf(input, "fuzz.tsf", options);
+    require_no_backstop_refusal(result);
   }
   if (result.refused) return;
   require_checks_clean(result.bytes, "fuzz.tsf", result.dispositions, options);

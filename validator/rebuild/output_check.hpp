@@ -18,6 +18,11 @@
 
 namespace gafcheck::rebuild {
 
+// How such a refusal begins. The rebuild refuses what it knows it cannot write before it gets
+// here, so this check is a backstop: the fuzz targets treat a refusal of this kind as a defect.
+inline constexpr std::string_view unvouched_output_reason =
+    "read back under its name, the rebuilt file would have ";
+
 // Why a rebuilt GAF, TAF or TSF may not be written, or nullopt.
 std::optional<std::string> unvouched_finding(ByteView output, std::string_view path_in_tree,
                                              const std::vector<Disposition>& dispositions,

@@ -296,8 +296,29 @@ RebuildResult SpriteRebuild::run() {
     result_.refusal_reasons.push_back("the rebuilt file would pass 4 GiB (32-bit offsets)");
     return std::move(result_);
   }
-  if (auto problem = unvouched_finding(ByteView(bytes->data(), bytes->size()), path_,
-                                       result_.dispositions, options_.limits)) {
+  // A .taf whose frames say nothing reads as a truecolor TAF (taf.sequence-count, taf.no-frames):
+  // what is left of one whose entries or frames were all left out cannot be written under its name.
+  const ByteView written(bytes->data(), bytes->size());
+  if (refine_format_by_name(sniff_format(written), written, path_) == Format::taf_truecolor) {
+    const auto input_breaks = [&](RuleId rule) {
+      return report.rule_counts[static_cast<std::size_t>(rule)] > 0;
+    };
+    const bool frames_written = std::any_of(model.entries.begin(), model.entries.end(),
+                                            [](const EntryModel& e) { return !e.frames.empty(); });
+    std::string holding;
+    if (model.entries.size() != 1 && !input_breaks(RuleId::taf_sequence_count))
+      holding = std::to_string(model.entries.size()) + " sequences, where it holds exactly one";
+    else if (!frames_written && !input_breaks(RuleId::taf_no_frames))
+      holding = "no frame, which TA: Kingdoms has nothing to draw from";
+    if (!holding.empty()) {
+      result_.refused = true;
+      result_.refusal_reasons.push_back(
+          "read under its name the rebuilt file would be a truecolor TAF with " + holding +
+          ": what it held was left out");
+      return std::move(result_);
+    }
+  }
+  if (auto problem = unvouched_finding(written, path_, result_.dispositions, options_.limits)) {
     result_.refused = true;
     result_.refusal_reasons.push_back(std::move(*problem));
     return std::move(result_);
