@@ -247,43 +247,46 @@ TEST(RebuildFile, UnterminatedNameAloneIsCutAndKept) {
   EXPECT_EQ(rebuilt.result.dispositions[0].action, "fixed");
 }
 
-TEST(RebuildFile, TafNamedFileWithNoSequenceLeftIsRefused) {
-  // TA3D's version word on a file named .taf whose one entry's frame table runs past the end:
-  // dropped, it would leave a truecolor TAF without its sequence.
-  builder::GafSpec spec = testing::simple_spec();
-  spec.version = 0x00010101;
-  spec.entries[0].frame_count = 2683;
+// Rebuilt with --drop-unrenderable under anims/inner.taf the spec is refused for `reason`; under
+// anims/inner.gaf it is written (into as_gaf) and checks clean.
+void expect_refused_only_as_taf(const builder::GafSpec& spec, const std::string& reason,
+                                Rebuilt& as_gaf) {
   RebuildOptions options;
   options.drop_unrenderable = true;
   const Rebuilt rebuilt = rebuild(spec, "anims/inner.taf", options);
   ASSERT_TRUE(rebuilt.result.refused);
   ASSERT_FALSE(rebuilt.result.refusal_reasons.empty());
-  EXPECT_EQ(rebuilt.result.refusal_reasons.back(),
-            "read under its name the rebuilt file would be a truecolor TAF with 0 sequences, "
-            "where it holds exactly one: what it held was left out");
-  // The same bytes named .gaf rebuild to a GAF without entries, which checks clean.
-  const Rebuilt as_gaf = rebuild(spec, "anims/inner.gaf", options);
+  EXPECT_EQ(rebuilt.result.refusal_reasons.back(), reason);
+  as_gaf = rebuild(spec, "anims/inner.gaf", options);
   ASSERT_FALSE(as_gaf.result.refused);
   EXPECT_EQ(warnings_in(as_gaf.result.bytes, "anims/inner.gaf"), "");
 }
 
+TEST(RebuildFile, TafNamedFileWithNoSequenceLeftIsRefused) {
+  // TA3D's version word on a file named .taf whose one entry's frame table runs past the end:
+  // dropped, it would leave a truecolor TAF without its sequence. As .gaf: a GAF without entries.
+  builder::GafSpec spec = testing::simple_spec();
+  spec.version = 0x00010101;
+  spec.entries[0].frame_count = 2683;
+  Rebuilt as_gaf;
+  expect_refused_only_as_taf(spec,
+                             "read under its name the rebuilt file would be a truecolor TAF with 0 "
+                             "sequences, where it holds exactly one: what it held was left out",
+                             as_gaf);
+}
+
 TEST(RebuildFile, TafNamedFileWhoseSequenceLosesEveryFrameIsRefused) {
   // A paletted .taf whose one frame's pixels lie past the end: dropped, the sequence would keep no
-  // frame, and a .taf without frames reads as a truecolor TAF with nothing to draw.
+  // frame, and a .taf without frames reads as a truecolor TAF with nothing to draw. As .gaf, an
+  // entry without frames is an info finding (retail ships placeholders).
   builder::GafSpec spec = testing::simple_spec();
   spec.frames[0].data_offset = 0x7FFFFF00;
-  RebuildOptions options;
-  options.drop_unrenderable = true;
-  const Rebuilt rebuilt = rebuild(spec, "anims/inner.taf", options);
-  ASSERT_TRUE(rebuilt.result.refused);
-  ASSERT_FALSE(rebuilt.result.refusal_reasons.empty());
-  EXPECT_EQ(rebuilt.result.refusal_reasons.back(),
-            "read under its name the rebuilt file would be a truecolor TAF with no frame, which "
-            "TA: Kingdoms has nothing to draw from: what it held was left out");
-  // Named .gaf, an entry without frames is an info finding (retail ships placeholders).
-  const Rebuilt as_gaf = rebuild(spec, "anims/inner.gaf", options);
-  ASSERT_FALSE(as_gaf.result.refused);
-  EXPECT_EQ(warnings_in(as_gaf.result.bytes, "anims/inner.gaf"), "");
+  Rebuilt as_gaf;
+  expect_refused_only_as_taf(spec,
+                             "read under its name the rebuilt file would be a truecolor TAF with "
+                             "no frame, which TA: Kingdoms has nothing to draw from: what it held "
+                             "was left out",
+                             as_gaf);
   ASSERT_EQ(as_gaf.result.dropped.size(), 1u);
   EXPECT_EQ(as_gaf.result.dropped[0].rfind("entry[0]/frame[0]: ", 0), 0u);
 }
