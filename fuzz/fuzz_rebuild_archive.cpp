@@ -16,7 +16,6 @@
 #include "fuzz/fuzz_support.hpp"
 #include "validator/check/check_input.hpp"
 #include "validator/rebuild/archive_rebuild.hpp"
-#include "validator/rebuild/output_check.hpp"
 #include "validator/rebuild/tsf_normaliser.hpp"
 
 namespace gafcheck::fuzz {
@@ -58,17 +57,22 @@ void require_checks_clean(const std::vector<std::uint8_t>& bytes, const std::str
   });
 }
 
-// Reasons and dropped members, as lines: none may come from the output check.
-void require_no_backstop_refusal(const std::vector<std::string>& lines) {
-  for (const std::string& line : lines)
-    require(line.find(rebuild::unvouched_output_reason) == std::string::npos,
-            [&] { return "the rebuild's own output check refused: " + line; });
+std::string first_reason(const std::vector<std::string>& reasons) {
+  return reasons.empty() ? std::string() : reasons[0];
 }
 
-template <typename Result>
-void require_no_backstop_refusal(const Result& result) {
-  require_no_backstop_refusal(result.refusal_reasons);
-  require_no_backstop_refusal(result.dropped);
+void require_no_backstop_refusal(const rebuild::ArchiveRebuildResult& result) {
+  require(result.output_check_refusals == 0, [&] {
+    return "the rebuild's own output check refused the archive or a member: " +
+           first_reason(result.refusal_reasons) + " / " + first_reason(result.dropped);
+  });
+}
+
+void require_no_backstop_refusal(const rebuild::RebuildResult& result) {
+  require(!result.refused_by_output_check, [&] {
+    return "the normaliser's own output check refused the script: " +
+           first_reason(result.refusal_reasons);
+  });
 }
 
 void rebuild_archive(ByteView input, RebuildOptions options) {
@@ -83,10 +87,8 @@ void rebuild_archive(ByteView input, RebuildOptions options) {
   require_checks_clean(result.bytes, "fuzz.ufo", result.dispositions, options);
   const auto again =
       rebuild::rebuild_archive_file(view_of(result.bytes), "fuzz.ufo", options_for_output(options));
-  require(!again.refused, [&] {
-    return "the rebuilt archive is refused: " +
-           (again.refusal_reasons.empty() ? std::string() : again.refusal_reasons[0]);
-  });
+  require(!again.refused,
+          [&] { return "the rebuilt archive is refused: " + first_reason(again.refusal_reasons); });
   require(again.bytes == result.bytes, "rebuilding the rebuilt archive changes it");
 }
 
@@ -103,8 +105,7 @@ void normalise_script(ByteView input, RebuildOptions options) {
   const auto again =
       rebuild::normalise_tsf(view_of(result.bytes), "fuzz.tsf", options_for_output(options));
   require(!again.refused, [&] {
-    return "the normalised script is refused: " +
-           (again.refusal_reasons.empty() ? std::string() : again.refusal_reasons[0]);
+    return "the normalised script is refused: " + first_reason(again.refusal_reasons);
   });
   require(again.bytes == result.bytes, "normalising the normalised script changes it");
 }

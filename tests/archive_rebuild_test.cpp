@@ -28,8 +28,8 @@ const std::string tsf_text =
     "[Anim]\n{\n Looping = 0;\n [Frame0]\n {\n  Delay = 2;\n  [Layer0]\n  {\n   AnchorX = 0;\n"
     "   AnchorY = 0;\n   Filename = a.png;\n  }\n }\n}\n";
 
-// Sprites unchanged (refused when their first entry is named "BROKEN"), TSF normalised; counts
-// the calls.
+// Sprites unchanged (refused when an entry is named "BROKEN", as by their own output check when
+// one is named "BACKSTOP"), TSF normalised; counts the calls.
 struct TestRebuilder {
   std::size_t calls = 0;
   rebuild::MemberRebuilder function() {
@@ -39,8 +39,10 @@ struct TestRebuilder {
       if (format == Format::tsf) return rebuild::normalise_tsf(bytes, path, options);
       RebuildResult result;
       const auto all = bytes.bytes();
-      if (std::string(all.begin(), all.end()).find("BROKEN") != std::string::npos) {
+      const std::string text(all.begin(), all.end());
+      if (text.find("BROKEN") != std::string::npos || text.find("BACKSTOP") != std::string::npos) {
         result.refused = true;
+        result.refused_by_output_check = text.find("BACKSTOP") != std::string::npos;
         result.refusal_reasons.push_back("test: marked broken");
         return result;
       }
@@ -331,7 +333,23 @@ TEST(ArchiveRebuild, AnOutputCheckFlagsIsRefused) {
             0u)
       << result.refusal_reasons[0];
   EXPECT_TRUE(result.bytes.empty());
+  EXPECT_EQ(result.output_check_refusals, 1u);
   // Without that member the same archive is written (TidyArchiveReadsBackAndChecksClean).
+}
+
+// A member its rebuilder refused by the same backstop is left out, and counted (the fuzz targets
+// fail on any), inside a nested archive too; a member refused knowingly is not counted.
+TEST(ArchiveRebuild, MembersRefusedByTheirOutputCheckAreCounted) {
+  builder::HpiSpec inner;
+  inner.files.push_back({"anims/deep.gaf", gaf_bytes({"BACKSTOP"}), HpiMethod::zlib});
+  builder::HpiSpec spec = tidy_hpi();
+  spec.files.push_back({"anims/stop.gaf", gaf_bytes({"BACKSTOP"}), HpiMethod::zlib});
+  spec.files.push_back({"anims/bad.gaf", gaf_bytes({"BROKEN"}), HpiMethod::zlib});
+  spec.files.push_back({"inner.ufo", builder::build_hpi(inner).bytes, HpiMethod::zlib});
+  const ArchiveRebuildResult result = rebuild_spec(spec);
+  ASSERT_FALSE(result.refused) << listed(result.refusal_reasons);
+  EXPECT_EQ(result.output_check_refusals, 2u);  // anims/stop.gaf and inner.ufo!anims/deep.gaf
+  EXPECT_EQ(members_of(result.bytes).count("anims/stop.gaf"), 0u);
 }
 
 // Entries aimed at one member's stored bytes under names the engine reads differently are rebuilt

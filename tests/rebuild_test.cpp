@@ -257,6 +257,7 @@ void expect_refused_only_as_taf(const builder::GafSpec& spec, const std::string&
   ASSERT_TRUE(rebuilt.result.refused);
   ASSERT_FALSE(rebuilt.result.refusal_reasons.empty());
   EXPECT_EQ(rebuilt.result.refusal_reasons.back(), reason);
+  EXPECT_FALSE(rebuilt.result.refused_by_output_check);  // refused before it, knowingly
   as_gaf = rebuild(spec, "anims/inner.gaf", options);
   ASSERT_FALSE(as_gaf.result.refused);
   EXPECT_EQ(warnings_in(as_gaf.result.bytes, "anims/inner.gaf"), "");

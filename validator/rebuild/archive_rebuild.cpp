@@ -322,6 +322,7 @@ std::optional<std::vector<std::uint8_t>> ArchiveRebuilder::rebuild_content(
   if (format == Format::hpi) {
     ArchiveRebuilder nested(options_, rebuild_member_, use_);
     ArchiveRebuildResult inner = nested.run(view, member.path, depth + 1);
+    result_.output_check_refusals += inner.output_check_refusals;
     for (Disposition& disposition : inner.dispositions) {
       disposition.path = prefix + disposition.path;
       if (inner.refused) disposition.action = "dropped";
@@ -353,6 +354,7 @@ std::optional<std::vector<std::uint8_t>> ArchiveRebuilder::rebuild_content(
         {member.path, "", first.refused, first.dispositions, std::move(first.input_report)});
   }
   const RebuildResult& rebuilt = cached->second;
+  result_.output_check_refusals += rebuilt.refused_by_output_check;
   for (Disposition disposition : rebuilt.dispositions) {
     disposition.path = prefix + disposition.path;
     if (rebuilt.refused) {
@@ -414,6 +416,7 @@ ArchiveRebuildResult rebuild_archive_file(ByteView input, std::string_view path_
           unvouched_finding_in_archive(ByteView(result.bytes.data(), result.bytes.size()),
                                        path_in_tree, result.dispositions, options.limits)) {
     result.refused = true;
+    ++result.output_check_refusals;
     result.bytes.clear();
     result.refusal_reasons.push_back(std::move(*problem));
   }

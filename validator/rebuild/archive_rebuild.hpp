@@ -46,6 +46,9 @@ struct MemberRebuild {
 
 struct ArchiveRebuildResult {
   bool refused = false;
+  // Refusals by the rebuild's check of its own output (output_check.hpp), of the archive and of
+  // any member or nested archive: a backstop that a correct rebuild never reaches.
+  std::uint64_t output_check_refusals = 0;
   std::vector<std::uint8_t> bytes;        // the rebuilt archive
   std::vector<Disposition> dispositions;  // paths as "member/path!entry[0]/..." where useful
   std::vector<std::string> refusal_reasons;

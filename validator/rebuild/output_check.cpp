@@ -26,8 +26,8 @@ class OutputCheck {
     if (problem_) return;
     for (const Finding& finding : report.findings) {
       if (finding.severity == Severity::info || kept_.count(rule_name(finding.rule))) continue;
-      problem_ = std::string(unvouched_output_reason) + std::string(rule_name(finding.rule)) +
-                 " at " + std::to_string(finding.offset) +
+      problem_ = "read back under its name, the rebuilt file would have " +
+                 std::string(rule_name(finding.rule)) + " at " + std::to_string(finding.offset) +
                  (named ? " of " + report.path : std::string()) + " (" + finding.path + ": " +
                  finding.message + "), which is not one the rebuild kept from the input";
       return;

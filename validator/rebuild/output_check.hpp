@@ -4,6 +4,8 @@
 // rule the rebuild kept from the input. A rebuild whose output would is refused, naming the
 // finding, so that no sequence of drops and fixes can write a file the validator flags: a file
 // named .taf whose one sequence lost every frame, say, reads as a truecolor TAF with no frame.
+// The rebuild refuses what it knows it cannot write before it gets here, so this is a backstop:
+// results mark refusals of this kind, and the fuzz targets treat one as a defect.
 // The output is checked as an archive member (nothing on disk is looked at) with the input's
 // budgets, but for the file size and the archive ratio: a flattened frame may make the output
 // larger than the input, and the rebuilt archive compresses differently.
@@ -17,11 +19,6 @@
 #include "validator/rebuild/rebuild_file.hpp"
 
 namespace gafcheck::rebuild {
-
-// How such a refusal begins. The rebuild refuses what it knows it cannot write before it gets
-// here, so this check is a backstop: the fuzz targets treat a refusal of this kind as a defect.
-inline constexpr std::string_view unvouched_output_reason =
-    "read back under its name, the rebuilt file would have ";
 
 // Why a rebuilt GAF, TAF or TSF may not be written, or nullopt.
 std::optional<std::string> unvouched_finding(ByteView output, std::string_view path_in_tree,

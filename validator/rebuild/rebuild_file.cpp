@@ -320,6 +320,7 @@ RebuildResult SpriteRebuild::run() {
   }
   if (auto problem = unvouched_finding(written, path_, result_.dispositions, options_.limits)) {
     result_.refused = true;
+    result_.refused_by_output_check = true;
     result_.refusal_reasons.push_back(std::move(*problem));
     return std::move(result_);
   }

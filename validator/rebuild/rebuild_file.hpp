@@ -33,6 +33,9 @@ struct Disposition {
 
 struct RebuildResult {
   bool refused = false;
+  // Refused by the rebuild's check of its own output (output_check.hpp), a backstop that a
+  // correct rebuild never reaches.
+  bool refused_by_output_check = false;
   std::vector<std::uint8_t> bytes;
   std::vector<Disposition> dispositions;
   std::vector<std::string> refusal_reasons;

@@ -274,6 +274,7 @@ RebuildResult normalise_tsf(ByteView input, std::string_view path_in_tree,
     if (auto problem = unvouched_finding(ByteView(result.bytes.data(), result.bytes.size()), path,
                                          result.dispositions, options.limits)) {
       refuse(std::move(*problem));
+      result.refused_by_output_check = true;
       result.bytes.clear();
       result.dropped.clear();
       dispose();
