@@ -169,6 +169,17 @@ TEST(ReportText, HexIsUppercaseAfter0xAndPaddedToItsWidth) {
   EXPECT_EQ(hex(0, 2), "0x00");
 }
 
+// Names compare as the game compares them: A-Z fold, and no other byte does, whatever the locale
+// (Latin-1 and UTF-8 capitals, and '@' and '[' on either side of A-Z, stay as they are).
+TEST(ReportText, AsciiLowercaseFoldsOnlyAToZ) {
+  EXPECT_EQ(ascii_lowercase("ArmCOM.GAF"), "armcom.gaf");
+  EXPECT_EQ(ascii_lowercase("@AZ[`az{"), "@az[`az{");
+  EXPECT_EQ(ascii_lowercase("\xC4\xC3\x84\xFF"), "\xC4\xC3\x84\xFF");
+  EXPECT_EQ(ascii_lowercase(std::string_view("A\0B", 3)), std::string_view("a\0b", 3));
+  EXPECT_EQ(ascii_lower('Q'), 'q');
+  EXPECT_EQ(ascii_lower('q'), 'q');
+}
+
 TEST(ReportText, OrdinaryTextIsWrittenAsItIs) {
   for (const NameClass& name_class : plain_classes()) {
     for (const std::string& name : name_class.names) {

@@ -26,13 +26,6 @@ using render::Canvas;
 using render::Rendered;
 using render::RenderPolicy;
 
-std::string game_folded(std::string_view text) {
-  std::string folded(text);
-  for (char& c : folded)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return folded;
-}
-
 // The entry slots --entry selects: an index, or a name found as the game finds it (only A-Z
 // folded, first match wins); every slot without --entry.
 std::vector<std::uint32_t> selected_entries(const gaf::GafIndex& index,
@@ -49,7 +42,7 @@ std::vector<std::uint32_t> selected_entries(const gaf::GafIndex& index,
     if (slot < index.entries.size()) slots.push_back(slot);
     return slots;
   }
-  const std::string folded = game_folded(*wanted);
+  const std::string folded = ascii_lowercase(*wanted);
   for (std::uint32_t i = 0; i < index.entries.size(); ++i) {
     const gaf::EntryRecord& entry = index.entries[i];
     const gaf::EntryRecord& source =

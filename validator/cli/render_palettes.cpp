@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "validator/cli/render_inputs.hpp"
+#include "validator/core/text.hpp"
 
 namespace gafcheck::cli {
 namespace {
@@ -23,20 +24,13 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 6> sides = {
     {"cre", "creon"},
 }};
 
-std::string folded(std::string_view text) {
-  std::string out(text);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
-
 // The entry of directory whose name folds to name's, the exact name first.
 std::optional<fs::path> find_folded(const fs::path& directory, const std::string& name) {
   std::error_code error;
   if (fs::exists(directory / name, error)) return directory / name;
-  const std::string wanted = folded(name);
+  const std::string wanted = ascii_lowercase(name);
   for (fs::directory_iterator it(directory, error), end; !error && it != end; it.increment(error))
-    if (folded(it->path().filename().string()) == wanted) return it->path();
+    if (ascii_lowercase(it->path().filename().string()) == wanted) return it->path();
   return std::nullopt;
 }
 
@@ -48,7 +42,7 @@ struct Candidate {
 
 std::vector<Candidate> candidate_names(const std::string& stem) {
   std::vector<Candidate> names = {{false, stem + ".pcx"}, {true, stem + ".pal"}};
-  const std::string prefix = folded(stem.substr(0, 3));
+  const std::string prefix = ascii_lowercase(stem.substr(0, 3));
   for (const auto& [letters, side] : sides)
     if (prefix == letters) names.push_back({true, std::string(side) + ".pcx"});
   names.push_back({true, "palette.pal"});

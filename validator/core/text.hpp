@@ -8,6 +8,13 @@
 
 namespace gafcheck {
 
+// A-Z as a-z, every other byte as it is: how the game, HPI directories and GUI scripts compare
+// names (never the locale's tolower, which may fold other bytes).
+constexpr char ascii_lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+std::string ascii_lowercase(std::string_view text);
+
 // 0x-prefixed uppercase hex, e.g. 0x00010100 for width 8.
 std::string hex(std::uint64_t value, int width = 0);
 

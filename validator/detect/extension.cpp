@@ -1,5 +1,6 @@
 #include "validator/detect/extension.hpp"
 
+#include "validator/core/text.hpp"
 #include "validator/tsf/tsf_sniff.hpp"
 
 #include <array>
@@ -80,10 +81,7 @@ std::string display_extension(std::string_view display_path) {
       separator == std::string_view::npos ? display_path : display_path.substr(separator + 1);
   const auto dot = name.rfind('.');
   if (dot == std::string_view::npos || dot == 0) return "";
-  std::string extension(name.substr(dot));
-  for (char& c : extension)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return extension;
+  return ascii_lowercase(name.substr(dot));
 }
 
 Format refine_format_by_name(Format sniffed, ByteView bytes, std::string_view display_path) {

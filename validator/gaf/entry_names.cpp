@@ -27,10 +27,7 @@ std::string entry_display_name(const EntryRecord& entry) {
 }
 
 std::string game_folded_name(const EntryRecord& entry) {
-  std::string folded(name_bytes(entry));
-  for (char& c : folded)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return folded;
+  return ascii_lowercase(name_bytes(entry));
 }
 
 void check_entry_names(WalkContext& context, const GafIndex& index) {

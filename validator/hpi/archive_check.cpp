@@ -23,10 +23,7 @@ std::string lowercase_extension(std::string_view path) {
   const auto slash = path.find_last_of("/\\");
   const auto dot = path.find_last_of('.');
   if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return "";
-  std::string extension(path.substr(dot));
-  for (char& c : extension)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return extension;
+  return ascii_lowercase(path.substr(dot));
 }
 
 bool named_like_a_checked_format(std::string_view path) {

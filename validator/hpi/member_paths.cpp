@@ -40,11 +40,9 @@ std::optional<std::string> unsafe_path_reason(std::string_view path) {
 }
 
 std::string folded_path(std::string_view path) {
-  std::string key(path);
-  for (char& c : key) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  std::string key = ascii_lowercase(path);
+  for (char& c : key)
     if (c == '\\') c = '/';
-  }
   return key;
 }
 

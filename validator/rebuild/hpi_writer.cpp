@@ -7,6 +7,8 @@
 #include <map>
 #include <stdexcept>
 
+#include "validator/core/text.hpp"
+
 namespace gafcheck::rebuild {
 namespace {
 
@@ -23,25 +25,15 @@ void append(std::vector<std::uint8_t>& bytes, std::span<const std::uint8_t> more
   bytes.insert(bytes.end(), more.begin(), more.end());
 }
 
-char fold(char c) {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
 // Byte order of two names with A-Z folded: <0, 0 or >0.
 int compare_folded(std::string_view a, std::string_view b) {
   const std::size_t common = std::min(a.size(), b.size());
   for (std::size_t i = 0; i < common; ++i) {
-    const auto x = static_cast<unsigned char>(fold(a[i]));
-    const auto y = static_cast<unsigned char>(fold(b[i]));
+    const auto x = static_cast<unsigned char>(ascii_lower(a[i]));
+    const auto y = static_cast<unsigned char>(ascii_lower(b[i]));
     if (x != y) return x < y ? -1 : 1;
   }
   return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
-}
-
-std::string folded(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = fold(c);
-  return out;
 }
 
 class LayoutWriter {
@@ -159,7 +151,7 @@ void unify_directory_spelling(std::vector<CanonicalMember>& members) {
     const auto parts = split(member.path);
     std::string key, spelling;
     for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-      key += (i == 0 ? "" : "/") + folded(parts[i]);
+      key += (i == 0 ? "" : "/") + ascii_lowercase(parts[i]);
       const std::string own =
           spelling.empty() ? std::string(parts[i]) : spelling + "/" + std::string(parts[i]);
       spelling = spelled.emplace(key, own).first->second;

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "validator/check/check_input.hpp"
+#include "validator/core/text.hpp"
 #include "validator/detect/extension.hpp"
 #include "validator/detect/sniff.hpp"
 #include "validator/gaf/gaf_layout.hpp"
@@ -332,9 +333,8 @@ RebuildResult SpriteRebuild::run() {
 
 bool is_mask_file(std::string_view path) {
   const std::size_t slash = path.find_last_of("/\\");
-  std::string name(slash == std::string_view::npos ? path : path.substr(slash + 1));
-  for (char& c : name)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  const std::string name =
+      ascii_lowercase(slash == std::string_view::npos ? path : path.substr(slash + 1));
   return name == "terrain.gaf" || name == "vismasks.gaf";
 }
 

@@ -47,13 +47,6 @@ bool is_space(std::uint8_t c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
 
-std::string folded(std::string_view text) {
-  std::string out(text);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
-
 // Writes the canonical text as the parser walks the script; collects why it cannot.
 class Normaliser final : public tsf::TsfHandler {
  public:
@@ -180,7 +173,7 @@ void Normaliser::statement(const tsf::Statement& statement) {
   }
   if (!context_.charge_heap(1, statement.key.size() + 64, statement.key_at.offset, scope.path))
     return;
-  if (!scope.keys.insert(folded(statement.key)).second) {
+  if (!scope.keys.insert(ascii_lowercase(statement.key)).second) {
     problem(statement.key_at, "'" + shown_key +
                                   "' is given twice in one section: which one the game uses is not "
                                   "established");

@@ -14,14 +14,6 @@ bool is_separator(char c) {
   return c == '/' || c == '\\';
 }
 
-// The name with ASCII letters in lower case (other bytes unchanged).
-std::string folded(std::string_view name) {
-  std::string result(name);
-  for (char& c : result)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return result;
-}
-
 bool exists_as(const fs::path& path, bool regular_file) {
   std::error_code error;
   return regular_file ? fs::is_regular_file(path, error) : fs::is_directory(path, error);
@@ -57,7 +49,7 @@ const DirectoryImageLookup::Listing& DirectoryImageLookup::listing(const fs::pat
   for (; !error && entries != fs::directory_iterator() && seen < max_listing;
        entries.increment(error), ++seen) {
     std::string name = entries->path().filename().string();
-    auto [match, added] = place->second.try_emplace(folded(name), name);
+    auto [match, added] = place->second.try_emplace(ascii_lowercase(name), name);
     if (!added && name < match->second) match->second = std::move(name);
   }
   return place->second;
@@ -80,7 +72,7 @@ ImageProbe DirectoryImageLookup::probe(std::string_view relative_name) {
     std::string name(components[i]);
     if (!exists_as(current / name, last)) {
       const Listing& names = listing(current);
-      const auto found = names.find(folded(name));
+      const auto found = names.find(ascii_lowercase(name));
       if (found == names.end() || !exists_as(current / found->second, last)) return {};
       name = found->second;
     }

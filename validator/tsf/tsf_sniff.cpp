@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
-#include <algorithm>
+#include "validator/core/text.hpp"
 
 namespace gafcheck::tsf {
 namespace {
@@ -56,9 +56,7 @@ bool looks_like_tsf(ByteView bytes) {
   for (std::uint64_t at = 0; at + marker.size() <= limit; ++at) {
     std::size_t matched = 0;
     while (matched < marker.size()) {
-      const auto c = *bytes.u8(at + matched);
-      const auto lower = static_cast<std::uint8_t>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-      if (lower != static_cast<std::uint8_t>(marker[matched])) break;
+      if (ascii_lower(static_cast<char>(*bytes.u8(at + matched))) != marker[matched]) break;
       ++matched;
     }
     if (matched == marker.size()) return true;

@@ -4,6 +4,8 @@
 #include <optional>
 #include <string_view>
 
+#include "validator/core/text.hpp"
+
 namespace gafcheck::tsf {
 
 // The integer the text spells ([+-]digits, nothing else), or nullopt. Magnitudes past 2^40
@@ -28,9 +30,7 @@ inline std::optional<std::int64_t> parse_integer(std::string_view text) {
 inline bool key_equals(std::string_view key, std::string_view lower_name) {
   if (key.size() != lower_name.size()) return false;
   for (std::size_t i = 0; i < key.size(); ++i) {
-    char c = key[i];
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    if (c != lower_name[i]) return false;
+    if (ascii_lower(key[i]) != lower_name[i]) return false;
   }
   return true;
 }

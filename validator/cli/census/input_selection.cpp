@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 
 #include "validator/cli/common_options.hpp"
+#include "validator/core/text.hpp"
 #include "validator/detect/sniff.hpp"
 #include "validator/input/input_file.hpp"
 
@@ -33,9 +33,7 @@ std::string lower_extension(std::string_view path) {
   const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
   const auto dot = name.find_last_of('.');
   if (dot == std::string_view::npos || dot == 0) return {};
-  std::string extension(name.substr(dot + 1));
-  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return extension;
+  return ascii_lowercase(name.substr(dot + 1));
 }
 
 std::vector<std::string> parse_extensions(const std::string& text) {
@@ -48,7 +46,7 @@ std::vector<std::string> parse_extensions(const std::string& text) {
     item.erase(item.find_last_not_of(" \t") + 1);
     if (!item.empty() && item[0] == '.') item.erase(0, 1);
     if (item.empty()) throw UsageError{"--ext takes a comma-separated list such as gaf,taf"};
-    for (char& c : item) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    item = ascii_lowercase(item);
     if (std::find(extensions.begin(), extensions.end(), item) == extensions.end())
       extensions.push_back(item);
     start = comma + 1;
