@@ -67,14 +67,6 @@ std::string errno_text(int error) {
   return std::strerror(error);
 }
 
-std::string special_file_reason(mode_t mode) {
-  if (S_ISFIFO(mode)) return "not read: a FIFO";
-  if (S_ISSOCK(mode)) return "not read: a socket";
-  if (S_ISBLK(mode)) return "not read: a block device";
-  if (S_ISCHR(mode)) return "not read: a character device";
-  return "not read: not a regular file";
-}
-
 std::string link_target(const std::string& path) {
   char buffer[PATH_MAX];
   const ssize_t length = ::readlink(path.c_str(), buffer, sizeof buffer);
@@ -318,6 +310,14 @@ std::vector<InputItem> collect_inputs(const std::vector<std::string>& roots) {
   while (auto item = walk.next())
     if (item->kind != InputKind::symlink_not_followed) items.push_back(std::move(*item));
   return items;
+}
+
+std::string special_file_reason(mode_t mode) {
+  if (S_ISFIFO(mode)) return "not read: a FIFO";
+  if (S_ISSOCK(mode)) return "not read: a socket";
+  if (S_ISBLK(mode)) return "not read: a block device";
+  if (S_ISCHR(mode)) return "not read: a character device";
+  return "not read: not a regular file";
 }
 
 }  // namespace gafcheck::cli

@@ -64,6 +64,10 @@ class InputWalk {
   std::unique_ptr<State> state_;
 };
 
+// Why an input of this mode (neither a regular file nor a directory) is not read: the item's
+// error.
+std::string special_file_reason(mode_t mode);
+
 // Every item of the walk but symlink_not_followed ones, in order (for check's few inputs).
 std::vector<InputItem> collect_inputs(const std::vector<std::string>& roots);
 

@@ -13,11 +13,7 @@ std::string not_a_file_reason(mode_t mode) {
   if (S_ISDIR(mode))
     return "not read: a directory (--files-from lists files; `gafcheck census DIR` walks a "
            "directory)";
-  if (S_ISFIFO(mode)) return "not read: a FIFO";
-  if (S_ISSOCK(mode)) return "not read: a socket";
-  if (S_ISBLK(mode)) return "not read: a block device";
-  if (S_ISCHR(mode)) return "not read: a character device";
-  return "not read: not a regular file";
+  return special_file_reason(mode);
 }
 
 }  // namespace
