@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <thread>
 
@@ -25,6 +26,17 @@
 namespace gafcheck::cli {
 namespace po = boost::program_options;
 namespace {
+
+// The corpus checked when no DIR is given; an installed binary built to run in its source tree
+// finds none.
+std::string bundled_corpus() {
+  std::error_code error;
+  if (!std::filesystem::is_directory(GAFCHECK_CORPUS_DIR, error))
+    throw UsageError{"no DIR given, and the bundled corpus (" GAFCHECK_CORPUS_DIR
+                     ") is not on this machine: name the directories to check, e.g. "
+                     "`gafcheck census ~/ta/extracted`"};
+  return GAFCHECK_CORPUS_DIR;
+}
 
 PerFile parse_per_file(const std::string& text) {
   if (text == "all") return PerFile::all;
@@ -183,7 +195,7 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
     run.list = std::make_shared<const FileList>(read_file_list(list_options));
     run.settings.files_from = run.list->identity;
   } else {
-    if (roots.empty()) roots.push_back(GAFCHECK_CORPUS_DIR);
+    if (roots.empty()) roots.push_back(bundled_corpus());
     run.settings.roots = normalized_roots(roots);
   }
   // Read now, before the report is opened and the process confines itself.
