@@ -256,6 +256,7 @@ std::string escape_with(std::string_view bytes, bool escape_backslash) {
 std::string escape_bytes(std::string_view bytes) {
   return escape_with(bytes, true);
 }
+
 std::string ascii_lowercase(std::string_view text) {
   std::string lower(text);
   for (char& c : lower) c = ascii_lower(c);
