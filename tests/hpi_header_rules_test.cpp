@@ -150,6 +150,48 @@ TEST(HpiHeaderRules, NameWithoutNulBeforeTheBlockEnds) {
   EXPECT_FINDING(report, "hpi.name-bounds", end - 3, "directory/entry[1]/name");
 }
 
+// A v2 archive whose names block lost its last NUL, so its last name runs to the block's end;
+// the names block stored as it is, or compressed into one chunk.
+BuiltFile v2_last_name_unterminated(bool compressed) {
+  builder::HpiSpec spec = tidy_hpi();
+  spec.version = 0x00020000;
+  BuiltFile plain = builder::build_hpi_plain(spec);  // the directory blocks stored
+  std::vector<std::uint8_t> names(plain.bytes.begin() + plain.at("names"), plain.bytes.end() - 1);
+  if (!compressed) {
+    plain.bytes.pop_back();
+    plain.put_u32(20, static_cast<std::uint32_t>(names.size()));
+    return plain;
+  }
+  spec.compress_directory = true;
+  BuiltFile archive = builder::build_hpi_plain(spec);
+  const auto chunk = builder::sqsh_chunk(names, builder::HpiMethod::zlib, false);
+  archive.bytes.resize(archive.at("names"));
+  archive.bytes.insert(archive.bytes.end(), chunk.begin(), chunk.end());
+  archive.put_u32(20, static_cast<std::uint32_t>(chunk.size()));
+  return archive;
+}
+
+// Bytes scanned in a decompressed block are not bytes of the file: the finding names the chunk
+// and no length (it once named the 84 bytes scanned, past the end of a 275-byte file).
+TEST(HpiHeaderRules, UnterminatedNameInACompressedNamesBlockNamesTheChunk) {
+  const BuiltFile archive = v2_last_name_unterminated(true);
+  const FileReport report = check_hpi(archive.bytes);
+  const Finding* finding = find_finding(report, "hpi.name-bounds");
+  ASSERT_NE(finding, nullptr);
+  EXPECT_EQ(finding->offset, archive.at("names"));
+  EXPECT_EQ(finding->length, 0u);
+  EXPECT_NE(finding->message.find("has no NUL"), std::string::npos);
+}
+
+TEST(HpiHeaderRules, UnterminatedNameInAStoredNamesBlockNamesTheBytesScanned) {
+  const BuiltFile archive = v2_last_name_unterminated(false);
+  const FileReport report = check_hpi(archive.bytes);
+  const Finding* finding = find_finding(report, "hpi.name-bounds");
+  ASSERT_NE(finding, nullptr);
+  EXPECT_GT(finding->length, 0u);
+  EXPECT_EQ(finding->offset + finding->length, archive.bytes.size());
+}
+
 TEST(HpiHeaderRules, DirectoryContainingItself) {
   auto archive = tidy_plain();
   archive.put_u32(archive.at("entry:anims") + 4, static_cast<std::uint32_t>(archive.at("root")));

@@ -45,6 +45,9 @@ class Block {
   std::uint64_t file_offset(std::uint64_t offset) const {
     return positions_kept_ ? file_base_ + (offset - base_) : file_base_;
   }
+  // The length such a finding names for length bytes of the block: none for a decompressed
+  // block, whose bytes are not in the file (its offset names the whole chunk).
+  std::uint64_t file_length(std::uint64_t length) const { return positions_kept_ ? length : 0; }
   std::uint64_t begin() const { return base_; }
   std::uint64_t end() const { return base_ + view_.size(); }
   bool contains(std::uint64_t offset, std::uint64_t length) const {

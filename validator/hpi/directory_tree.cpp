@@ -88,12 +88,13 @@ std::optional<std::string> DirectoryTree::read_name(const Block& names, std::uin
       });
       break;
     case Block::Name::Status::unterminated:
-      context_.findings.add(
-          RuleId::hpi_name_bounds, names.file_offset(name_offset), name.length, where, [&] {
-            return "name at " + hex(name_offset) + " has no NUL before the end of its " +
-                   "block at " + hex(names.end()) + " (" + std::to_string(name.length) +
-                   " bytes scanned)";
-          });
+      context_.findings.add(RuleId::hpi_name_bounds, names.file_offset(name_offset),
+                            names.file_length(name.length), where, [&] {
+                              return "name at " + hex(name_offset) +
+                                     " has no NUL before the end of its " + "block at " +
+                                     hex(names.end()) + " (" + std::to_string(name.length) +
+                                     " bytes scanned)";
+                            });
       break;
   }
   return "<" + indexed("entry", entry_index) + ">";
