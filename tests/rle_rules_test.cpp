@@ -45,7 +45,7 @@ TEST(RleRules, ExactRowsHaveNoRowFindings) {
   EXPECT_EQ(report.verdict, Verdict::clean) << describe(report);
   for (const char* rule :
        {"rle.overrun", "rle.short-row", "rle.unused-payload", "rle.truncated-command",
-        "rle.zero-skip", "rle.reads-past-eof", "frame.out-of-bounds"})
+        "rle.zero-skip", "rle.reads-past-eof", "rle.out-of-step", "frame.out-of-bounds"})
     EXPECT_NO_FINDING(report, rule);
   // The builder's own encoder (skips, repeats, literals) is exact too.
   auto spec = simple_spec();
@@ -62,6 +62,8 @@ TEST(RleRules, OverrunNamesTheCommandAndTheClamp) {
   EXPECT_TRUE(mentions(&finding, "literal of 4 px (0x0C) overshoots the 4-px width by 1"));
   EXPECT_TRUE(mentions(&finding, "changes no pixel")) << finding.message;
   EXPECT_NO_FINDING(report, "rle.unused-payload");
+  EXPECT_NO_FINDING(report, "rle.out-of-step");  // a lone clamp that ends on the payload's end
+  EXPECT_EQ(report.verdict, Verdict::warnings);
 }
 
 TEST(RleRules, ShortRowSaysWhatTheGameDecodesNext) {
@@ -82,6 +84,48 @@ TEST(RleRules, UnusedPayload) {
   const Finding& finding = expect_rle(report, "rle.unused-payload", row_at(rows, 1) + 2 + 5, 1, 4);
   EXPECT_EQ(finding.length, 2u);
   EXPECT_TRUE(mentions(&finding, "after 5 of 7 payload bytes")) << finding.message;
+  EXPECT_NO_FINDING(report, "rle.out-of-step");  // the width is reached without a clamp
+}
+
+// A row whose width is reached by a clamped run with payload bytes left has lost step with its
+// payload: each instance is a different way a byte goes missing in front of the clamp.
+TEST(RleRules, ShortenedLiteralPutsTheRowOutOfStep) {
+  // 2-px literal + 6-px literal, the first literal one byte short: 0x14 is drawn as a pixel and
+  // the first pixel byte 0x3D becomes a 30-px skip, clamped to 6, with 5 bytes left.
+  const std::vector<std::string> rows = {"0C 01 02 03 04 05 06 07 08",
+                                         "04 21 14 3D 22 23 24 25 26"};
+  const FileReport report = check(rle_spec(8, rows));
+  const Finding& finding = expect_rle(report, "rle.out-of-step", row_at(rows, 1), 1, 2);
+  EXPECT_EQ(finding.severity, Severity::error);
+  EXPECT_EQ(finding.retail, Retail::garbage);
+  EXPECT_EQ(finding.length, 2u + 9u);  // the whole row
+  EXPECT_TRUE(mentions(&finding,
+                       "skip of 30 px (0x3D) clamped to 6 px at column 2 with 5 "
+                       "payload bytes still unread"))
+      << finding.message;
+  // Each constituent finding stays, right about its own command.
+  EXPECT_NE(find_finding(report, "rle.overrun"), nullptr);
+  EXPECT_NE(find_finding(report, "rle.unused-payload"), nullptr);
+  EXPECT_EQ(report.verdict, Verdict::errors);
+  EXPECT_EQ(report.retail, Retail::garbage);
+}
+
+TEST(RleRules, DroppedRepeatValuePutsTheRowOutOfStep) {
+  // A 4-px repeat of 0x41 and a 2-px literal; the repeat lost its value byte, so it repeats the
+  // literal's command byte and 0x51 becomes a 40-px skip clamped to 2, leaving 0x52.
+  const FileReport report = check(rle_spec(6, {"0E 04 51 52"}));
+  const Finding& finding = expect_rle(report, "rle.out-of-step", rows_start, 0, 4);
+  EXPECT_TRUE(mentions(&finding, "1 payload byte still unread")) << finding.message;
+}
+
+TEST(RleRules, ClampedLiteralWithBytesLeftIsOutOfStep) {
+  // Row 1: a 5-px literal in a 4-px row, clamped, then a byte the commands never reach.
+  const std::vector<std::string> rows = {"0C 01 02 03 04", "10 01 02 03 04 05 06",
+                                         "10 01 02 03 04 05 06"};
+  const FileReport report = check(rle_spec(4, rows));
+  const Finding& finding = expect_rle(report, "rle.out-of-step", row_at(rows, 1), 1, 0);
+  EXPECT_TRUE(mentions(&finding, "literal of 5 px (0x10) clamped to 4 px")) << finding.message;
+  EXPECT_TRUE(mentions(&finding, "(first of 2 affected rows of 3")) << finding.message;
 }
 
 TEST(RleRules, RepeatWithoutItsValueByte) {

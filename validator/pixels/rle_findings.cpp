@@ -17,6 +17,7 @@ RuleId rule_of(RleIssueKind kind) {
     case RleIssueKind::zero_skip: return RuleId::rle_zero_skip;
     case RleIssueKind::reads_past_eof: return RuleId::rle_reads_past_eof;
     case RleIssueKind::row_out_of_bounds: return RuleId::frame_out_of_bounds;
+    case RleIssueKind::out_of_step: return RuleId::rle_out_of_step;
   }
   return RuleId::frame_out_of_bounds;
 }

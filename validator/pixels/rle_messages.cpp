@@ -106,6 +106,16 @@ std::string unused_payload(const RowIssue& issue) {
          "the next row by the count word)";
 }
 
+std::string out_of_step(const RowIssue& issue) {
+  return "row " + to_string(issue.row) + ": the commands reach the " + to_string(issue.width) +
+         "-px width through a " + command_text(issue) + " clamped to " +
+         to_string(issue.clamped_run) + " px at column " + to_string(issue.column) + " with " +
+         count_of(issue.payload_size - issue.payload_used, "payload byte") +
+         " still unread: the row's commands are out of step with its payload (an encoder ends "
+         "each row on its last byte, exactly at the width), so a byte was lost or added before "
+         "and the game draws payload bytes as commands and commands as pixels";
+}
+
 std::string zero_skip(const RowIssue& issue) {
   std::string text = where(issue) + "skip command " + hex(issue.command, 2) + " has length 0";
   if (issue.zero_skips > 1) text += " (" + to_string(issue.zero_skips) + " in this row)";
@@ -159,6 +169,7 @@ std::string describe_rle_issue(const RowIssue& issue) {
     case RleIssueKind::zero_skip: return zero_skip(issue);
     case RleIssueKind::reads_past_eof: return reads_past_eof(issue);
     case RleIssueKind::row_out_of_bounds: return row_out_of_bounds(issue);
+    case RleIssueKind::out_of_step: return out_of_step(issue);
   }
   return "RLE row " + to_string(issue.row);
 }
@@ -169,6 +180,7 @@ Retail rle_issue_retail(const RowIssue& issue) {
     case RleIssueKind::overrun:
     case RleIssueKind::unused_payload: return Retail::ignored;
     case RleIssueKind::zero_skip: return Retail::none;
+    case RleIssueKind::out_of_step: return Retail::garbage;
     case RleIssueKind::short_row: return through.past_eof ? Retail::crash : Retail::garbage;
     case RleIssueKind::truncated_command:
       if (!through.needed) return Retail::ignored;

@@ -201,6 +201,16 @@ void Walk::strict_row(std::uint32_t row, std::uint64_t payload, std::uint64_t pa
       found.column = state.x;
       found.payload_used = state.pos - payload;
       report(found);
+      // No encoder ends a row with a clamped run and bytes to spare: together they say that a
+      // byte was lost or added earlier in the row, and the game has drawn payload bytes as
+      // commands (and commands as pixels) since.
+      if (state.overrun.present) {
+        RowIssue desync = command_issue(RleIssueKind::out_of_step, row, state.overrun, payload);
+        desync.offset = row_start_;
+        desync.length = 2 + count_;
+        desync.payload_used = state.pos - payload;
+        report(desync);
+      }
     }
     return;
   }

@@ -29,8 +29,11 @@ enum class RleIssueKind : std::uint8_t {
   zero_skip,          // skip command of length 0 (first one in the row; zero_skips counts them)
   reads_past_eof,     // the retail decoder would read beyond the end of the file
   row_out_of_bounds,  // the row's count word or payload lies outside the file
+  out_of_step,        // a clamped run reaches the width with payload bytes left (overrun +
+                      // unused payload in one row): the commands have lost step with the bytes
 };
-inline constexpr std::size_t rle_issue_kind_count = 7;
+inline constexpr std::size_t rle_issue_kind_count = 8;
+static_assert(static_cast<std::size_t>(RleIssueKind::out_of_step) + 1 == rle_issue_kind_count);
 
 enum class RleCommandKind : std::uint8_t { skip, repeat, literal };
 

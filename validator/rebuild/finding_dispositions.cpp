@@ -58,6 +58,7 @@ Disposition disposition_of(const Finding& finding, bool mask_version_kept) {
     case RuleId::rle_unused_payload:
     case RuleId::rle_truncated_command:
     case RuleId::rle_zero_skip:
+    case RuleId::rle_out_of_step:
       return fixed("rows re-encoded canonically from the pixels the game draws");
     case RuleId::extent_shared_pixels:
     case RuleId::extent_overlap:

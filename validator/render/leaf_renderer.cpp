@@ -21,6 +21,7 @@ std::string_view kind_name(RleIssueKind kind) {
     case RleIssueKind::zero_skip: return "zero_skip";
     case RleIssueKind::reads_past_eof: return "reads_past_eof";
     case RleIssueKind::row_out_of_bounds: return "row_out_of_bounds";
+    case RleIssueKind::out_of_step: return "out_of_step";
   }
   return "unknown";
 }
@@ -54,7 +55,8 @@ class StrictMarks : public pixels::RleIssueSink {
         mark = pixel_flag::extra, from = width - 1, to = width;
         break;
       case RleIssueKind::zero_skip:
-      case RleIssueKind::reads_past_eof: break;
+      case RleIssueKind::reads_past_eof:
+      case RleIssueKind::out_of_step: break;  // its overrun and unused payload mark the row
     }
     if (issue.row < canvas_.height && mark != 0) {
       const std::size_t row = std::size_t{issue.row} * width;

@@ -44,6 +44,7 @@ namespace gafcheck {
   X(rle_truncated_command, "rle.truncated-command")         \
   X(rle_zero_skip, "rle.zero-skip")                         \
   X(rle_reads_past_eof, "rle.reads-past-eof")               \
+  X(rle_out_of_step, "rle.out-of-step")                     \
   X(extent_shared_pixels, "extent.shared-pixels")           \
   X(extent_overlap, "extent.overlap")                       \
   X(extent_overlaps_structure, "extent.overlaps-structure") \
