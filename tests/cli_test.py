@@ -8,9 +8,11 @@ import json
 import os
 import pathlib
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
+import zlib
 
 import jsonschema
 import yaml
@@ -587,12 +589,103 @@ def extract_force_never_replaces_the_archive_being_extracted():
         assert (target / 'anims' / 'armcom.gaf').is_file()
 
 
+# --- extract writes only members that decode exactly ---
+
+def chunk(body, decompressed_size, method=2, checksum=None):
+    """One SQSH chunk (not encrypted) holding body; checksum defaults to the right byte sum."""
+    if checksum is None:
+        checksum = sum(body) & 0xFFFFFFFF
+    return (b'SQSH' + bytes([2, method, 0]) +
+            struct.pack('<III', len(body), decompressed_size, checksum) + body)
+
+
+def hpi_v1(files):
+    """A v1 archive (key 0) with files at its root: (name, directory_size, [chunk bytes])."""
+    entries_at = 0x14 + 8
+    names_at = entries_at + 9 * len(files)
+    names = b''.join(name + b'\0' for name, _, _ in files)
+    records_at = names_at + len(names)
+    data_at = records_at + 9 * len(files)
+    entries, records, data, name_at = b'', b'', b'', names_at
+    for name, size, chunks in files:
+        entries += struct.pack('<IIB', name_at, records_at + len(records), 0)
+        name_at += len(name) + 1
+        records += struct.pack('<IIB', data_at + len(data), size, 2)
+        data += b''.join(struct.pack('<I', len(c)) for c in chunks) + b''.join(chunks)
+    head = b'HAPI' + struct.pack('<IIII', 0x00010000, data_at, 0, 0x14)
+    return head + struct.pack('<II', len(files), entries_at) + entries + names + records + data
+
+
+def good_member(name, content):
+    return (name, len(content), [chunk(zlib.compress(content), len(content))])
+
+
+@tap.test
+def extract_refuses_members_that_do_not_decode_exactly():
+    content = bytes(range(256)) * 40
+    packed = zlib.compress(content)
+    archive = hpi_v1([
+        good_member(b'good.txt', content),
+        (b'checksum.gaf', len(content),
+         [chunk(packed, len(content), checksum=(sum(packed) + 7) & 0xFFFFFFFF)]),
+        (b'stream.gaf', len(content), [chunk(packed[:len(packed) // 2], len(content))]),
+        (b'short.gaf', len(content) + 100, [chunk(packed, len(content) + 100)]),
+    ])
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'damaged.hpi').write_bytes(archive)
+        result = run('extract', root / 'damaged.hpi', '-C', root / 'out', check_code=1)
+        refused = {line.split()[1].rstrip(':'): line for line in result.stderr.splitlines()
+                   if line.startswith('refused')}
+        assert 'hpi.chunk-checksum' in refused['checksum.gaf'], result.stderr
+        assert 'hpi.chunk-stream' in refused['stream.gaf'], result.stderr
+        assert 'hpi.chunk-size' in refused['short.gaf'], result.stderr
+        assert sorted(p.name for p in (root / 'out').iterdir()) == ['good.txt'], result.stderr
+        assert (root / 'out' / 'good.txt').read_bytes() == content
+        assert 'extract: 1 written, 0 damaged (kept as .damaged), 3 refused' in result.stderr
+        # check names the same rules, so the reason on stderr is the one a report gives.
+        rules = {f['rule'] for doc in documents(run('check', root / 'damaged.hpi').stdout)
+                 if doc['kind'] == 'file' for f in doc['findings']}
+        assert {'hpi.chunk-checksum', 'hpi.chunk-stream', 'hpi.chunk-size'} <= rules, rules
+
+        # --keep-damaged writes them under a name that says so, counts them apart, exits 1.
+        kept = run('extract', '--keep-damaged', root / 'damaged.hpi', '-C', root / 'kept',
+                   check_code=1)
+        assert sorted(p.name for p in (root / 'kept').iterdir()) == [
+            'checksum.gaf.damaged', 'good.txt', 'short.gaf.damaged', 'stream.gaf.damaged'], kept
+        assert 'extract: 1 written, 3 damaged (kept as .damaged), 0 refused' in kept.stderr
+        assert kept.stderr.count('damaged  ') == 3, kept.stderr
+        assert len((root / 'kept' / 'short.gaf.damaged').read_bytes()) == len(content) + 100
+
+
+@tap.test
+def extract_of_an_archive_that_decodes_exactly_writes_every_member():
+    contents = {b'a.txt': b'hello' * 100, b'b.gaf': bytes(70000), b'c.txt': b'x'}
+    files = []
+    for name, content in contents.items():
+        pieces = [content[i:i + 65536] for i in range(0, len(content), 65536)]
+        files.append((name, len(content), [chunk(zlib.compress(p), len(p)) for p in pieces]))
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'clean.hpi').write_bytes(hpi_v1(files))
+        result = run('extract', root / 'clean.hpi', '-C', root / 'out', check_code=0)
+        assert 'extract: 3 written, 0 damaged (kept as .damaged), 0 refused' in result.stderr
+        for name, content in contents.items():
+            assert (root / 'out' / name.decode()).read_bytes() == content
+        # The seeds check flags for damaged chunks are refused too, a clean one is not.
+        for seed in ('hpi.chunk-checksum', 'hpi.chunk-stream', 'hpi.chunk-size'):
+            result = run('extract', SEEDS / f'{seed}.hpi', '-C', root / seed, check_code=1)
+            assert seed in result.stderr, (seed, result.stderr)
+        run('extract', SEEDS / 'clean-hpi-v2.hpi', '-C', root / 'v2', check_code=0)
+
+
 @tap.test
 def archive_commands_have_help():
     for command in ('ls', 'extract'):
         result = run(command, '--help', check_code=0)
         assert 'Usage: gafcheck ' + command in result.stdout, result.stdout
     assert 'symbolic links are never followed' in run('extract', '--help').stdout
+    assert '--keep-damaged' in run('extract', '--help').stdout
     assert 'ls ARCHIVE' in run('--help', check_code=0).stdout
 
 

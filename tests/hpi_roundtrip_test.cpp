@@ -37,6 +37,9 @@ void expect_round_trip(const builder::HpiSpec& spec, const std::string& label) {
     const auto bytes = reader.read(found);
     ASSERT_TRUE(bytes.has_value()) << label << ": " << file.path;
     EXPECT_TRUE(*bytes == file.data) << label << ": " << file.path << " differs";
+    const hpi::DecodedMember checked = reader.read_checked(found);
+    EXPECT_TRUE(checked.exact()) << label << ": " << file.path << " decodes damaged";
+    EXPECT_TRUE(checked.bytes && *checked.bytes == file.data) << label << ": " << file.path;
   }
   const FileReport report = check_hpi(archive);
   EXPECT_EQ(report.format, Format::hpi);
@@ -117,6 +120,39 @@ TEST(HpiRoundTrip, EncryptionIsListedPerMember) {
   const FileReport encrypted = check_hpi(spec);
   for (const ArchiveMember& member : *encrypted.members) EXPECT_TRUE(member.encrypted);
   EXPECT_EQ(encrypted.verdict, Verdict::clean) << describe(encrypted);
+}
+
+// What extract refuses: a member that decodes, but not as packed, carries the error findings
+// check reports for it; a member that decodes exactly carries none.
+TEST(HpiRoundTrip, ReadCheckedNamesTheDamageOfAMemberThatDoesNotDecodeExactly) {
+  const auto damaged_member = [](const std::string& label, std::uint64_t field, int change) {
+    builder::BuiltFile archive = builder::build_hpi(tidy_hpi());
+    const std::uint64_t at = archive.at(label) + field;
+    archive.put_u32(
+        at, static_cast<std::uint32_t>(archive.bytes[at] | archive.bytes[at + 1] << 8 |
+                                       archive.bytes[at + 2] << 16 | archive.bytes[at + 3] << 24) +
+                change);
+    const hpi::MemberReader reader(ByteView(archive.bytes.data(), archive.bytes.size()),
+                                   BudgetLimits());
+    std::vector<std::string> rules;
+    for (std::size_t i = 0; i < reader.members().size(); ++i) {
+      const hpi::DecodedMember member = reader.read_checked(i);
+      if (member.exact()) continue;
+      rules.push_back(reader.members()[i].path + ":" + std::to_string(member.damage_count));
+      for (const Finding& finding : member.damage)
+        rules.push_back(std::string(rule_name(finding.rule)));
+    }
+    return rules;
+  };
+  // The chunk's checksum field (+15), then its declared decompressed size (+11).
+  EXPECT_EQ(damaged_member("chunk:anims/armcom.gaf[0]", 15, 1),
+            (std::vector<std::string>{"anims/armcom.gaf:1", "hpi.chunk-checksum"}));
+  const auto sized = damaged_member("chunk:anims/armcom.gaf[0]", 11, -1);
+  ASSERT_FALSE(sized.empty());
+  EXPECT_EQ(sized[0].substr(0, 17), "anims/armcom.gaf:");
+  EXPECT_EQ(sized[1], "hpi.chunk-size");
+  // Control: the archive as built decodes exactly.
+  EXPECT_TRUE(damaged_member("chunk:anims/armcom.gaf[0]", 15, 0).empty());
 }
 
 }  // namespace

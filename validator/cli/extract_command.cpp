@@ -12,6 +12,7 @@
 #include "validator/core/text.hpp"
 #include "validator/hpi/member_paths.hpp"
 #include "validator/hpi/member_reader.hpp"
+#include "validator/rules/rule_id.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -36,15 +37,21 @@ constexpr const char* extract_usage =
     "    each other; --force writes a new file and renames it over the old one, so a hard\n"
     "    link to a file outside DIR never has that file rewritten, and the archive itself\n"
     "    (or a hard link to it) is never replaced;\n"
-    "  - a member that cannot be decoded (out of bounds, bad chunk header, over a budget) is\n"
-    "    skipped. Members with lesser damage (checksum, size, stream findings) are written\n"
-    "    as a reader would decode them.\n\n"
+    "  - only a member that decodes exactly is written. A member that cannot be decoded (out\n"
+    "    of bounds, bad chunk header, over a budget) or that decodes damaged (a chunk whose\n"
+    "    checksum or stream is bad, a length other than the directory's: the errors check\n"
+    "    reports as hpi.chunk-checksum, hpi.chunk-stream, hpi.chunk-size...) is refused and\n"
+    "    listed on standard error with its rule ids, as unzip and tar refuse a bad member.\n"
+    "    --keep-damaged writes a damaged member as a reader would decode it, under a name\n"
+    "    that says so, NAME.damaged; it is counted apart and the exit status stays 1.\n\n"
     "Examples:\n"
     "  gafcheck extract mod.ufo -C /tmp/review                  # everything\n"
     "  gafcheck extract mod.ufo anims/ARMCOM.GAF -C /tmp/review # one member\n"
-    "  gafcheck extract mod.ufo anims -C /tmp/review            # one directory\n\n"
-    "Exit codes: 0 every selected member written, 1 some refused, skipped or not found,\n"
-    "2 usage error (also: DIR cannot be created or written), 3 the archive could not be read.\n"
+    "  gafcheck extract mod.ufo anims -C /tmp/review            # one directory\n"
+    "  gafcheck extract --keep-damaged bad.ufo -C /tmp/review   # damaged ones as NAME.damaged\n\n"
+    "Exit codes: 0 every selected member written, and exactly as packed; 1 some refused,\n"
+    "damaged (written as NAME.damaged or not), skipped or not found; 2 usage error (also: DIR\n"
+    "cannot be created or written); 3 the archive could not be read.\n"
     "\nOptions";
 
 bool selected(const std::string& folded_member, const std::vector<std::string>& requests,
@@ -62,18 +69,35 @@ bool selected(const std::string& folded_member, const std::vector<std::string>& 
   return any;
 }
 
+// What went wrong decoding a member: its first error findings, as check names them.
+std::string damage_text(const hpi::DecodedMember& decoded) {
+  if (decoded.damage.empty())
+    return "cannot be decoded or is over a budget (gafcheck check shows why)";
+  std::string text;
+  for (const Finding& finding : decoded.damage) {
+    if (!text.empty()) text += "; ";
+    text += std::string(rule_name(finding.rule)) + ": " + escape_bytes(finding.message);
+  }
+  if (decoded.damage_count > decoded.damage.size())
+    text += "; and " + std::to_string(decoded.damage_count - decoded.damage.size()) +
+            " more (gafcheck check lists them)";
+  return text;
+}
+
 }  // namespace
 
 int run_extract(const Arguments& arguments) {
   CommonOptions options;
   std::vector<std::string> positional_values;
   std::string directory;
-  bool force = false;
+  bool force = false, keep_damaged = false;
   po::options_description general(extract_usage);
   general.add_options()("help,h", po::bool_switch(), "show this help")(
       "directory,C", po::value(&directory)->value_name("DIR"),
       "the directory to extract into (required)")("force", po::bool_switch(&force),
-                                                  "overwrite existing regular files");
+                                                  "overwrite existing regular files")(
+      "keep-damaged", po::bool_switch(&keep_damaged),
+      "write a member that decodes damaged as NAME.damaged (counted apart; exit 1 all the same)");
   po::options_description visible;
   visible.add(general)
       .add(budget_options_description(options))
@@ -113,26 +137,47 @@ int run_extract(const Arguments& arguments) {
   }
 
   std::vector<bool> matched(requests.size(), false);
-  std::uint64_t written = 0, refused = 0;
+  std::uint64_t written = 0, damaged = 0, refused = 0;
   for (std::size_t i = 0; i < reader.members().size(); ++i) {
     const hpi::MemberRecord& member = reader.members()[i];
     if (!selected(hpi::folded_path(member.path), requests, matched)) continue;
     const std::string shown = escape_bytes(member.path);
-    std::optional<std::string> problem;
     if (const auto unsafe = hpi::unsafe_path_reason(member.path)) {
-      problem = "unsafe path: " + *unsafe + " (hpi.path-traversal)";
-    } else if (const auto bytes = reader.read(i)) {
-      problem = target->write(member.path, *bytes, force);
-    } else {
-      problem = "cannot be decoded or is over a budget (gafcheck check shows why)";
-    }
-    if (problem) {
       ++refused;
-      std::cerr << "refused  " << shown << ": " << *problem << '\n';
-    } else {
-      ++written;
-      std::cout << "written  " << shown << '\n';
+      std::cerr << "refused  " << shown << ": unsafe path: " << *unsafe
+                << " (hpi.path-traversal)\n";
+      continue;
     }
+    const hpi::DecodedMember decoded = reader.read_checked(i);
+    if (decoded.exact()) {
+      if (const auto problem = target->write(member.path, *decoded.bytes, force)) {
+        ++refused;
+        std::cerr << "refused  " << shown << ": " << *problem << '\n';
+      } else {
+        ++written;
+        std::cout << "written  " << shown << '\n';
+      }
+      continue;
+    }
+    if (!decoded.bytes || !keep_damaged) {
+      ++refused;
+      std::cerr << "refused  " << shown << ": "
+                << (decoded.bytes ? "damaged, not written (--keep-damaged writes it as " + shown +
+                                        ".damaged): "
+                                  : std::string())
+                << damage_text(decoded) << '\n';
+      continue;
+    }
+    const std::string kept_as = member.path + ".damaged";
+    if (const auto problem = target->write(kept_as, *decoded.bytes, force)) {
+      ++refused;
+      std::cerr << "refused  " << shown << ": damaged, and " << escape_bytes(kept_as)
+                << " not written: " << *problem << '\n';
+      continue;
+    }
+    ++damaged;
+    std::cerr << "damaged  " << shown << " written as " << escape_bytes(kept_as) << ": "
+              << damage_text(decoded) << '\n';
   }
   for (std::size_t i = 0; i < requests.size(); ++i) {
     if (matched[i]) continue;
@@ -140,9 +185,9 @@ int run_extract(const Arguments& arguments) {
     std::cerr << "gafcheck: no member '" << escape_bytes(positional_values[i + 1]) << "' in "
               << escape_bytes(archive_path) << '\n';
   }
-  std::cerr << "extract: " << written << " written, " << refused << " refused into "
-            << escape_bytes(directory) << '\n';
-  return refused == 0 ? 0 : 1;
+  std::cerr << "extract: " << written << " written, " << damaged << " damaged (kept as .damaged), "
+            << refused << " refused into " << escape_bytes(directory) << '\n';
+  return refused == 0 && damaged == 0 ? 0 : 1;
 }
 
 }  // namespace gafcheck::cli

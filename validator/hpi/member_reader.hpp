@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "validator/core/budget.hpp"
+#include "validator/core/finding.hpp"
 #include "validator/hpi/archive_index.hpp"
 
 namespace gafcheck::hpi {
@@ -17,6 +18,22 @@ std::optional<std::vector<std::uint8_t>> decode_member_quietly(const ArchiveInde
                                                                const BudgetLimits& limits,
                                                                std::size_t member,
                                                                bool reserve_whole = false);
+
+// A member as a reader decodes it, and whether that is exactly what was packed: damage holds the
+// error findings made while decoding it (a chunk whose checksum or stream is bad, a length other
+// than the directory's, data past the end of the file, a budget), the same ones check reports.
+// bytes is nullopt when the member could not be decoded at all; damage then says why.
+struct DecodedMember {
+  std::optional<std::vector<std::uint8_t>> bytes;
+  std::vector<Finding> damage;     // the first max_listed_damage of them
+  std::uint64_t damage_count = 0;  // all of them
+  bool exact() const { return bytes && damage_count == 0; }
+};
+
+inline constexpr std::uint64_t max_listed_damage = 8;
+
+DecodedMember decode_member_checked(const ArchiveIndex& index, const BudgetLimits& limits,
+                                    std::size_t member);
 
 class MemberReader {
  public:
@@ -30,6 +47,9 @@ class MemberReader {
   const std::vector<MemberRecord>& members() const { return index_.members; }
   std::optional<std::vector<std::uint8_t>> read(std::size_t member) const {
     return decode_member_quietly(index_, limits_, member);
+  }
+  DecodedMember read_checked(std::size_t member) const {
+    return decode_member_checked(index_, limits_, member);
   }
 
  private:
