@@ -8,6 +8,7 @@ usage: render_cli_test.py GAFCHECK SOURCE_ROOT PACK_TREE
 import json
 import os
 import pathlib
+import shutil
 import struct
 import subprocess
 import sys
@@ -300,6 +301,247 @@ def max_images_bounds_what_one_run_writes_and_lists():
         run('render', '-o', root / 'all', root / 'many.gaf', check_code=0)
         index = json.loads((root / 'all' / 'index.json').read_text())
         assert len(index['images']) == 300 and index['images_left_out'] == 0
+
+
+# --- what one render run writes grows with the input's bytes, not with its references ---
+
+def gaf_shared(slots, entries, frames, blobs):
+    """A GAF laid out from parts. slots: the entry each slot of the entry table names;
+    entries: (name, [(frame, duration)]); frames: dicts width, height, x, y, key, compressed,
+    layers and blob (the index of the bytes in blobs their data pointer names)."""
+    entry_at = 12 + 4 * len(slots)
+    entry_offsets, at = [], entry_at
+    for _, refs in entries:
+        entry_offsets.append(at)
+        at += 40 + 8 * len(refs)
+    frame_at = at
+    blob_at = frame_at + 24 * len(frames)
+    blob_offsets = []
+    for blob in blobs:
+        blob_offsets.append(blob_at)
+        blob_at += len(blob)
+    out = bytearray(struct.pack('<III', 0x00010100, len(slots), 0))
+    for slot in slots:
+        out += struct.pack('<I', entry_offsets[slot])
+    for name, refs in entries:
+        out += struct.pack('<HHI', len(refs), 1, 0) + name.ljust(32, b'\0')
+        for frame, duration in refs:
+            out += struct.pack('<II', frame_at + 24 * frame, duration)
+    for f in frames:
+        out += struct.pack('<HHhhBBBBIII', f['width'], f['height'], f.get('x', 0), f.get('y', 0),
+                           f.get('key', 9), f.get('compressed', 0), 0, 0, 0,
+                           blob_offsets[f['blob']], 0)
+    for blob in blobs:
+        out += blob
+    return bytes(out)
+
+
+def raw_frame(blob, x=0, y=0):
+    return {'width': 8, 'height': 4, 'blob': blob, 'x': x, 'y': y}
+
+
+BLOBS = [bytes(range(1, 33)), bytes(range(40, 72)), bytes(range(80, 112))]
+
+
+def written_files(directory):
+    return sorted(str(p.relative_to(directory)) for p in pathlib.Path(directory).rglob('*'))
+
+
+@tap.test
+def a_frame_reached_many_times_is_drawn_and_written_once():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        # Forty entries whose frame tables all name one frame header, three times each.
+        entries = [(b'E%d' % i, [(0, 1), (0, 2), (0, 3)]) for i in range(40)]
+        (root / 'refs.gaf').write_bytes(gaf_shared(range(40), entries, [raw_frame(0)], BLOBS))
+        run('render', '--policy', 'both', '-o', root / 'out', root / 'refs.gaf', check_code=0)
+        assert written_files(root / 'out') == [
+            '0-E0', '0-E0/0.retail.png', '0-E0/0.strict.png', 'index.json'], written_files(
+                root / 'out')
+        records = images(root / 'out')
+        assert len(records) == 40 * 3 * 2
+        written = [r for r in records if 'png' in r]
+        assert [r['png'] for r in written] == ['0-E0/0.retail.png', '0-E0/0.strict.png']
+        for record in records:
+            if 'png' not in record:
+                assert record['same_as'] == f"0-E0/0.{record['policy']}.png", record
+                assert (record['width'], record['height']) == (8, 4), record
+
+        # Ten frame headers that differ only in their anchor share one pixel block: one image,
+        # each reference listed with its own anchor.
+        frames = [raw_frame(0, x=i, y=-i) for i in range(10)]
+        (root / 'anchors.gaf').write_bytes(
+            gaf_shared([0], [(b'A', [(i, 1) for i in range(10)])], frames, BLOBS))
+        result = run('render', '-o', root / 'anchors', root / 'anchors.gaf', check_code=0)
+        records = images(root / 'anchors')
+        assert [r.get('png') for r in records] == ['0-A/0.retail.png'] + [None] * 9
+        assert [(r['x_offset'], r['y_offset']) for r in records] == [(i, -i) for i in range(10)]
+        assert '1 images written, 9 listed as the same image' in result.stderr, result.stderr
+
+
+@tap.test
+def alias_slots_are_listed_as_their_entry_not_drawn_again():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        # 3,000 slots of the entry table aimed at one entry (check: entry.alias).
+        (root / 'alias.gaf').write_bytes(
+            gaf_shared([0] * 3000, [(b'ONE', [(0, 1)])], [raw_frame(0)], BLOBS))
+        run('render', '--policy', 'both', '--diff', '--sheet', '-o', root / 'out',
+            root / 'alias.gaf', check_code=0)
+        files = written_files(root / 'out')
+        assert files == ['0-ONE', '0-ONE/0.diff.png', '0-ONE/0.retail.png', '0-ONE/0.strict.png',
+                         '0-ONE/sheet.retail.png', '0-ONE/sheet.strict.png', 'index.json'], files
+        records = images(root / 'out')
+        aliases = [r for r in records if r['entry'] != 0]
+        assert len(aliases) == 2999 * 3
+        assert all(r['same_as'] == '0-ONE/' and r['alias_of'] == 0 for r in aliases), aliases[0]
+
+
+@tap.test
+def distinct_frames_are_each_written_control():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        frames = [raw_frame(0), raw_frame(1), raw_frame(2)]
+        (root / 'three.gaf').write_bytes(gaf_shared(
+            [0, 1], [(b'A', [(0, 1), (1, 1)]), (b'B', [(2, 1)])], frames, BLOBS))
+        run('render', '--policy', 'both', '-o', root / 'out', root / 'three.gaf', check_code=0)
+        records = images(root / 'out')
+        assert all('png' in r and 'same_as' not in r for r in records) and len(records) == 6
+        assert read_png(root / 'out' / '0-A/0.retail.png') != read_png(
+            root / 'out' / '0-A/1.retail.png')
+
+
+@tap.test
+def output_budgets_stop_an_input_with_a_reason_never_silently():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        blobs = [bytes([i + 1]) * 32 for i in range(20)]
+        frames = [raw_frame(i) for i in range(20)]
+        (root / 'twenty.gaf').write_bytes(
+            gaf_shared([0], [(b'T', [(i, 1) for i in range(20)])], frames, blobs))
+        # Five files and folders: the entry folder and four images.
+        result = run('render', '--max-output-files', '5', '-o', root / 'files',
+                     root / 'twenty.gaf', check_code=1)
+        assert len(written_files(root / 'files')) == 6  # and index.json
+        index = json.loads((root / 'files' / 'index.json').read_text())
+        refused = [r for r in index['images'] if 'reason' in r]
+        assert len(refused) == 1 and 'budget.exceeded: output_files' in refused[0]['reason']
+        assert index['images_left_out'] == 15, index['images_left_out']
+        assert 'budget.exceeded: output_files' in result.stderr, result.stderr
+        # Bytes: the first image fits, the second does not.
+        run('render', '-o', root / 'one', '--frame', '0', root / 'twenty.gaf', check_code=0)
+        size = (root / 'one' / '0-T' / '0.retail.png').stat().st_size
+        run('render', '--max-output-bytes', str(size + 10), '-o', root / 'bytes',
+            root / 'twenty.gaf', check_code=1)
+        reasons = [r.get('reason', '') for r in images(root / 'bytes')]
+        assert reasons[0] == '' and 'budget.exceeded: output_bytes' in reasons[1], reasons
+        # Control: within the budgets, every image is written.
+        run('render', '-o', root / 'all', root / 'twenty.gaf', check_code=0)
+        assert len(written_files(root / 'all')) == 22
+
+
+@tap.test
+def max_images_counts_every_image_in_every_policy():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        blobs = [bytes([i + 1]) * 32 for i in range(5)]
+        (root / 'five.gaf').write_bytes(gaf_shared(
+            [0], [(b'F', [(i, 1) for i in range(5)])], [raw_frame(i) for i in range(5)], blobs))
+        for options, per_frame, extra in ((['--policy', 'both'], 2, 0),
+                                          (['--policy', 'both', '--diff'], 3, 0),
+                                          (['--policy', 'strict', '--diff'], 2, 0),
+                                          (['--diff'], 2, 0),
+                                          (['--policy', 'both', '--sheet', '--animate'], 2, 4)):
+            for bound in (1, 3, 4):
+                out = root / ('%s-%d' % ('_'.join(options), bound))
+                result = run('render', *options, '--max-images', str(bound), '-o', out,
+                             root / 'five.gaf', check_code=1)
+                pictures = [f for f in written_files(out) if f.endswith(('.png', '.gif'))]
+                assert len(pictures) == bound, (options, bound, pictures)
+                index = json.loads((out / 'index.json').read_text())
+                assert len(index['images']) == bound
+                assert index['images_left_out'] == 5 * per_frame + extra - bound, (
+                    options, bound, index['images_left_out'])
+                assert 'left out' in result.stderr
+            # Control: a bound that holds them all writes them all, exit 0.
+            out = root / ('%s-all' % '_'.join(options))
+            run('render', *options, '--max-images', str(5 * per_frame + extra), '-o', out,
+                root / 'five.gaf', check_code=0)
+            assert len([f for f in written_files(out) if f.endswith(('.png', '.gif'))]) == (
+                5 * per_frame + extra)
+
+
+# --- no writer of a render run replaces a file the run reads ---
+
+@tap.test
+def render_never_replaces_an_input_or_a_palette():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        unit = gaf([(b'U', RAW_KEYED)])
+        out = root / 'u'
+        out.mkdir()
+        # An input named like the index.
+        (out / 'index.json').write_bytes(unit)
+        result = run('render', '-o', out, out / 'index.json', check_code=2)
+        assert 'index.json' in result.stderr and 'is the input' in result.stderr, result.stderr
+        assert (out / 'index.json').read_bytes() == unit
+        assert written_files(out) == ['index.json']
+        run('render', '--force', '-o', out, out / 'index.json', check_code=2)
+        assert (out / 'index.json').read_bytes() == unit
+        # A palette named like the index.
+        palette = pal_bytes()
+        (out / 'index.json').write_bytes(palette)
+        (root / 'unit.gaf').write_bytes(unit)
+        result = run('render', '--palette', out / 'index.json', '-o', out, root / 'unit.gaf',
+                     check_code=2)
+        assert 'is the palette' in result.stderr, result.stderr
+        assert (out / 'index.json').read_bytes() == palette
+        # A hard link to the input at the index's name.
+        (out / 'index.json').unlink()
+        os.link(root / 'unit.gaf', out / 'index.json')
+        run('render', '--force', '-o', out, root / 'unit.gaf', check_code=2)
+        assert (root / 'unit.gaf').read_bytes() == unit
+        (out / 'index.json').unlink()
+        # --force onto image names that are hard links to the input and to the palette: those
+        # images are refused and named, the rest is written.
+        (root / 'pal.pal').write_bytes(palette)
+        (out / '0-U').mkdir()
+        os.link(root / 'unit.gaf', out / '0-U' / '0.retail.png')
+        os.link(root / 'pal.pal', out / '0-U' / '0.strict.png')
+        result = run('render', '--force', '--policy', 'both', '--diff', '--palette',
+                     root / 'pal.pal', '-o', out, root / 'unit.gaf', check_code=1)
+        assert "0.retail.png' is the input" in result.stderr, result.stderr
+        assert "0.strict.png' is the palette" in result.stderr, result.stderr
+        assert (root / 'unit.gaf').read_bytes() == unit
+        assert (root / 'pal.pal').read_bytes() == palette
+        assert (out / '0-U' / '0.diff.png').is_file() and (out / 'index.json').is_file()
+        # Control: names that are not inputs are replaced with --force.
+        (out / '0-U' / '0.retail.png').unlink()
+        (out / '0-U' / '0.strict.png').unlink()
+        run('render', '--force', '--policy', 'both', '--diff', '--palette', root / 'pal.pal',
+            '-o', out, root / 'unit.gaf', check_code=0)
+        assert read_png(out / '0-U' / '0.retail.png')[0][1] == rgba(1)
+        assert json.loads((out / 'index.json').read_text())['images'][0]['png'] == (
+            '0-U/0.retail.png')
+
+
+@tap.test
+def crashers_that_multiplied_images_write_each_image_once():
+    crashers = ROOT / 'corpus' / 'crashers'
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        for name, options, pictures, records in (
+                ('fuzz_render-same-image-ten-headers-one-block.bin', [], 1, 10),
+                ('fuzz_render-same-image-1024-alias-slots.bin', [], 1, 1024),
+                ('fuzz_render-same-image-4000-references.bin',
+                 ['--policy', 'both', '--diff'], 3, 12000)):
+            out = root / name
+            shutil.copyfile(crashers / name, root / 'input.gaf')
+            run('render', *options, '-o', out, root / 'input.gaf', check_code=0)
+            files = written_files(out)
+            assert len([f for f in files if f.endswith('.png')]) == pictures, (name, files)
+            assert len(files) == pictures + 2, (name, files)  # one folder, index.json
+            assert len(images(out)) == records, name
 
 
 def tree_files(directory):

@@ -1,5 +1,7 @@
 // gafcheck render [options] -o DIR FILE...: frames as PNG images, as the retail game draws them
 // and as their rows are encoded, with an index.json listing every image.
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <iostream>
 #include <sstream>
@@ -36,6 +38,11 @@ constexpr const char* render_usage =
     "   \"height\", \"x_offset\", \"y_offset\", \"png\"}]}\n"
     "x_offset, y_offset: where the frame's anchor lies in the image. A frame that cannot be drawn\n"
     "is listed with a \"reason\" and no \"png\".\n\n"
+    "Each image is drawn and written once, however many references reach it: a frame the\n"
+    "frame tables name again (or an equal frame header; a leaf's anchor does not change its\n"
+    "pixels) is listed with \"same_as\": the PNG written for it first, and an entry slot aimed\n"
+    "at an entry drawn before with \"same_as\": that entry's folder (\"0-ARMCOM/\"), so a file\n"
+    "of a thousand references to one frame writes one image, not a thousand.\n\n"
     "Policies:\n"
     "  retail  what the game draws: RLE runs clamped to the width, a short row decoded on into "
     "the\n"
@@ -59,13 +66,21 @@ constexpr const char* render_usage =
     "palette.\n\n"
     "Bounds: --max-pixels bounds the pixels rendered per file (a canvas is checked before it is\n"
     "allocated), --max-heap the canvas bytes held at once; --max-rle-commands, --max-depth and\n"
-    "--max-expansion bound the decoding. What a budget refuses is listed with its reason.\n"
+    "--max-expansion bound the decoding. Every image written (a diff, a sheet, a GIF too) is\n"
+    "charged to --max-pixels; --max-output-files and --max-output-bytes bound what one FILE\n"
+    "writes, --max-images the images one run lists. What a budget refuses is listed with its\n"
+    "reason (budget.exceeded), the images past it are counted in images_left_out, and the exit\n"
+    "status is 1: nothing is cut silently.\n"
     "Output safety: files are created below DIR only, one component at a time, never through a\n"
-    "symbolic link, and an existing image is not replaced without --force.\n\n"
+    "symbolic link, and an existing image is not replaced without --force. A file the run reads\n"
+    "(a FILE, the archive it is in, a palette) is never replaced, whatever its name or hard\n"
+    "link below DIR: an input at DIR/index.json stops the run before anything is written\n"
+    "(exit 2), one at an image's name is that image's reason.\n\n"
     "Examples:\n"
     "  gafcheck render -o out anims/ARMCOM.GAF\n"
     "  gafcheck render --policy both --diff --entry armcom -o out mod.ufo!anims/armcom.gaf\n"
-    "  gafcheck render --palette totala1.hpi!palettes/PALETTE.PAL -o out x.gaf\n\n"
+    "  gafcheck render --palette totala1.hpi!palettes/PALETTE.PAL -o out x.gaf\n"
+    "  gafcheck render --policy both --max-images 100 -o out big.gaf  # 100 images at most\n\n"
     "Exit codes: 0 every selected image written, 1 some listed with a reason or not found,\n"
     "2 usage error (a bad palette, DIR cannot be written), 3 an input could not be read.\n"
     "\nOptions";
@@ -124,6 +139,31 @@ void add(RenderTally& total, const RenderTally& more) {
   total.not_drawn += more.not_drawn;
   total.not_written += more.not_written;
   total.not_found += more.not_found;
+  total.referenced += more.referenced;
+}
+
+// Every file the run reads (each input, or the archive it is a member of, the palette, the TA:
+// Kingdoms palette candidates) is protected by identity: no image, sheet or index.json replaces
+// it, whatever name it has below DIR (an input named DIR/index.json, or a hard link to one at an
+// image's name). index.json is written over an older one at the end of every run, so an input
+// in its place is refused now, before anything is written.
+void protect_inputs(ExtractDirectory& target, const std::string& directory,
+                    const std::vector<std::string>& inputs, const std::string& palette,
+                    const std::vector<std::vector<std::string>>& sidecars) {
+  const auto protect = [&](const std::string& argument, const std::string& what) {
+    struct stat status {};
+    const std::string path = disk_path_of(argument);
+    if (::stat(path.c_str(), &status) == 0)
+      target.protect(status.st_dev, status.st_ino, what + " " + escape_bytes(path));
+  };
+  for (const std::string& input : inputs) protect(input, "the input");
+  if (!palette.empty()) protect(palette, "the palette");
+  for (const auto& candidates : sidecars)
+    for (const std::string& candidate : candidates) protect(candidate, "the palette");
+  if (const auto refused = target.refusal_to_replace("index.json"))
+    throw UsageError{"refusing to render into " + escape_bytes(directory) +
+                     ": index.json cannot be written there: " + *refused +
+                     "; nothing was written (choose another -o)"};
 }
 
 }  // namespace
@@ -170,8 +210,20 @@ int run_render(const Arguments& arguments) {
       "compressed bytes as palette pixels")("force", po::bool_switch(&settings.force),
                                             "replace existing images")(
       "max-images", po::value(&max_images)->value_name("N")->default_value(max_images),
-      "images (and reasons) listed per run; the frames past it are counted in index.json's "
-      "images_left_out, not drawn");
+      "images listed per run: every PNG or GIF written, every reference to one (same_as) and "
+      "every reason counts one, so --policy both writes at most N files, not 2N; the images "
+      "past it are counted in index.json's images_left_out, not drawn, and the exit status "
+      "is 1")("max-output-files",
+              po::value(&settings.max_output_files)
+                  ->value_name("N")
+                  ->default_value(settings.max_output_files),
+              "files and folders written per FILE; past it the image is listed as budget.exceeded, "
+              "the rest of the FILE is left out and the exit status is 1")(
+      "max-output-bytes",
+      po::value(&settings.max_output_bytes)
+          ->value_name("BYTES")
+          ->default_value(settings.max_output_bytes),
+      "bytes of images written per FILE, with the same effect");
   po::options_description visible;
   visible.add(general)
       .add(budget_options_description(options))
@@ -211,6 +263,7 @@ int run_render(const Arguments& arguments) {
         plan.read_paths.push_back(disk_path_of(candidate));
     }
   plan.write_trees = {directory};
+  protect_inputs(*target, directory, inputs, palette, sidecars);
   if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
   plan.threads = jobs > 1 && inputs.size() > 1;
   confine(plan, !options.no_sandbox);
@@ -286,12 +339,14 @@ int run_render(const Arguments& arguments) {
   if (const auto refused = target->write(
           "index.json", {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, true))
     throw UsageError{"cannot write index.json in " + escape_bytes(directory) + ": " + *refused};
-  std::cerr << "render: " << tally.written << " images written, " << tally.not_drawn
+  std::cerr << "render: " << tally.written << " images written, " << tally.referenced
+            << " listed as the same image as one written (same_as), " << tally.not_drawn
             << " not drawn (reason in index.json), " << tally.not_written << " not written into "
             << escape_bytes(directory) << '\n';
   if (images.left_out() != 0)
     std::cerr << "render: " << images.left_out()
-              << " frames (or sheets) left out past --max-images " << max_images << '\n';
+              << " images left out (index.json: images_left_out), past --max-images " << max_images
+              << " or an output budget (the reason is listed)\n";
   if (unreadable) return 3;
   return tally.not_drawn + tally.not_written + tally.not_found + images.left_out() == 0 ? 0 : 1;
 }

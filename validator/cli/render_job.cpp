@@ -109,11 +109,39 @@ class InputRenderer {
   // Lists an image that is not drawn; counted unless it is only a note (a truecolor diff).
   void not_drawn(json record, const std::string& policy, const std::string& reason,
                  bool counted = true) {
+    if (!room()) return;
     record["policy"] = policy;
     record["reason"] = sanitize_text(reason);
-    images_.add(record);
+    list(record);
     if (counted) ++tally_.not_drawn;
   }
+  void list(const json& record) {
+    images_.add(record);
+    last_listed_ = record;
+  }
+  // Whether index.json takes one more record (--max-images); counts the image left out if not.
+  bool room() {
+    if (!images_.full()) return true;
+    images_.leave_out();
+    return false;
+  }
+
+  // What became of an image drawn once, for the other references to the same frame or entry.
+  struct Outcome {
+    std::string path;    // the image written, or
+    std::string reason;  // why there is none
+    json shape;          // width, height, x_offset, y_offset (and counts) of the image
+  };
+  // What the game draws from a frame depends on these fields only (a leaf's anchor moves it,
+  // it does not change its pixels), so frames with one key are one image.
+  std::string frame_key(std::uint32_t frame) const;
+  const Outcome* drawn_before(const char* policy, const std::string& key) const {
+    const auto found = drawn_.find(std::string(policy) + '|' + key);
+    return found == drawn_.end() ? nullptr : &found->second;
+  }
+  void remember(const char* policy, const std::string& key, const json& record);
+  // Lists a reference to an image drawn before instead of drawing and writing it again.
+  void refer(json record, const char* policy, const Outcome& outcome, const gaf::FrameRecord* leaf);
   // Encodes and writes an image, and lists it.
   // finish (when set) adds what the encoding counted to the record before it is listed.
   void write(json record, const std::string& policy, const std::string& path, std::uint32_t width,
@@ -145,12 +173,85 @@ class InputRenderer {
   SheetFrames sheet_retail_, sheet_strict_;
   std::vector<std::uint32_t> kept_durations_;
   std::uint64_t sheet_held_ = 0;
+  // Every image drawn (or refused) so far, by policy and frame key; the folder of every entry
+  // drawn, by slot, for the aliases that name it again.
+  std::unordered_map<std::string, Outcome> drawn_;
+  std::unordered_map<std::uint32_t, std::string> entry_folders_;
+  std::optional<json> last_listed_;  // the record listed last
+  // Files and folders created and bytes written for this input (--max-output-files, -bytes);
+  // the reason once one is reached: what follows is left out, not drawn.
+  std::uint64_t output_files_ = 0, output_bytes_ = 0;
+  std::string output_full_;
 };
+
+std::string InputRenderer::frame_key(std::uint32_t frame_index) const {
+  const gaf::FrameRecord& frame = index_.index.frames[frame_index];
+  std::string key;
+  const auto put = [&](std::uint64_t value) {
+    key.append(reinterpret_cast<const char*>(&value), sizeof value);
+  };
+  // A header outside the file is only a reason, which names where it is.
+  if (!frame.header_in_bounds) {
+    put(0);
+    put(frame.offset);
+    return key;
+  }
+  put(frame.is_composite() ? 2 : 1);
+  for (const std::uint64_t field :
+       {std::uint64_t{frame.width}, std::uint64_t{frame.height}, std::uint64_t{frame.color_key},
+        std::uint64_t{frame.compressed}, std::uint64_t{frame.layer_count},
+        std::uint64_t{frame.alt_byte}, std::uint64_t{frame.data_in_bounds},
+        std::uint64_t{frame.data_offset}})
+    put(field);
+  if (!frame.is_composite()) return key;
+  // A composite's canvas is laid out around its own anchor and its children's.
+  put(static_cast<std::uint16_t>(frame.x_offset));
+  put(static_cast<std::uint16_t>(frame.y_offset));
+  put(frame.child_count);
+  for (std::uint32_t k = 0; k < frame.child_count; ++k)
+    put(index_.index.children[frame.first_child + k]);
+  return key;
+}
+
+void InputRenderer::remember(const char* policy, const std::string& key, const json& record) {
+  Outcome outcome;
+  if (const auto png = record.find("png"); png != record.end()) outcome.path = *png;
+  if (const auto reason = record.find("reason"); reason != record.end()) outcome.reason = *reason;
+  for (const char* field : {"width", "height", "x_offset", "y_offset", "tinted_layers",
+                            "defect_rows", "read_through_pixels", "differing_pixels"})
+    if (const auto value = record.find(field); value != record.end()) outcome.shape[field] = *value;
+  drawn_.emplace(std::string(policy) + '|' + key, std::move(outcome));
+}
+
+void InputRenderer::refer(json record, const char* policy, const Outcome& outcome,
+                          const gaf::FrameRecord* leaf) {
+  if (!room()) return;
+  record["policy"] = policy;
+  if (outcome.path.empty()) {
+    // The first reference was not drawn (or not written): this one is not either, for the
+    // same reason, which was counted there.
+    record["reason"] = outcome.reason;
+    list(record);
+    return;
+  }
+  for (const auto& [field, value] : outcome.shape.items()) record[field] = value;
+  // A leaf is the same pixels wherever its anchor is; its own anchor is listed.
+  if (leaf) {
+    record["x_offset"] = leaf->x_offset;
+    record["y_offset"] = leaf->y_offset;
+  }
+  record["same_as"] = outcome.path;
+  list(record);
+  ++tally_.referenced;
+}
 
 void InputRenderer::write(json record, const std::string& policy, const std::string& path,
                           std::uint32_t width, std::uint32_t height, std::int64_t x_offset,
                           std::int64_t y_offset, const render::RgbaRowSource& rows,
                           const std::function<void(json&)>& finish) {
+  if (!room()) return;
+  // Past an output budget (its reason listed once), images are left out before they are encoded.
+  if (!output_full_.empty()) return images_.leave_out();
   record["policy"] = policy;
   record["width"] = width;
   record["height"] = height;
@@ -172,12 +273,36 @@ void InputRenderer::write(json record, const std::string& policy, const std::str
     ++tally_.written;
   }
   if (finish) finish(record);
-  images_.add(record);
+  list(record);
 }
 
 std::optional<std::string> InputRenderer::write_file(const std::string& path,
                                                      std::span<const std::uint8_t> bytes) {
+  if (!output_full_.empty()) return output_full_;
   const std::size_t slash = path.rfind('/');
+  const bool new_folder = slash != std::string::npos &&
+                          (!entry_folder_ || path.compare(0, slash, entry_folder_path_) != 0 ||
+                           entry_folder_path_.size() != slash);
+  // A new entry folder is one more file, and the input's folder with the first one (-o with
+  // several inputs).
+  const std::uint64_t folders =
+      new_folder ? 1 + std::uint64_t{!prefix_.empty() && !input_folder_} : 0;
+  const std::uint64_t files = saturating_add(output_files_, 1 + folders);
+  const std::uint64_t written = saturating_add(output_bytes_, bytes.size());
+  if (files > settings_.max_output_files || written > settings_.max_output_bytes) {
+    const bool too_many = files > settings_.max_output_files;
+    output_full_ = "budget.exceeded: " +
+                   (too_many ? "output_files (" + std::to_string(files) +
+                                   " files and folders would pass --max-output-files " +
+                                   std::to_string(settings_.max_output_files)
+                             : "output_bytes (" + std::to_string(written) +
+                                   " bytes would pass --max-output-bytes " +
+                                   std::to_string(settings_.max_output_bytes)) +
+                   " for this input); the images after it are left out";
+    return output_full_;
+  }
+  output_files_ = files;
+  output_bytes_ = written;
   if (slash == std::string::npos) return directory_.write(path, bytes, settings_.force);
   const std::string folder = path.substr(0, slash);
   if (!entry_folder_ || folder != entry_folder_path_) {
@@ -258,8 +383,27 @@ void InputRenderer::entry(std::uint32_t slot) {
   if (alias) base["alias_of"] = entry.alias_of;
   if (settings_.record_palette) base["palette"] = settings_.palette.source;
   const std::string folder = prefix_ + render::entry_directory(slot, source.name);
+  // A slot aimed at an entry drawn before is that entry again: it is listed as a reference to
+  // the entry's folder, nothing is drawn or written for it.
+  if (alias && entry_folders_.contains(entry.alias_of) && source.header_in_bounds) {
+    json record = base;
+    record["frame"] = nullptr;
+    Outcome outcome;
+    outcome.path = entry_folders_[entry.alias_of] + "/";
+    for (const char* policy : {"retail", "strict", "diff"}) {
+      if (policy == std::string_view("retail")   ? !settings_.retail
+          : policy == std::string_view("strict") ? !settings_.strict
+                                                 : !settings_.diff)
+        continue;
+      if (policy != std::string_view("strict") && !entry.loaded_by_game)
+        not_drawn(record, policy, not_loaded_reason());
+      else
+        refer(record, policy, outcome, nullptr);
+    }
+    return;
+  }
+  entry_folders_[slot] = folder;
   const auto whole_entry = [&](const std::string& reason) {
-    if (images_.full()) return images_.leave_out();
     json record = base;
     record["frame"] = nullptr;
     if (settings_.retail)
@@ -288,10 +432,13 @@ void InputRenderer::entry(std::uint32_t slot) {
   sheet_strict_.clear();
   kept_durations_.clear();
   sheet_held_ = 0;
+  // The records a frame lists: one per policy, and the diff.
+  const std::uint64_t per_frame =
+      std::uint64_t{settings_.retail} + settings_.strict + settings_.diff;
   for (std::uint32_t k = 0; k < source.ref_count; ++k) {
     if (settings_.frame && *settings_.frame != k) continue;
-    if (images_.full()) {
-      images_.leave_out();
+    if (images_.full() || !output_full_.empty()) {
+      images_.leave_out(per_frame);
       continue;
     }
     const gaf::FrameRef& ref = index.refs[source.first_ref + k];
@@ -305,13 +452,11 @@ void InputRenderer::entry(std::uint32_t slot) {
     else
       frame(record, folder, k, ref.frame, entry.loaded_by_game, ref.duration);
   }
-  const bool room = !images_.full();
-  if ((settings_.sheet || settings_.animate) && !room) images_.leave_out();
-  if (room && settings_.sheet && !index_.truecolor && !ta3d_) {
+  if (settings_.sheet && !index_.truecolor && !ta3d_) {
     if (settings_.retail) write_sheet(base, folder, "retail", sheet_retail_);
     if (settings_.strict) write_sheet(base, folder, "strict", sheet_strict_);
   }
-  if (room && settings_.animate && !index_.truecolor && !ta3d_) {
+  if (settings_.animate && !index_.truecolor && !ta3d_) {
     const bool loop = (source.loop_word & 0xFF) != 0;
     if (settings_.retail) write_animation(base, folder, "retail", sheet_retail_, loop);
     if (settings_.strict) write_animation(base, folder, "strict", sheet_strict_, loop);
@@ -327,9 +472,22 @@ void InputRenderer::frame(const json& base, const std::string& folder, std::uint
   const auto path = [&](const char* policy) {
     return folder + "/" + std::to_string(k) + "." + policy + ".png";
   };
+  const gaf::FrameRecord& header = index_.index.frames[frame_index];
+  const gaf::FrameRecord* leaf =
+      header.header_in_bounds && !header.is_composite() ? &header : nullptr;
+  const std::string key = frame_key(frame_index);
+  // Images of this frame drawn before (through another reference, entry or equal header): they
+  // are referred to, not drawn again, unless a sheet or animation needs the canvas.
+  const Outcome* retail_seen =
+      settings_.retail && loaded_by_game ? drawn_before("retail", key) : nullptr;
+  const Outcome* strict_seen = settings_.strict ? drawn_before("strict", key) : nullptr;
+  const Outcome* diff_seen = settings_.diff && loaded_by_game ? drawn_before("diff", key) : nullptr;
+  const bool keep_canvases = settings_.sheet || settings_.animate;
   std::optional<Rendered> retail, strict;
-  const bool want_retail = settings_.retail || settings_.diff;
-  const bool want_strict = settings_.strict || settings_.diff;
+  const bool want_retail =
+      (settings_.retail && (!retail_seen || keep_canvases)) || (settings_.diff && !diff_seen);
+  const bool want_strict =
+      (settings_.strict && (!strict_seen || keep_canvases)) || (settings_.diff && !diff_seen);
   renderer_->set_held_outside(sheet_held_);
   if (want_retail) {
     if (loaded_by_game) {
@@ -352,17 +510,32 @@ void InputRenderer::frame(const json& base, const std::string& folder, std::uint
       record["defect_rows"] = rendered.defect_rows;
       record["defects"] = defects_json(rendered);
     }
-    if (!rendered.canvas) return not_drawn(record, policy_name(policy), rendered.reason);
-    const Canvas& canvas = *rendered.canvas;
-    write(record, policy_name(policy), path(policy_name(policy)), canvas.width, canvas.height,
-          canvas.x_offset, canvas.y_offset, [&](std::uint32_t y, std::uint8_t* rgba) {
-            render::policy_row(canvas, palette, y, rgba);
-          });
+    if (!rendered.canvas) {
+      not_drawn(record, policy_name(policy), rendered.reason);
+    } else {
+      const Canvas& canvas = *rendered.canvas;
+      write(record, policy_name(policy), path(policy_name(policy)), canvas.width, canvas.height,
+            canvas.x_offset, canvas.y_offset, [&](std::uint32_t y, std::uint8_t* rgba) {
+              render::policy_row(canvas, palette, y, rgba);
+            });
+    }
   };
-  if (settings_.retail) write_policy(*retail, RenderPolicy::retail);
-  if (settings_.strict) write_policy(*strict, RenderPolicy::strict);
-  if (settings_.diff) write_diff(base, path("diff"), *retail, *strict);
-  if (!settings_.sheet && !settings_.animate) return;
+  // Draws (or refers to) one image; what a first drawing listed is remembered for the others.
+  const auto image = [&](const char* policy, bool wanted, const Outcome* seen, bool keyed,
+                         const std::function<void()>& draw) {
+    if (!wanted) return;
+    if (seen) return refer(base, policy, *seen, leaf);
+    last_listed_.reset();
+    draw();
+    if (keyed && last_listed_) remember(policy, key, *last_listed_);
+  };
+  image("retail", settings_.retail, retail_seen, loaded_by_game,
+        [&] { write_policy(*retail, RenderPolicy::retail); });
+  image("strict", settings_.strict, strict_seen, true,
+        [&] { write_policy(*strict, RenderPolicy::strict); });
+  image("diff", settings_.diff, diff_seen, loaded_by_game,
+        [&] { write_diff(base, path("diff"), *retail, *strict); });
+  if (!keep_canvases) return;
   kept_durations_.push_back(duration);
   const auto keep = [&](std::optional<Rendered>& rendered, bool wanted, SheetFrames& into) {
     if (!wanted) return;
@@ -384,6 +557,13 @@ void InputRenderer::write_diff(const json& base, const std::string& path, const 
   if (r.width != s.width || r.height != s.height || r.x_offset != s.x_offset ||
       r.y_offset != s.y_offset)
     return not_drawn(base, "diff", "the retail and strict images differ in size");
+  if (images_.full()) return (void)room();
+  // The diff is one more image of the frame's size: charged like the canvases drawn.
+  if (!renderer_->charge_pixels(r.pixels()))
+    return not_drawn(base, "diff",
+                     "budget.exceeded: pixels (a " + std::to_string(r.width) + "x" +
+                         std::to_string(r.height) + " diff is past --max-pixels " +
+                         std::to_string(settings_.limits[BudgetKind::pixels]) + ")");
   // The counts are taken while the rows are encoded; the record is listed after.
   render::DiffCounts counts;
   write(
@@ -399,6 +579,7 @@ void InputRenderer::write_diff(const json& base, const std::string& path, const 
 
 void InputRenderer::write_sheet(const json& base, const std::string& folder, const char* policy,
                                 const SheetFrames& frames) {
+  if (images_.full()) return (void)room();
   json record = base;
   record["frame"] = nullptr;
   record["sheet"] = true;
@@ -420,6 +601,8 @@ void InputRenderer::write_sheet(const json& base, const std::string& folder, con
 
 void InputRenderer::write_animation(const json& base, const std::string& folder, const char* policy,
                                     const SheetFrames& frames, bool loop) {
+  if (images_.full()) return (void)room();
+  if (!output_full_.empty()) return images_.leave_out();
   json record = base;
   record["frame"] = nullptr;
   record["animation"] = true;
@@ -452,16 +635,23 @@ void InputRenderer::write_animation(const json& base, const std::string& folder,
     record["gif"] = path;
     ++tally_.written;
   }
-  images_.add(record);
+  list(record);
 }
 
 void InputRenderer::truecolor_frame(const json& base, const std::string& folder, std::uint32_t k,
                                     std::uint32_t frame_index) {
   const gaf::FrameRecord& frame = index_.index.frames[frame_index];
+  const std::string key = frame_key(frame_index);
+  const gaf::FrameRecord* leaf = frame.header_in_bounds ? &frame : nullptr;
+  const Outcome* retail_seen = settings_.retail ? drawn_before("retail", key) : nullptr;
+  const Outcome* strict_seen = settings_.strict ? drawn_before("strict", key) : nullptr;
+  const std::uint64_t new_images =
+      std::uint64_t{settings_.retail && !retail_seen} + (settings_.strict && !strict_seen);
   std::optional<std::string> problem = render::truecolor_problem(file_, frame);
-  if (!problem) {
-    const std::uint64_t wanted =
-        saturating_add(truecolor_pixels_, std::uint64_t{frame.width} * frame.height);
+  if (!problem && new_images != 0) {
+    // Every image written is charged: retail and strict are two.
+    const std::uint64_t wanted = saturating_add(
+        truecolor_pixels_, saturating_mul(std::uint64_t{frame.width} * frame.height, new_images));
     if (wanted > settings_.limits[BudgetKind::pixels])
       problem = "budget.exceeded: pixels (" + std::to_string(frame.width) + "x" +
                 std::to_string(frame.height) + " would bring the file's rendered pixels past " +
@@ -471,14 +661,19 @@ void InputRenderer::truecolor_frame(const json& base, const std::string& folder,
   }
   for (const char* policy : {"retail", "strict"}) {
     if (policy == std::string_view("retail") ? !settings_.retail : !settings_.strict) continue;
-    if (problem) {
-      not_drawn(base, policy, *problem);
+    if (const Outcome* seen = policy == std::string_view("retail") ? retail_seen : strict_seen) {
+      refer(base, policy, *seen, leaf);
       continue;
     }
-    write(base, policy, folder + "/" + std::to_string(k) + "." + policy + ".png", frame.width,
-          frame.height, frame.x_offset, frame.y_offset, [&](std::uint32_t y, std::uint8_t* rgba) {
-            render::truecolor_row(file_, frame, y, rgba);
-          });
+    last_listed_.reset();
+    if (problem)
+      not_drawn(base, policy, *problem);
+    else
+      write(base, policy, folder + "/" + std::to_string(k) + "." + policy + ".png", frame.width,
+            frame.height, frame.x_offset, frame.y_offset, [&](std::uint32_t y, std::uint8_t* rgba) {
+              render::truecolor_row(file_, frame, y, rgba);
+            });
+    if (last_listed_) remember(policy, key, *last_listed_);
   }
   if (settings_.diff)
     not_drawn(base, "diff",
@@ -489,6 +684,18 @@ void InputRenderer::truecolor_frame(const json& base, const std::string& folder,
 void InputRenderer::ta3d_frame(const json& base, const std::string& folder, std::uint32_t k,
                                std::uint32_t frame_index) {
   const gaf::FrameRecord& frame = index_.index.frames[frame_index];
+  const std::string key = frame_key(frame_index);
+  const gaf::FrameRecord* leaf = frame.header_in_bounds ? &frame : nullptr;
+  const Outcome* retail_seen = settings_.retail ? drawn_before("retail", key) : nullptr;
+  const Outcome* strict_seen = settings_.strict ? drawn_before("strict", key) : nullptr;
+  if ((!settings_.retail || retail_seen) && (!settings_.strict || strict_seen)) {
+    if (retail_seen) refer(base, "retail", *retail_seen, leaf);
+    if (strict_seen) refer(base, "strict", *strict_seen, leaf);
+    if (settings_.diff)
+      not_drawn(base, "diff",
+                "a TA3D frame has no RLE rows: the retail and strict images are the same", false);
+    return;
+  }
   const std::uint64_t budget = settings_.limits[BudgetKind::pixels];
   // The decoded image is held whole (4 bytes a pixel): bounded by --max-heap as well.
   const std::uint64_t pixels_left = std::min(budget - std::min(budget, truecolor_pixels_),
@@ -497,15 +704,21 @@ void InputRenderer::ta3d_frame(const json& base, const std::string& folder, std:
   if (!image.rgba.empty()) truecolor_pixels_ += std::uint64_t{frame.width} * frame.height;
   for (const char* policy : {"retail", "strict"}) {
     if (policy == std::string_view("retail") ? !settings_.retail : !settings_.strict) continue;
-    if (image.rgba.empty()) {
-      not_drawn(base, policy, image.reason);
+    if (const Outcome* seen = policy == std::string_view("retail") ? retail_seen : strict_seen) {
+      refer(base, policy, *seen, leaf);
       continue;
     }
-    const std::size_t stride = std::size_t{frame.width} * 4;
-    write(base, policy, folder + "/" + std::to_string(k) + "." + policy + ".png", frame.width,
-          frame.height, frame.x_offset, frame.y_offset, [&](std::uint32_t y, std::uint8_t* rgba) {
-            std::copy_n(image.rgba.data() + y * stride, stride, rgba);
-          });
+    last_listed_.reset();
+    if (image.rgba.empty()) {
+      not_drawn(base, policy, image.reason);
+    } else {
+      const std::size_t stride = std::size_t{frame.width} * 4;
+      write(base, policy, folder + "/" + std::to_string(k) + "." + policy + ".png", frame.width,
+            frame.height, frame.x_offset, frame.y_offset, [&](std::uint32_t y, std::uint8_t* rgba) {
+              std::copy_n(image.rgba.data() + y * stride, stride, rgba);
+            });
+    }
+    if (last_listed_) remember(policy, key, *last_listed_);
   }
   if (settings_.diff)
     not_drawn(base, "diff",

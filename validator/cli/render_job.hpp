@@ -15,6 +15,9 @@
 
 namespace gafcheck::cli {
 
+inline constexpr std::uint64_t default_max_output_files = 65'536;
+inline constexpr std::uint64_t default_max_output_bytes = 1ull << 30;
+
 struct RenderSettings {
   std::optional<std::string> entry;  // NAME or INDEX; none: every entry
   std::optional<std::uint32_t> frame;
@@ -27,7 +30,10 @@ struct RenderSettings {
   bool record_palette = false;  // list the palette in every record (--game tak: per input)
   BudgetLimits limits;
   bool force = false;  // replace existing images
-  bool ta3d = false;   // --game ta3d: TA3D truecolor GAFs decoded as TA3D draws them
+  // Per input: files and folders created, and bytes written (images, sheets, animations).
+  std::uint64_t max_output_files = default_max_output_files;
+  std::uint64_t max_output_bytes = default_max_output_bytes;
+  bool ta3d = false;  // --game ta3d: TA3D truecolor GAFs decoded as TA3D draws them
 };
 
 struct RenderTally {
@@ -35,17 +41,20 @@ struct RenderTally {
   std::uint64_t not_drawn = 0;    // listed with a reason
   std::uint64_t not_written = 0;  // the output directory refused the file
   std::uint64_t not_found = 0;    // --entry or --frame selects nothing, or not a GAF or TAF
+  std::uint64_t referenced = 0;   // listed as the same image as one written before (same_as)
 };
 
 // index.json's records, kept as text (a few hundred bytes each rather than a JSON tree) and
 // bounded: once max_records are kept, what would follow is only counted (--max-images), so a
-// file of a million frame references cannot make the index, or the images, a multiplier.
+// file of a million frame references cannot make the index, or the images, a multiplier. Every
+// image is one record (a PNG or GIF written, a reference to one, or a reason), so --max-images
+// bounds the files written whatever the policies, --diff, --sheet or --animate.
 class ImageIndex {
  public:
   explicit ImageIndex(std::uint64_t max_records) : max_records_(max_records) {}
   bool full() const { return records_ >= max_records_; }
   void add(const nlohmann::json& record);
-  void leave_out() { ++left_out_; }
+  void leave_out(std::uint64_t images = 1) { left_out_ += images; }
   // Takes over the records (and frames left out) of an index kept for a later input.
   void append(const ImageIndex& later);
   std::uint64_t left_out() const { return left_out_; }

@@ -95,13 +95,11 @@ int create_temp_file(int directory_fd, std::string& temp_name) {
   return -1;
 }
 
-// --force on an existing name: the bytes go to a new file beside it, renamed over the name, so
-// the old file's inode is never written (a hard link to a file outside the target keeps its
-// content, and a read-only file is replaced when the directory is writable). Anything but a
-// regular file in the way is refused, as without --force a symlink is never followed.
-std::optional<std::string> replace_file(
-    int directory_fd, const std::string& name, std::span<const std::uint8_t> bytes,
-    const std::optional<std::pair<std::uint64_t, std::uint64_t>>& protected_file) {
+// Why the existing name could not be replaced: anything but a regular file (a symlink is never
+// followed), or a file protected as an input of the run.
+std::optional<std::string> replace_refusal(
+    int directory_fd, const std::string& name,
+    const std::vector<ExtractDirectory::ProtectedFile>& protected_files) {
   struct stat status {};
   if (::fstatat(directory_fd, name.c_str(), &status, AT_SYMLINK_NOFOLLOW) != 0)
     return reason("file", directory_fd, name, errno);
@@ -109,9 +107,20 @@ std::optional<std::string> replace_file(
     return "file '" + escape_bytes(name) + "' is a symbolic link: not followed";
   if (!S_ISREG(status.st_mode))
     return "'" + escape_bytes(name) + "' exists and is not a regular file";
-  if (protected_file && protected_file->first == status.st_dev &&
-      protected_file->second == status.st_ino)
-    return "file '" + escape_bytes(name) + "' is the archive being extracted: not replaced";
+  for (const auto& input : protected_files)
+    if (input.device == status.st_dev && input.inode == status.st_ino)
+      return "file '" + escape_bytes(name) + "' is " + input.what + ": not replaced";
+  return std::nullopt;
+}
+
+// --force on an existing name: the bytes go to a new file beside it, renamed over the name, so
+// the old file's inode is never written (a hard link to a file outside the target keeps its
+// content, and a read-only file is replaced when the directory is writable). Anything but a
+// regular file in the way is refused, as without --force a symlink is never followed.
+std::optional<std::string> replace_file(
+    int directory_fd, const std::string& name, std::span<const std::uint8_t> bytes,
+    const std::vector<ExtractDirectory::ProtectedFile>& protected_files) {
+  if (auto refused = replace_refusal(directory_fd, name, protected_files)) return refused;
   std::string temp_name;
   const int fd = create_temp_file(directory_fd, temp_name);
   if (fd < 0)
@@ -184,7 +193,7 @@ ExtractDirectory& ExtractDirectory::operator=(ExtractDirectory&& other) noexcept
   if (this == &other) return *this;
   if (fd_ >= 0) ::close(fd_);
   fd_ = std::exchange(other.fd_, -1);
-  protected_ = other.protected_;
+  protected_ = std::move(other.protected_);
   return *this;
 }
 
@@ -203,6 +212,27 @@ std::optional<std::string> ExtractDirectory::write(std::string_view member_path,
   if (errno != EEXIST) return reason("file", at.get(), name, errno);
   if (!force) return "file '" + escape_bytes(name) + "' exists (use --force to overwrite it)";
   return replace_file(at.get(), name, bytes, protected_);
+}
+
+std::optional<std::string> ExtractDirectory::refusal_to_replace(
+    std::string_view member_path) const {
+  const auto components = hpi::path_components(member_path);
+  if (components.empty()) return "no file named";
+  int at = fd_;
+  std::optional<Descriptor> folder;
+  for (std::size_t i = 0; i + 1 < components.size(); ++i) {
+    const std::string part(components[i]);
+    const int next = ::openat(at, part.c_str(), directory_flags);
+    if (next < 0)
+      return errno == ENOENT ? std::nullopt : std::optional(reason("directory", at, part, errno));
+    folder.emplace(next, true);
+    at = next;
+  }
+  const std::string name(components.back());
+  struct stat status {};
+  if (::fstatat(at, name.c_str(), &status, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT)
+    return std::nullopt;
+  return replace_refusal(at, name, protected_);
 }
 
 std::optional<ExtractDirectory> ExtractDirectory::open_below(std::string_view path,

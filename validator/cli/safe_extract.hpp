@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace gafcheck::cli {
 
@@ -20,7 +21,7 @@ class ExtractDirectory {
   static std::optional<ExtractDirectory> open(const std::string& path, std::string& error);
 
   ExtractDirectory(ExtractDirectory&& other) noexcept
-      : fd_(other.fd_), protected_(other.protected_) {
+      : fd_(other.fd_), protected_(std::move(other.protected_)) {
     other.fd_ = -1;
   }
   ExtractDirectory& operator=(ExtractDirectory&& other) noexcept;
@@ -37,14 +38,28 @@ class ExtractDirectory {
   // written into it by name need no path walk: a writer of many files per folder keeps it open.
   std::optional<ExtractDirectory> open_below(std::string_view path, std::string& error) const;
 
-  // The file with this device and inode (the archive being extracted) is an input: --force never
-  // replaces it, whatever name a member gives it.
-  void protect(std::uint64_t device, std::uint64_t inode) { protected_ = {device, inode}; }
+  // The file with this device and inode is an input of the run (by default: the archive being
+  // extracted; what names it otherwise): --force never replaces it, whatever name a member or
+  // image gives it. Every file protected so far stays protected.
+  void protect(std::uint64_t device, std::uint64_t inode,
+               std::string what = "the archive being extracted") {
+    protected_.push_back({device, inode, std::move(what)});
+  }
+
+  // Why a file at member_path ('/'-separated, already checked safe) could not be replaced, even
+  // with --force: it is a protected input, a symbolic link or not a regular file; nullopt when
+  // it does not exist or could be replaced. Nothing is created.
+  std::optional<std::string> refusal_to_replace(std::string_view member_path) const;
+
+  struct ProtectedFile {
+    std::uint64_t device = 0, inode = 0;
+    std::string what;
+  };
 
  private:
   explicit ExtractDirectory(int fd) : fd_(fd) {}
   int fd_ = -1;
-  std::optional<std::pair<std::uint64_t, std::uint64_t>> protected_;
+  std::vector<ProtectedFile> protected_;
 };
 
 }  // namespace gafcheck::cli
