@@ -329,7 +329,7 @@ int run_render(const Arguments& arguments) {
       render_one(i, result, images, nullptr);
     }
     std::cerr << result.messages;
-    images.append(result.images);
+    images.append(std::move(result.images));
     add(tally, result.tally);
     unreadable = unreadable || result.unreadable;
   };

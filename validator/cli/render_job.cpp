@@ -732,9 +732,13 @@ void ImageIndex::add(const nlohmann::json& record) {
   text_ += record.dump();
 }
 
-void ImageIndex::append(const ImageIndex& later) {
+void ImageIndex::append(ImageIndex&& later) {
   if (later.records_ != 0) {
-    text_ += records_ == 0 ? later.text_ : "," + later.text_;  // each record starts "\n  "
+    // Moved, not copied, when nothing is listed yet: an index can be tens of megabytes.
+    if (records_ == 0)
+      text_ = std::move(later.text_);
+    else
+      text_.append(",").append(later.text_);  // each record starts "\n  "
     records_ += later.records_;
   }
   left_out_ += later.left_out_;

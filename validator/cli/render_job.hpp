@@ -56,7 +56,7 @@ class ImageIndex {
   void add(const nlohmann::json& record);
   void leave_out(std::uint64_t images = 1) { left_out_ += images; }
   // Takes over the records (and frames left out) of an index kept for a later input.
-  void append(const ImageIndex& later);
+  void append(ImageIndex&& later);
   std::uint64_t left_out() const { return left_out_; }
   // The whole index.json.
   std::string text(const std::string& palette) const;
