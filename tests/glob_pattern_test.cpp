@@ -2,10 +2,12 @@
 // of the table were checked against git's own semantics as python3-pathspec's gitwildmatch
 // implements them (a one-off comparison, not a test dependency).
 #include "validator/config/glob_pattern.hpp"
+#include "validator/config/path_matcher.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace gafcheck::config {
 namespace {
@@ -107,6 +109,47 @@ TEST(GlobPattern, ManyGlobstarsCostNoBacktracking) {
   const GlobPattern many = glob(pattern);
   EXPECT_FALSE(many.matches(path + "c"));  // exponential if matched by backtracking
   EXPECT_TRUE(many.matches(path + "b"));
+}
+
+// PathMatcher keeps each directory's part of the matching: it must answer what the patterns answer
+// alone, for paths that share directories and for paths met in any order.
+TEST(PathMatcher, AnswersAsThePatternsDo) {
+  GlobList ignore;
+  for (const char* text : {"build/", "!build/keep.gaf", "*.bak", "!old.bak", "x/**/deep/"})
+    ignore.add(glob(text));
+  std::vector<GlobPattern> others;
+  for (const Case& item : cases) others.push_back(glob(item.pattern));
+  std::vector<const GlobPattern*> pointers;
+  for (const GlobPattern& pattern : others) pointers.push_back(&pattern);
+  const PathMatcher matcher(ignore, pointers);
+  std::vector<std::string> paths = {"build/keep.gaf", "src/keep.gaf", "a/old.bak", "a/new.bak",
+                                    "x/y/deep/z.gaf", "x/deep",       "x/y/deep"};
+  for (const Case& item : cases) paths.push_back(item.path);
+  for (int round = 0; round < 2; ++round) {  // the second round answers from what was kept
+    for (const std::string& path : paths) {
+      const PathMatcher::Match found = matcher.match(path);
+      EXPECT_EQ(found.ignored, ignore.matches(path)) << path;
+      for (std::size_t i = 0; i < others.size(); ++i)
+        EXPECT_EQ(found.matches[i] != 0, others[i].matches(path))
+            << "pattern " << others[i].text() << " path " << path;
+    }
+  }
+}
+
+// A directory's work is done once for all its files, and what is kept stays bounded however
+// many directories a walk meets.
+TEST(PathMatcher, KeepsABoundedNumberOfDirectories) {
+  GlobList ignore;
+  ignore.add(glob("**/z/**/q.gaf"));
+  const GlobPattern sub = glob("sub/**");
+  const PathMatcher matcher(ignore, {&sub});
+  for (int i = 0; i < 3 * static_cast<int>(PathMatcher::max_kept_directories); ++i) {
+    const std::string directory = "sub/d" + std::to_string(i);
+    EXPECT_FALSE(matcher.match(directory + "/q.gaf").ignored);
+    EXPECT_TRUE(matcher.match(directory + "/z/q.gaf").ignored);
+    EXPECT_TRUE(matcher.match(directory + "/z/q.gaf").matches[0]);
+  }
+  EXPECT_FALSE(matcher.match("top.gaf").matches[0]);
 }
 
 }  // namespace

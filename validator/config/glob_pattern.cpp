@@ -90,57 +90,66 @@ std::optional<GlobPattern> GlobPattern::parse(std::string_view text, std::string
   return pattern;
 }
 
-std::vector<char> GlobPattern::matching_prefixes(
-    const std::vector<std::string_view>& components) const {
-  const std::size_t parts = components.size();
-  // reach[j]: the segments so far match the first j components.
-  std::vector<char> reach(parts + 1, 0), next(parts + 1, 0);
-  reach[0] = 1;
-  std::string component;
-  for (std::size_t i = 0; i < segments_.size(); ++i) {
-    const std::string& segment = segments_[i];
-    std::fill(next.begin(), next.end(), 0);
-    if (segment == "**") {
-      // Any number of components, none included: once reached, every later j is reached. A
-      // trailing one ("a/**") matches what is inside, so at least one component.
-      const bool inside = i + 1 == segments_.size() && i > 0;
-      bool seen = false;
-      for (std::size_t j = 0; j <= parts; ++j) {
-        if (!inside) seen = seen || reach[j];
-        next[j] = seen;
-        if (inside) seen = seen || reach[j];
-      }
-    } else {
-      for (std::size_t j = 0; j < parts; ++j) {
-        if (!reach[j]) continue;
-        component.assign(components[j]);
-        if (::fnmatch(segment.c_str(), component.c_str(), 0) == 0) next[j + 1] = 1;
-      }
+GlobPattern::Positions GlobPattern::start() const {
+  Positions at(segments_.size() + 1, 0);
+  at[0] = 1;
+  // A globstar may match no component, but a trailing one after others ("a/**") matches only
+  // what is inside: at least one.
+  for (std::size_t i = 0; i < segments_.size() && at[i] && segments_[i] == "**"; ++i)
+    if (i + 1 < segments_.size() || i == 0) at[i + 1] = 1;
+  return at;
+}
+
+GlobPattern::Positions GlobPattern::step(const Positions& from, std::string_view component) const {
+  const std::size_t count = segments_.size();
+  Positions next(count + 1, 0);
+  std::string text(component);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!from[i]) continue;
+    if (segments_[i] == "**") {
+      next[i] = 1;  // it takes this component and may take more
+      if (i + 1 == count) next[count] = 1;
+    } else if (::fnmatch(segments_[i].c_str(), text.c_str(), 0) == 0) {
+      next[i + 1] = 1;
     }
-    reach.swap(next);
   }
-  reach[0] = 0;                           // the empty path is nothing
-  if (directory_only_) reach[parts] = 0;  // the path itself is a file
-  return reach;
+  // Globstars that may match no component: the position after them is reached as well.
+  for (std::size_t i = 0; i < count; ++i)
+    if (next[i] && segments_[i] == "**" && i + 1 < count) next[i + 1] = 1;
+  return next;
+}
+
+bool GlobPattern::accepts(const Positions& at, bool as_file) const {
+  return at.back() && !(as_file && directory_only_);
+}
+
+bool GlobPattern::dead(const Positions& at) {
+  return std::find(at.begin(), at.end(), 1) == at.end();
 }
 
 bool GlobPattern::matches(std::string_view path) const {
-  const std::vector<char> reach = matching_prefixes(split_path(path));
-  return std::find(reach.begin(), reach.end(), 1) != reach.end();
+  const std::vector<std::string_view> components = split_path(path);
+  Positions at = start();
+  for (std::size_t j = 0; j < components.size() && !dead(at); ++j) {
+    at = step(at, components[j]);
+    if (accepts(at, j + 1 == components.size())) return true;
+  }
+  return false;
 }
 
 bool GlobList::matches(std::string_view path) const {
   const std::vector<std::string_view> components = split_path(path);
-  if (components.empty()) return false;
-  std::vector<std::vector<char>> reach;
-  reach.reserve(patterns_.size());
-  for (const GlobPattern& pattern : patterns_)
-    reach.push_back(pattern.matching_prefixes(components));
+  std::vector<GlobPattern::Positions> at;
+  at.reserve(patterns_.size());
+  for (const GlobPattern& pattern : patterns_) at.push_back(pattern.start());
   // Directories first, outermost first: an excluded directory excludes everything under it.
   for (std::size_t depth = 1; depth <= components.size(); ++depth) {
     bool excluded = false;
-    for (std::size_t i = 0; i < patterns_.size(); ++i)
-      if (reach[i][depth]) excluded = !patterns_[i].negated();
+    for (std::size_t i = 0; i < patterns_.size(); ++i) {
+      at[i] = patterns_[i].step(at[i], components[depth - 1]);
+      if (patterns_[i].accepts(at[i], depth == components.size()))
+        excluded = !patterns_[i].negated();
+    }
     if (excluded) return true;
   }
   return false;

@@ -9,8 +9,9 @@
 //   trailing /    only directories match
 //   leading !     negation (in `ignore:` lists only): re-includes what an earlier pattern excluded
 // A pattern that matches a directory matches every path under it, as in gitignore. Matching
-// costs O(pattern components x path components): no backtracking however many `**` a hostile
-// configuration holds.
+// runs the pattern as a set of positions over the path's components, O(pattern components) per
+// path component: no backtracking however many `**` a hostile configuration holds, and a
+// directory's part of it can be kept for all the files in it (PathMatcher).
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,10 +27,19 @@ class GlobPattern {
 
   static constexpr std::size_t max_pattern_bytes = 4096;
 
-  // For each j in 0..components.size(): whether the pattern itself (negation aside) matches the
-  // first j components: as a directory for j < size, as a file (is_directory false) for j = size.
-  // One pass answers every prefix, so a path's directories cost nothing extra.
-  std::vector<char> matching_prefixes(const std::vector<std::string_view>& components) const;
+  // Matching one component at a time (a path's directories are shared by its files, so their
+  // part of the work can be kept): the positions in the pattern the components so far reach.
+  using Positions = std::vector<char>;  // one flag per position 0..segment_count()
+  Positions start() const;
+  // The positions after one more component; each costs at most one fnmatch per segment.
+  Positions step(const Positions& from, std::string_view component) const;
+  // Whether the components consumed so far (at least one) are matched: as a directory, or as
+  // the path itself (a file: a directory-only pattern does not match it).
+  bool accepts(const Positions& at, bool as_file) const;
+  // Whether no component more can ever match.
+  static bool dead(const Positions& at);
+  std::size_t segment_count() const { return segments_.size(); }
+
   // Whether it matches the path or one of the directories the path lies in.
   bool matches(std::string_view path) const;
 
