@@ -77,8 +77,8 @@ TEST(ConfigFile, ErrorsNameFileLineAndColumn) {
       {"rules: {}\nbogus: 1\n", "cfg.yaml:2:1: unknown key 'bogus'"},
       {"rules:\n  entry.bogus: off\n", "cfg.yaml:2:3: unknown rule id 'entry.bogus'"},
       {"rules:\n  entry.alias: loud\n", "cfg.yaml:2:16: bad level 'loud'"},
-      {"ignore:\n  - 'anims/[ab.gaf'\n", "cfg.yaml:2:5: bad glob 'anims/[ab.gaf': an unclosed '['"},
-      {"per-file:\n  '!x': {entry.alias: off}\n", "cfg.yaml:2:3: bad glob '!x': '!' (negation)"},
+      {"ignore:\n  - 'anims/[ab.gaf'\n", "cfg.yaml:2:5: bad glob: an unclosed '['"},
+      {"per-file:\n  '!x': {entry.alias: off}\n", "cfg.yaml:2:3: bad glob: '!' (negation)"},
       {"suppress:\n  - rule: entry.alias\n    path: a.gaf\n",
        "cfg.yaml:2:5: a suppression without a justification"},
       {"suppress:\n  - {rule: entry.alias, path: a.gaf, justification: ''}\n",
@@ -89,7 +89,7 @@ TEST(ConfigFile, ErrorsNameFileLineAndColumn) {
       {"extends: lenient\n", "cfg.yaml:1:10: unknown profile 'lenient'"},
       {"fail-on: sometimes\n", "cfg.yaml:1:10: fail-on must be error, warning, info or never"},
       {"game: ta2\n", "cfg.yaml:1:7: game must be ta, tak or ta3d"},
-      {"max-depth: 3X\n", "cfg.yaml:1:12: max-depth: unknown suffix 'X'"},
+      {"max-depth: 3X\n", "cfg.yaml:1:12: max-depth takes a whole number"},
       {"rules: [entry.alias]\n", "cfg.yaml:1:8: rules must be a map"},
       {"ignore: build/\n", "cfg.yaml:1:9: ignore must be a list"},
   };
@@ -118,6 +118,64 @@ TEST(ConfigFile, RefusesWhatOnlyAHostileFileWouldHold) {
   EXPECT_EQ(error_of(many), "");  // 1000 are fine
   // The control: the same settings without the anchor parse.
   EXPECT_EQ(error_of("rules: {entry.alias: off}\nper-file: {x: {entry.alias: off}}\n"), "");
+}
+
+// A file named as a configuration by mistake (a secrets file, a line of a password database, a
+// binary) is refused by position and kind; nothing of its text is printed.
+TEST(ConfigFile, ErrorsNeverPrintTextThatIsNotASetting) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"api_token_9f8e7d6c5b4a39281706f5e4d3c2b1a0: x\n", "cfg.yaml:1:1: unknown key (known:"},
+      {"rules: {}\nAWS_SECRET_ACCESS_KEY: wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY\n",
+       "cfg.yaml:2:1: unknown key (known:"},
+      {"password-1234567890: hunter2\n", "cfg.yaml:1:1: unknown key (known:"},
+      {"rules:\n  ghp_R4nd0mT0k3nV4lu3: off\n", "cfg.yaml:2:3: unknown rule id (gafcheck"},
+      {"rules:\n  entry.alias: S3cr3tP4ss\n", "cfg.yaml:2:16: bad level (off,"},
+      {"extends: correct-horse-battery-staple-a9f3e1c7\n", "cfg.yaml:1:10: unknown profile ("},
+      {"max-file-size: 0xDEADBEEF\n", "cfg.yaml:1:16: max-file-size takes a whole number"},
+      {"ignore: ['[sk_live_4eC39HqLyjWDarjtT1zdp7dc']\n", "cfg.yaml:1:10: bad glob: an unclosed"},
+      {"operator:$6$Qx9z$Zt0ken4bc: 19000\nsecret_key: a\nsecret_key: b\n",
+       "cfg.yaml:3:1: the key a second time"},
+      {"daemon:*:19000:0:99999:7:::\n", "cfg.yaml:1:1: a configuration must be a map"},
+      {std::string("\x7f"
+                   "ELF\x02\x01\x01\0\0\0",
+                   10),
+       "cfg.yaml:"},
+  };
+  for (const auto& [text, expected] : cases) {
+    const std::string error = error_of(text);
+    EXPECT_EQ(error.rfind(expected, 0), 0u) << "got: " << error;
+    for (const char* secret :
+         {"token", "AWS", "wJalr", "password", "hunter", "ghp", "S3cr3t", "horse", "DEADBEEF",
+          "sk_live", "secret", "Zt0ken", "daemon", "99999", "ELF"})
+      EXPECT_EQ(error.find(secret), std::string::npos) << secret << " in: " << error;
+  }
+  // The control: a mistyped setting in a real configuration is still named.
+  EXPECT_EQ(error_of("fail-onn: warning\n").rfind("cfg.yaml:1:1: unknown key 'fail-onn'", 0), 0u);
+  EXPECT_EQ(error_of("rules: {entry.aliass: off}\n")
+                .rfind("cfg.yaml:1:9: unknown rule id 'entry.aliass'", 0),
+            0u);
+  EXPECT_EQ(error_of("rules: {entry.alias: loud}\n").rfind("cfg.yaml:1:22: bad level 'loud'", 0),
+            0u);
+}
+
+// Every glob component costs a step for every path component matched: their total is bounded.
+TEST(ConfigFile, GlobComponentsAreBoundedInAll) {
+  // 4 globs of 2,048 components ("d/d/.../d", 4,095 bytes: under the length bound) are at the
+  // bound; one more glob ("x": "**/x", two components) is over it.
+  std::string deep = "d";
+  for (int i = 1; i < 2048; ++i) deep += "/d";
+  std::string text = "ignore:\n";
+  for (int i = 0; i < 4; ++i) text += "  - '" + deep + "'\n";
+  const std::string at_bound = error_of(text);
+  text += "  - x\n";
+  const std::string over = error_of(text);
+  EXPECT_EQ(at_bound, "") << at_bound;
+  EXPECT_EQ(over.rfind("cfg.yaml:6:5: globs of more than 8192 path components in all", 0), 0u)
+      << over;
+  // A glob too long by itself is refused too, as before (max_pattern_bytes).
+  std::string wide = "per-file:\n  '" + std::string(5000, 'a') + "': {entry.alias: off}\n";
+  EXPECT_NE(error_of(wide).find("cfg.yaml:2:3: bad glob: a pattern longer than"),
+            std::string::npos);
 }
 
 TEST(ConfigFile, QuantitiesTakeTheCommandLineSuffixes) {

@@ -38,36 +38,39 @@ class Parser {
     return node.Scalar();
   }
 
-  // A name from the file, shown in a message: escaped and cut short.
-  static std::string shown(const std::string& text) {
-    return "'" + escape_bytes(text.substr(0, 80)) + (text.size() > 80 ? "...'" : "'");
-  }
+  // A name from the file, in a message: quoted only when it looks like a setting.
+  static std::string shown(const std::string& text) { return quoted_if_setting(text); }
 
   RuleId rule(const YAML::Node& node) const {
     const std::string name = scalar(node, "a rule id");
     const auto id = rule_from_name(name);
-    if (!id) fail(node, "unknown rule id " + shown(name) + " (gafcheck rules --brief lists them)");
+    if (!id) fail(node, "unknown rule id" + shown(name) + " (gafcheck rules --brief lists them)");
     return *id;
   }
 
   RuleLevel level(const YAML::Node& node) const {
     const std::string name = scalar(node, "a rule level");
     const auto level = rule_level_from_name(name);
-    if (!level) fail(node, "bad level " + shown(name) + " (off, info, warning or error)");
+    if (!level) fail(node, "bad level" + shown(name) + " (off, info, warning or error)");
     return *level;
   }
 
   GlobPattern glob(const YAML::Node& node, bool negation_allowed) const {
-    // Every input is matched against every glob: their number bounds that work.
+    // Every input is matched against every glob: their number and their components bound
+    // that work.
     if (++globs_ > max_config_globs)
       fail(node, "more than " + std::to_string(max_config_globs) +
                      " globs (ignore:, per-file: and suppress: together)");
     const std::string text = scalar(node, "a glob");
     std::string problem;
     auto pattern = GlobPattern::parse(text, problem);
-    if (!pattern) fail(node, "bad glob " + shown(text) + ": " + problem);
+    if (!pattern) fail(node, "bad glob: " + problem);
     if (pattern->negated() && !negation_allowed)
-      fail(node, "bad glob " + shown(text) + ": '!' (negation) is for ignore: lists only");
+      fail(node, "bad glob: '!' (negation) is for ignore: lists only");
+    segments_ += pattern->segment_count();
+    if (segments_ > max_config_glob_segments)
+      fail(node, "globs of more than " + std::to_string(max_config_glob_segments) +
+                     " path components in all (ignore:, per-file: and suppress: together)");
     return std::move(*pattern);
   }
 
@@ -112,7 +115,7 @@ class Parser {
         if (!has_justification) fail(item.second, "an empty justification");
       } else {
         fail(item.first,
-             "unknown key " + shown(key) + " in a suppression (rule, path, sha256, justification)");
+             "unknown key" + shown(key) + " in a suppression (rule, path, sha256, justification)");
       }
     }
     if (!has_rule) fail(node, "a suppression without a rule");
@@ -126,7 +129,9 @@ class Parser {
     const std::string text = scalar(node, std::string(spec.option));
     std::string problem;
     const auto value = parse_quantity_text(text, problem);
-    if (!value) fail(node, std::string(spec.option) + ": " + problem);
+    if (!value)
+      fail(node, std::string(spec.option) +
+                     " takes a whole number, optionally with K, M or G, that fits 64 bits");
     config.budgets[spec.kind] = *value;
   }
 
@@ -135,7 +140,7 @@ class Parser {
     if (key == "extends") {
       config.profile = scalar(value, "extends");
       if (!find_profile(config.profile))
-        fail(value, "unknown profile " + shown(config.profile) + " (" + profile_names() + ")");
+        fail(value, "unknown profile" + shown(config.profile) + " (" + profile_names() + ")");
     } else if (key == "game") {
       config.game = scalar(value, "game");
       if (!game_from_name(*config.game)) fail(value, "game must be ta, tak or ta3d");
@@ -159,13 +164,14 @@ class Parser {
     } else {
       for (const BudgetSpec& spec : budget_specs)
         if (key == spec.option) return budget(value, spec, config);
-      fail(key_node, "unknown key " + shown(key) + " (known: " + std::string(known_keys) + ")");
+      fail(key_node, "unknown key" + shown(key) + " (known: " + std::string(known_keys) + ")");
     }
   }
 
  private:
   const std::string& path_;
   mutable std::size_t globs_ = 0;
+  mutable std::size_t segments_ = 0;
 };
 
 }  // namespace
@@ -213,7 +219,8 @@ ConfigFile parse_config(std::string_view text, const std::string& path,
     root = YAML::Load(source);
   } catch (const YAML::Exception& error) {
     throw ConfigError(path + ":" + std::to_string(error.mark.line + 1) + ":" +
-                      std::to_string(error.mark.column + 1) + ": " + error.msg);
+                      std::to_string(error.mark.column + 1) + ": " +
+                      without_quoted_text(error.msg));
   }
   if (nodes == 0) return config;  // empty, or only comments: no settings
   const Parser parser(path);

@@ -3,7 +3,9 @@
 // repository's tree is as untrusted as its files: it is read with a size cap, without anchors,
 // aliases or tags, with bounded nesting, and every mistake in it (an unknown key or rule id, a
 // bad level or glob, a suppression without a justification, a value of the wrong kind) is a
-// ConfigError "FILE:LINE:COLUMN: message", a usage error (exit 2).
+// ConfigError "FILE:LINE:COLUMN: message", a usage error (exit 2). A message names the place and
+// the kind of mistake; it quotes text from the file only when the text looks like a setting
+// (config_yaml.hpp: quoted_if_setting), so a secrets file named by mistake is never printed.
 //
 // Keys (all optional):
 //   extends: retail | upload | census | strict     the built-in profile (rules/profiles.yaml)
@@ -35,6 +37,9 @@ struct ConfigError : std::runtime_error {
 
 inline constexpr std::uint64_t max_config_bytes = 256 << 10;
 inline constexpr std::size_t max_config_globs = 1000;
+// Every path is matched against every glob, one step per glob component (a `**`, a `*.gaf`):
+// their total bounds what a configuration costs per file and per directory.
+inline constexpr std::size_t max_config_glob_segments = 8192;
 
 struct PerFileLevels {
   GlobPattern pattern;

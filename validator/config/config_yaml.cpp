@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "validator/config/config_file.hpp"
-#include "validator/core/text.hpp"
 
 namespace gafcheck::config {
 namespace {
@@ -75,7 +74,7 @@ class Refuser : public YAML::EventHandler {
     }
     if (collection) fail(mark, "a key that is a list or a map");
     if (!parent.keys.insert(value).second)
-      fail(mark, "the key '" + escape_bytes(value.substr(0, 80)) + "' a second time in one map");
+      fail(mark, "the key" + quoted_if_setting(value) + " a second time in one map");
     parent.expecting_value = true;
   }
 
@@ -131,9 +130,29 @@ std::uint64_t refuse_unsafe_yaml(const std::string& text, const std::string& pat
     if (parser.HandleNextDocument(refuser))
       throw ConfigError(path + ": more than one YAML document (a configuration is one map)");
   } catch (const YAML::Exception& error) {
-    refuser.fail(error.mark, error.msg);
+    refuser.fail(error.mark, without_quoted_text(error.msg));
   }
   return refuser.nodes;
+}
+
+std::string quoted_if_setting(const std::string& text) {
+  constexpr std::size_t max_length = 64, max_word = 16, max_digits = 4;
+  if (text.empty() || text.size() > max_length || text[0] < 'a' || text[0] > 'z') return "";
+  std::size_t word = 0, digits = 0;
+  for (const char c : text) {
+    if (c == '.' || c == '-') {
+      word = digits = 0;
+      continue;
+    }
+    const bool digit = c >= '0' && c <= '9';
+    if (!digit && (c < 'a' || c > 'z')) return "";
+    if (++word > max_word || (digit && ++digits > max_digits)) return "";
+  }
+  return " '" + text + "'";
+}
+
+std::string without_quoted_text(const std::string& message) {
+  return message.substr(0, message.find(": "));
 }
 
 }  // namespace gafcheck::config

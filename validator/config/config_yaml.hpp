@@ -14,4 +14,13 @@ inline constexpr std::uint64_t max_config_nodes = 100000;
 // Returns how many nodes the text holds (0: empty, or only comments). Throws ConfigError.
 std::uint64_t refuse_unsafe_yaml(const std::string& text, const std::string& path);
 
+// A configuration named by mistake may be anything (a secrets file, /etc/shadow, a binary), and
+// its error message must not print it. Text from the file is quoted only when it looks like a
+// word a configuration holds (a key, rule id, level or profile: lower-case letters, digits, '.'
+// and '-', short words, few digits): " 'entry.alias'"; anything else is left out: "".
+std::string quoted_if_setting(const std::string& text);
+// A YAML parser's message without what it quotes from the text ("unknown escape character: X"
+// -> "unknown escape character").
+std::string without_quoted_text(const std::string& message);
+
 }  // namespace gafcheck::config
