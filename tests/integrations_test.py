@@ -215,6 +215,36 @@ def action_passes_clean_files_and_honours_fail_on_and_config():
     assert_sarif_points_into(workspace, outputs['sarif'], {'anims/bad.gaf'})
 
 
+WARNING_ONLY = 'entry.name-duplicate.gaf'  # a warning (retail: dropped), no error
+
+
+@tap.test
+def an_unset_fail_on_leaves_the_decision_to_the_repository_configuration():
+    # The repository asks for more than the default: warnings fail, directly or by a profile.
+    for config in ('fail-on: warning\n', 'extends: strict\n'):
+        workspace = mod_repository('strict-mod', {'anims/warn.gaf': WARNING_ONLY})
+        (workspace / '.gafcheck.yaml').write_text(config)
+        outputs, steps, _ = run_action(workspace, {})
+        assert outputs['exit-code'] == '1', (config, steps['check'].stderr)
+        assert steps['Verdict'].returncode == 1
+        _, result = run_gitlab_job(workspace, {})
+        assert result.returncode == 1, (config, result.stdout, result.stderr)
+        # An input that is set is the command line's --fail-on, over the configuration.
+        outputs, steps, _ = run_action(workspace, {'fail-on': 'error'})
+        assert outputs['exit-code'] == '0', steps['check'].stderr
+        _, result = run_gitlab_job(workspace, {'GAFCHECK_FAIL_ON': 'error'})
+        assert result.returncode == 0, result.stderr
+        shutil.rmtree(workspace)
+    # The control: without a configuration an unset fail-on means error, as gafcheck's default.
+    workspace = mod_repository('default-mod', {'anims/warn.gaf': WARNING_ONLY})
+    outputs, steps, _ = run_action(workspace, {})
+    assert outputs['exit-code'] == '0', steps['check'].stderr
+    _, result = run_gitlab_job(workspace, {})
+    assert result.returncode == 0, result.stderr
+    assert ACTION['inputs']['fail-on']['default'] == '' and TEMPLATE['variables'][
+        'GAFCHECK_FAIL_ON'] == ''
+
+
 @tap.test
 def action_fails_the_step_when_gafcheck_cannot_run():
     workspace = mod_repository('missing', {'ok.gaf': CLEAN})
