@@ -105,6 +105,8 @@ ParsedFileDocument parse_file_document(const YAML::Node& node) {
     for (const auto& member : members) report.members->push_back(read_member(member));
   }
   if (const YAML::Node off = node["findings_off"]) report.findings_off = count(off);
+  if (const YAML::Node lowered = node["findings_lowered"]) report.findings_lowered = count(lowered);
+  if (const YAML::Node config = node["config"]) report.config = unescape_bytes(config.Scalar());
   if (const YAML::Node matched = node["baseline_matched"]) parsed.baseline_matched = count(matched);
   std::size_t index = 0;
   for (const auto& finding : node["findings"])

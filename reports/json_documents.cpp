@@ -172,6 +172,8 @@ std::string json_file_line(const FileReport& report, std::uint64_t baseline_matc
     for (const ArchiveMember& member : *report.members) members.push_back(member_object(member));
   }
   if (report.findings_off > 0) object["findings_off"] = report.findings_off;
+  if (report.findings_lowered > 0) object["findings_lowered"] = report.findings_lowered;
+  if (!report.config.empty()) object["config"] = escape_bytes(report.config);
   if (baseline_matched > 0) object["baseline_matched"] = baseline_matched;
   Json& findings = object["findings"] = Json::array();
   for (const Finding& finding : report.findings) findings.push_back(finding_object(finding));

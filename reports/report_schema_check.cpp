@@ -153,6 +153,8 @@ const Field file_fields[] = {
        });
      }},
     {"findings_off", false, positive_field},
+    {"findings_lowered", false, positive_field},
+    {"config", false, string_field},
     {"baseline_matched", false, positive_field},
     {"findings", true,
      [](const YAML::Node& n, const std::string& f) { list_of(n, f, check_finding); }},

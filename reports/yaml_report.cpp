@@ -176,6 +176,12 @@ std::string yaml_file_document(const FileReport& report, std::uint64_t baseline_
   }
   if (report.findings_off > 0)
     out << YAML::Key << "findings_off" << YAML::Value << report.findings_off;
+  if (report.findings_lowered > 0)
+    out << YAML::Key << "findings_lowered" << YAML::Value << report.findings_lowered;
+  if (!report.config.empty()) {
+    out << YAML::Key << "config" << YAML::Value;
+    emit_input_path(out, report.config);
+  }
   if (baseline_matched > 0)
     out << YAML::Key << "baseline_matched" << YAML::Value << baseline_matched;
   out << YAML::Key << "findings" << YAML::Value << YAML::BeginSeq;

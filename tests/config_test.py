@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
-"""End-to-end tests of .gafcheck.yaml (issue 15): discovery (upward from each input's root,
-$XDG_CONFIG_HOME, --config, --no-config), profiles changing the exit code on a known finding,
+"""End-to-end tests of .gafcheck.yaml: discovery (upward from each input, trusted only inside the
+working directory's tree unless --trust-config; nested configurations for the files beneath them;
+$XDG_CONFIG_HOME, --config, --no-config, --profile), profiles changing the exit code on a known
+finding, a named file never ignored, the verdict line and documents saying what a configuration
+changed, errors that never print a file's text that is not a setting,
 rule levels and --rule, suppressions kept listed with suppressed: true, ignores, errors as
 FILE:LINE:COLUMN with exit 2, `gafcheck config`, the header's record of the configuration, and
 the census (same results for -j 1 and -j 2, --resume refusing another configuration), with the
@@ -35,7 +38,9 @@ EMPTY_XDG.mkdir()
 SANDBOX = ([], ['--no-sandbox'])
 
 
-def run(*args, check_code=None, env=None, cwd=None):
+def run(*args, check_code=None, env=None, cwd=WORK):
+    # The trees below live in WORK: run from there, as a user runs gafcheck from the tree whose
+    # configuration applies.
     return run_gafcheck(GAFCHECK, *args, check_code=check_code, cwd=cwd,
                         env={'XDG_CONFIG_HOME': str(EMPTY_XDG), **(env or {})})
 
@@ -323,6 +328,235 @@ def suppressed_findings_survive_diff_and_merge_readers():
     result = run('merge', '-o', WORK / 'carried-refused.yaml', shard_reports[0], other,
                  check_code=2)
     assert 'another configuration' in result.stderr, result.stderr
+
+
+
+TRUNCATED = 'header.truncated.gaf'  # an error the retail game crashes on
+
+
+def stderr_line(result, name):
+    lines = [line for line in result.stderr.splitlines() if name in line]
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+@tap.test
+def a_file_named_on_the_command_line_is_checked_whatever_ignore_says():
+    for number, ignore in enumerate(["['**']", "['*.gaf']", "[anims/]", "['/anims/*']"]):
+        top = repo(f'named-{number}', f'ignore: {ignore}\n', [TRUNCATED, 'clean-raw.gaf'])
+        named = top / 'anims' / TRUNCATED
+        result = run('check', named, check_code=1)
+        file_doc = documents(result.stdout)[1]
+        assert file_doc['path'] == str(named), file_doc
+        assert file_doc['verdict'] in ('errors', 'rejected'), file_doc
+        assert 'IGNORED' not in result.stderr, result.stderr
+        # The control: files found by walking the directory are still left out.
+        result = run('check', top, check_code=0)
+        docs = documents(result.stdout)
+        assert not [d for d in docs if d['kind'] == 'file'], docs
+        assert docs[-1]['files']['ignored'] == 2, docs[-1]
+        assert f'IGNORED  {named} (ignore: in the configuration {top / ".gafcheck.yaml"})' \
+            in result.stderr, result.stderr
+
+
+@tap.test
+def a_configuration_that_came_with_an_input_from_outside_the_tree_is_not_obeyed():
+    upload = repo('uploaded', 'rules: {header.truncated: off}\nignore: [anims/]\n', [TRUNCATED])
+    (upload / 'anims' / '.gafcheck.yaml').write_text('rules: {header.truncated: off}\n')
+    target = upload / 'anims' / TRUNCATED
+    site = WORK / 'site'
+    (site / 'incoming').mkdir(parents=True)
+    (site / 'incoming' / 'link').symlink_to(upload)
+    spellings = [(str(target), site),                                    # absolute, elsewhere
+                 (os.path.relpath(target, site / 'incoming'), site / 'incoming'),  # ../x
+                 ('incoming/link/anims/' + TRUNCATED, site)]             # a symlink out
+    for path, cwd in spellings:
+        for command in (('check',), ('check', '--no-sandbox')):
+            result = run(*command, path, cwd=cwd, check_code=1)
+            header, file_doc = documents(result.stdout)[:2]
+            assert 'config' not in header and 'config' not in file_doc, (path, header)
+            assert TRUNCATED.split('.gaf')[0] in rules_of(file_doc), (path, file_doc)
+        printed = yaml.safe_load(run('config', path, cwd=cwd, check_code=0).stdout)
+        assert printed['source'] is None, (path, printed)
+        output = site / 'census.yaml'
+        run('census', '-o', output, os.path.dirname(path) or '.', cwd=cwd, check_code=1)
+        assert 'config' not in documents(output.read_text())[0]
+        # --trust-config obeys the nearest one, as before.
+        result = run('check', '--trust-config', path, cwd=cwd, check_code=0)
+        header, file_doc = documents(result.stdout)[:2]
+        assert file_doc['config'] == str(upload / 'anims' / '.gafcheck.yaml'), file_doc
+    # The control: from inside the tree it applies, and says so in the verdict line, the
+    # header and the file document.
+    result = run('check', 'anims/' + TRUNCATED, cwd=upload, check_code=0)
+    header, file_doc = documents(result.stdout)[:2]
+    nearest = upload / 'anims' / '.gafcheck.yaml'
+    assert header['config'] == [{'path': str(nearest), 'sha256': sha256(nearest)}], header
+    assert file_doc['config'] == str(nearest) and file_doc['findings_off'] == 1, file_doc
+    assert stderr_line(result, TRUNCATED).endswith(
+        f'(configuration {nearest} turned off 1 finding)'), result.stderr
+    # From a directory above the tree (the tree lies below it, on the way to the input) too.
+    run('check', upload.relative_to(WORK) / 'anims' / TRUNCATED, cwd=WORK, check_code=0)
+
+
+@tap.test
+def the_verdict_line_names_the_configuration_that_lowered_or_suppressed():
+    top = repo('lowered', 'rules: {entry.alias: info}\n'
+               'suppress:\n  - {rule: extent.slack, path: "**", justification: padding}\n',
+               ['entry.alias.gaf', 'extent.slack.gaf', 'clean-raw.gaf'])
+    result = run('check', top / 'anims', check_code=0)
+    config = top / '.gafcheck.yaml'
+    docs = {pathlib.Path(d['path']).name: d for d in documents(result.stdout)
+            if d['kind'] == 'file'}
+    alias = docs['entry.alias.gaf']
+    assert alias['findings_lowered'] >= 1 and alias['config'] == str(config), alias
+    assert f'(configuration {config} lowered ' in stderr_line(result, 'entry.alias.gaf')
+    assert f'(configuration {config} suppressed ' in stderr_line(result, 'extent.slack.gaf')
+    # The control: a file the configuration changed nothing in gets no such note, and the
+    # document still says which configuration rated it.
+    assert '(configuration' not in stderr_line(result, 'clean-raw.gaf'), result.stderr
+    assert docs['clean-raw.gaf']['config'] == str(config)
+    assert 'findings_lowered' not in docs['clean-raw.gaf']
+
+
+@tap.test
+def profile_flag_discovers_no_configuration():
+    top = repo('profile-flag', 'extends: census\nrules: {entry.name-duplicate: off}\n',
+               ['entry.name-duplicate.gaf'])
+    target = top / 'anims' / 'entry.name-duplicate.gaf'
+    run('check', target, check_code=0)  # the tree's configuration turns the finding off
+    result = run('check', '--profile', 'upload', target, check_code=1)
+    header, file_doc = documents(result.stdout)[:2]
+    assert header['profile'] == 'upload' and 'config' not in header, header
+    assert 'entry.name-duplicate' in rules_of(file_doc) and 'config' not in file_doc
+    printed = yaml.safe_load(run('config', '--profile', 'upload', target, check_code=0).stdout)
+    assert printed['source'] is None and printed['profile'] == 'upload', printed
+    output = WORK / 'profile-flag.yaml'
+    run('census', '--profile', 'upload', '-o', output, top, check_code=1)
+    assert documents(output.read_text())[0]['profile'] == 'upload'
+    # With --config, that file applies under the flag's profile (over its extends:).
+    own = WORK / 'profile-flag-own.yaml'
+    own.write_text('extends: census\nrules: {entry.alias: off}\n')
+    result = run('check', '--profile', 'upload', '--config', own, target, check_code=1)
+    header = documents(result.stdout)[0]
+    assert header['profile'] == 'upload' and header['config'][0]['path'] == str(own), header
+    run('check', '--profile', 'retail', '--config', own, target, check_code=0)
+    result = run('check', '--profile', 'lenient', target, check_code=2)
+    assert "unknown profile 'lenient'" in result.stderr and 'upload' in result.stderr
+    assert '--profile' in run('check', '--help', check_code=0).stdout
+
+
+@tap.test
+def nested_configurations_apply_to_the_files_beneath_them_in_every_command():
+    top = repo('nested', 'rules: {extent.slack: warning}\n', ['entry.alias.gaf', 'extent.slack.gaf'])
+    sub = top / 'anims' / 'vendor'
+    sub.mkdir()
+    for seed in ('entry.alias.gaf', 'extent.slack.gaf'):
+        shutil.copy(SEEDS / seed, sub / seed)
+    (sub / '.gafcheck.yaml').write_text('rules: {entry.alias: off}\nignore: [skipped/]\n')
+    (sub / 'skipped').mkdir()
+    shutil.copy(SEEDS / TRUNCATED, sub / 'skipped' / TRUNCATED)
+    outer, inner = top / '.gafcheck.yaml', sub / '.gafcheck.yaml'
+
+    def expect(docs):
+        files = {d['path']: d for d in docs if d['kind'] == 'file'}
+        for directory, config in ((top / 'anims', outer), (sub, inner)):
+            printed = yaml.safe_load(run('config', directory / 'entry.alias.gaf').stdout)
+            assert printed['source'] == str(config), printed
+            alias = files.get(str(directory / 'entry.alias.gaf'))
+            if config == inner:
+                assert alias is None or ('entry.alias' not in rules_of(alias)
+                                         and alias['config'] == str(inner)), alias
+            else:
+                assert 'entry.alias' in rules_of(alias) and alias['config'] == str(outer)
+            slack = files.get(str(directory / 'extent.slack.gaf'))
+            severities = {f['severity'] for f in (slack or {}).get('findings', [])
+                          if f['rule'] == 'extent.slack'}
+            # The outer file raises extent.slack to a warning; the nested one leaves it info.
+            assert severities == ({'warning'} if config == outer else {'info'}), (config, slack)
+        assert str(sub / 'skipped' / TRUNCATED) not in files
+        assert docs[-1]['files']['ignored'] == 1, docs[-1]
+        header = docs[0]
+        assert sorted(c['path'] for c in header['config']) == sorted([str(outer), str(inner)])
+
+    for sandbox in SANDBOX:
+        result = run('check', *sandbox, top, check_code=1)
+        expect(documents(result.stdout))
+        for jobs in ('1', '2'):
+            output = WORK / f'nested-{jobs}.yaml'
+            run('census', *sandbox, '-j', jobs, '--per-file', 'all', '--min-severity', 'info',
+                '-o', output, top, check_code=1)
+            expect(documents(output.read_text()))
+    # --files-from gets the same configurations.
+    listing = WORK / 'nested-list.txt'
+    listing.write_text(''.join(f'{p}\n' for p in sorted(top.rglob('*.gaf'))))
+    output = WORK / 'nested-list.yaml'
+    run('census', '--files-from', listing, '--per-file', 'all', '--min-severity', 'info',
+        '-o', output, check_code=1)
+    expect(documents(output.read_text()))
+
+
+@tap.test
+def nested_configurations_that_disagree_on_a_run_wide_setting_are_a_usage_error():
+    top = repo('nested-game', 'game: ta\n', ['clean-raw.gaf'])
+    (top / 'ta3d').mkdir()
+    shutil.copy(SEEDS / 'clean-raw.gaf', top / 'ta3d' / 'clean-raw.gaf')
+    (top / 'ta3d' / '.gafcheck.yaml').write_text('game: ta3d\n')
+    for command in ('check', 'census'):
+        result = run(command, '-o', WORK / 'nested-game.yaml', top, check_code=2)
+        assert 'disagree on game' in result.stderr, result.stderr
+        assert str(top / '.gafcheck.yaml') in result.stderr, result.stderr
+        assert str(top / 'ta3d' / '.gafcheck.yaml') in result.stderr, result.stderr
+    # The controls: each part alone, or the game on the command line, checks.
+    run('check', top / 'ta3d', check_code=0)
+    result = run('check', top / 'anims', check_code=0)
+    assert documents(result.stdout)[0]['game'] == 'ta'
+    result = run('check', '--game', 'ta3d', top, check_code=0)
+    assert documents(result.stdout)[0]['game'] == 'ta3d'
+    (top / 'ta3d' / '.gafcheck.yaml').write_text('fail-on: warning\n')
+    result = run('check', top, check_code=2)
+    assert 'disagree on fail-on' in result.stderr, result.stderr
+
+
+@tap.test
+def a_configuration_of_huge_globs_is_refused_by_position():
+    top = repo('huge-globs', None, ['clean-raw.gaf'])
+    glob = '/'.join(['*'] * 2040)
+    (top / '.gafcheck.yaml').write_text('ignore:\n' + ''.join(f"  - '{glob}'\n" for _ in range(64)))
+    result = run('check', top, check_code=2)
+    assert f'{top / ".gafcheck.yaml"}:6:5: globs of more than 8192 path components' \
+        in result.stderr, result.stderr
+    # The control: four of them are within the bound, and check a deep path.
+    (top / '.gafcheck.yaml').write_text('ignore:\n' + ''.join(f"  - '{glob}'\n" for _ in range(4)))
+    run('check', top, check_code=0)
+
+
+@tap.test
+def a_file_named_as_configuration_by_mistake_is_never_printed():
+    secrets = WORK / 'secrets.env'
+    secrets.write_text('github_token_8f14e45fceea167a5a36dedd4bea2543: x\n')
+    shadow = WORK / 'shadow'
+    shadow.write_text('root:$6$Zq3vN8$Kf0tQ8cRw0bYfJm1.4sdEo9/:19655:0:99999:7:::\n'
+                      'daemon:*:19655:0:99999:7:::\n')
+    binary = WORK / 'binary.bin'
+    binary.write_bytes(b'\x7fELF\x02\x01\x01' + bytes(range(256)) + b'Zecret: 1\n')
+    yaml_secret = WORK / 'vault.yaml'
+    yaml_secret.write_text('db:\n  Password: "Tr0ub4dor&3"\n')
+    target = SEEDS / 'clean-raw.gaf'
+    for path, leaks in ((secrets, ['github_token', '8f14e45f']),
+                        (shadow, ['root', 'Zq3vN8', 'daemon', '19655']),
+                        (binary, ['ELF', 'Zecret']),
+                        (yaml_secret, ['Tr0ub4dor', 'Password'])):
+        for command in ('check', 'config'):
+            result = run(command, '--config', path, target, check_code=2)
+            assert result.stderr.startswith(f'{path}:') or f'{path}:' in result.stderr, result.stderr
+            message = result.stderr.replace(str(path), 'FILE')
+            for leak in leaks:
+                assert leak not in message, (leak, result.stderr)
+    # The control: a typo in a real configuration is named, so it can be fixed.
+    typo = WORK / 'typo.yaml'
+    typo.write_text('fail-onn: warning\n')
+    result = run('check', '--config', typo, target, check_code=2)
+    assert f"{typo}:1:1: unknown key 'fail-onn'" in result.stderr, result.stderr
 
 
 tap.run()

@@ -127,6 +127,36 @@ TEST(Configuration, OffDropsAndCountsAndSettlesTheVerdict) {
   EXPECT_EQ(worst_severity(checked), Severity::warning);
 }
 
+// The file document says which configuration rated it and how many findings it lowered; a
+// profile only raises, so it lowers nothing.
+TEST(Configuration, RecordsWhichFileRatedAReportAndWhatItLowered) {
+  FileReport lowered = report();
+  Configuration({}, config("rules: {entry.alias: info, extent.slack: error}\n"))
+      .apply(lowered, "anims/x.gaf");
+  EXPECT_EQ(lowered.config, "cfg.yaml");
+  EXPECT_EQ(lowered.findings_lowered, 1u);  // entry.alias; extent.slack was raised
+  FileReport raised = report();
+  Configuration({}, config("extends: strict\n")).apply(raised, "anims/x.gaf");
+  EXPECT_EQ(raised.findings_lowered, 0u);
+  EXPECT_EQ(raised.config, "cfg.yaml");
+  FileReport plain = report();
+  Configuration().apply(plain, "anims/x.gaf");
+  EXPECT_EQ(plain.config, "");
+  EXPECT_EQ(plain.findings_lowered, 0u);
+}
+
+// --profile replaces the profile the file extends; the file's own levels still apply.
+TEST(Configuration, AProfileGivenOverridesTheFilesExtends) {
+  const auto file = config("extends: census\nrules: {extent.slack: off}\n");
+  const Configuration upload({}, file, find_profile("upload"));
+  EXPECT_EQ(upload.profile().name, "upload");
+  EXPECT_EQ(upload.severity_for(RuleId::entry_alias, Severity::warning, Retail::garbage, "a"),
+            Severity::error);
+  EXPECT_EQ(upload.severity_for(RuleId::extent_slack, Severity::info, Retail::none, "a"),
+            std::nullopt);
+  EXPECT_EQ(Configuration({}, file).profile().name, "census");  // the control
+}
+
 TEST(Configuration, ASuppressionKeepsTheFindingListedButUncounted) {
   FileReport checked = report();
   Configuration({}, config("suppress:\n"

@@ -160,14 +160,15 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
   OrderedOptions ordered;
   if (!parse_command_line(
           arguments, visible, roots,
-          "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
-          "2 usage error (also: -o cannot be written, or would be an input of the walk),\n"
-          "3 an input could not be read, 4 internal error; 128+N when\n"
-          "signal N interrupted the run (the report is then marked interrupted).\n"
-          "Examples: gafcheck census -j 2 -o ta.yaml ~/ta/extracted\n"
-          "          gafcheck census -o ta.yaml --format json -o ta.jsonl --format junit\n"
-          "            -o ta.xml ~/ta/extracted   (one pass; the YAML report is the journal,\n"
-          "            the other formats are renamed into place when the run ends)\n",
+          "\n" + config_discovery_help() +
+              "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
+              "2 usage error (also: -o cannot be written, or would be an input of the walk),\n"
+              "3 an input could not be read, 4 internal error; 128+N when\n"
+              "signal N interrupted the run (the report is then marked interrupted).\n"
+              "Examples: gafcheck census -j 2 -o ta.yaml ~/ta/extracted\n"
+              "          gafcheck census -o ta.yaml --format json -o ta.jsonl --format junit\n"
+              "            -o ta.xml ~/ta/extracted   (one pass; the YAML report is the journal,\n"
+              "            the other formats are renamed into place when the run ends)\n",
           &ordered, &given))
     return 0;
   finish_common_options(run.common);
@@ -199,7 +200,12 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
     run.settings.roots = normalized_roots(roots);
   }
   // Read now, before the report is opened and the process confines itself.
-  run.configuration = std::make_shared<const RunConfiguration>(run.settings.roots, config_options);
+  std::vector<std::string> listed;
+  if (run.list)
+    for (const ListedPath& entry : run.list->paths)
+      if (entry.problem.empty()) listed.push_back(entry.path);
+  run.configuration =
+      std::make_shared<const RunConfiguration>(run.settings.roots, config_options, listed);
   run.configuration->settle(run.common, given);
   const auto profile_min_severity = run.configuration->min_severity();
   if (profile_min_severity && given["min-severity"].defaulted()) {

@@ -27,9 +27,10 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
       "what the retail game would do with it, and every finding (rule, offset,\n"
       "structure path, message), then a summary document. --format writes other\n"
       "formats (JSON Lines, JUnit XML, one line per finding, ...) from the same pass.\n"
-      "A file named as a PATH is always checked. In a walked directory, the inputs are\n"
-      "picked as census picks them: by extension (gaf, taf, tsf, hpi, ufo, ccx, gp3) or by\n"
-      "content; other files (a readme.txt) are counted in the summary as not_inputs.\n\n"
+      "A file named as a PATH is always checked (an ignore: glob never skips it). In a walked\n"
+      "directory, the inputs are picked as census picks them: by extension (gaf, taf, tsf,\n"
+      "hpi, ufo, ccx, gp3) or by content; other files (a readme.txt) are counted in the\n"
+      "summary as not_inputs.\n\n"
       "Options");
   general.add_options()("help,h", po::bool_switch(), "show this help");
   po::options_description visible;
@@ -43,12 +44,13 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
   OrderedOptions ordered;
   if (!parse_command_line(
           arguments, visible, paths,
-          "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
-          "2 usage error (also: -o cannot be written, or is one of the inputs: nothing is\n"
-          "written then), 3 an input could not be read, 4 internal error.\n"
-          "Examples: gafcheck check --fail-on warning -o report.yaml upload.gaf\n"
-          "          gafcheck check --format gnu --format json -o r.jsonl --format junit -o\n"
-          "            junit.xml anims/   (one pass: gnu lines on stdout, JSON Lines, JUnit)\n",
+          "\n" + config_discovery_help() +
+              "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
+              "2 usage error (also: -o cannot be written, or is one of the inputs: nothing is\n"
+              "written then), 3 an input could not be read, 4 internal error.\n"
+              "Examples: gafcheck check --fail-on warning -o report.yaml upload.gaf\n"
+              "          gafcheck check --format gnu --format json -o r.jsonl --format junit -o\n"
+              "            junit.xml anims/   (one pass: gnu lines on stdout, JSON Lines, JUnit)\n",
           &ordered, &given))
     return 0;
   finish_common_options(options);

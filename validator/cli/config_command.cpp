@@ -35,9 +35,20 @@ std::string help_epilogue() {
       "      path: anims/ARMCOM.GAF\n"
       "      sha256: 0123...cdef     # optional: expires when the file changes\n"
       "      justification: retail file, the game loads it\n\n"
-      "Where it is found: --config FILE; else the nearest .gafcheck.yaml in the input's\n"
-      "directory or above; else $XDG_CONFIG_HOME/gafcheck/config.yaml (~/.config without it).\n"
-      "--no-config uses none. It is read before the sandbox confines the process.\n\n"
+      "Where it is found, for each input: --config FILE; --profile NAME (the profile alone,\n"
+      "or with --config that file under it); else the nearest .gafcheck.yaml at or above the\n"
+      "input's directory that lies inside the working directory's tree: in the working\n"
+      "directory, in a directory above it, or in one below it on the way down to the input\n"
+      "(a nested one wins for the files beneath it, in check and census as here); else\n"
+      "$XDG_CONFIG_HOME/gafcheck/config.yaml (~/.config without it). A .gafcheck.yaml beside\n"
+      "an input outside that tree (an upload unpacked in /tmp, ../x) came with the input and\n"
+      "configures nothing, unless --trust-config. --no-config uses none. Everything is read\n"
+      "before the sandbox confines the process.\n"
+      "  cd ~/mymod && gafcheck config anims/x.gaf      # ~/mymod/.gafcheck.yaml applies\n"
+      "  cd ~ && gafcheck config /tmp/upload/x.gaf      # /tmp/upload/.gafcheck.yaml does not\n\n"
+      "Settings that hold for a whole run (fail-on, game, budgets) must be the same in every\n"
+      "configuration a run uses: two that differ are a usage error naming both (check them in\n"
+      "separate runs, or set the option on the command line).\n\n"
       "A finding's level, highest first: --rule RULE=LEVEL, per-file: (the last glob that\n"
       "matches), rules:, the profile, the severity the check gave (the catalogue's). off drops\n"
       "the finding (the file document counts it as findings_off); a suppression keeps it listed\n"
@@ -47,10 +58,13 @@ std::string help_epilogue() {
       "path component, ** for any number of components, a leading or inner / anchors the pattern\n"
       "there (otherwise it matches at any depth), a trailing / matches directories only (and so\n"
       "everything under them), a leading ! re-includes (ignore: only). A glob that matches an\n"
-      "archive matches its members too (archive.ufo!anims/x.gaf). An ignored file, even one\n"
-      "named on the command line, is not read: check prints IGNORED for it and the summary\n"
-      "counts it (files.ignored); census counts it. A configuration inside an uploaded tree is\n"
-      "the uploader's: vet uploads with --no-config or --config.\n\n"
+      "archive matches its members too (archive.ufo!anims/x.gaf). ignore: applies to files\n"
+      "found by walking a directory (or listed by census --files-from); a file named on the\n"
+      "command line, and every member of an archive that is checked, is always checked. An\n"
+      "ignored file is not read: check prints IGNORED for it (naming the configuration) and\n"
+      "the summary counts it (files.ignored); census counts it. What a configuration changed\n"
+      "is in each verdict line (\"(configuration FILE turned off 1 finding)\") and in the file\n"
+      "document (config, findings_off, findings_lowered); the header lists every file used.\n\n"
       "Profiles:\n";
   for (const config::Profile& profile : config::builtin_profiles()) {
     // Name, then the description wrapped at 90 columns under itself.
@@ -74,8 +88,11 @@ std::string help_epilogue() {
   }
   text +=
       "\nA configuration error (unknown key or rule id, bad level or glob, a suppression without\n"
-      "a justification) is a usage error, exit 2, naming FILE:LINE:COLUMN.\n"
-      "Example: gafcheck config mods/upload.ufo\n";
+      "a justification) is a usage error, exit 2, naming FILE:LINE:COLUMN and the kind of\n"
+      "mistake; text from the file is quoted only when it looks like a setting (a key such as\n"
+      "fail-on, a rule id), so naming a secrets file by mistake never prints it.\n"
+      "Example: gafcheck config mods/upload.ufo\n"
+      "         gafcheck config --profile upload mods/upload.ufo\n";
   return text;
 }
 
@@ -97,7 +114,8 @@ int run_config(const Arguments& arguments) {
       "Usage: gafcheck config [options] [PATH]\n\n"
       "Prints the configuration that check and census would use for PATH (default: the current\n"
       "directory): its source file and sha256, the profile, fail-on, game, budgets, every rule\n"
-      "whose level differs from the catalogue, the ignores, per-file levels and suppressions.\n\n"
+      "whose level differs from the catalogue, the ignores (ignored: whether a walk leaves\n"
+      "PATH out), per-file levels and suppressions.\n\n"
       "Options");
   general.add_options()("help,h", po::bool_switch(), "show this help");
   general.add(config_options_description(config_options));

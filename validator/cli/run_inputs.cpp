@@ -13,9 +13,9 @@ void run_inputs(InputWalk& walk, const InputSelection& selection, const CheckOpt
       continue;
     }
     const RunConfiguration::Scope scope = configuration.scope(input->path);
-    if (scope.configuration->ignores(scope.path)) {
+    if (RunConfiguration::leaves_out(*input, scope)) {
       ++ignored;
-      reporter.note_ignored(input->path);
+      reporter.note_ignored(input->path, scope.configuration->file()->path);
       continue;
     }
     const auto add = [&](FileReport&& report) {

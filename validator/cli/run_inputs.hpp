@@ -9,7 +9,7 @@ namespace gafcheck::cli {
 
 // Checks each input of the walk that the selection takes, in order, hands its reports to the
 // reporter (rated by the configuration), and counts the rest (symlinks not followed, files that
-// are not inputs, files the configuration ignores).
+// are not inputs, files found by walking a directory that the configuration ignores).
 void run_inputs(InputWalk& walk, const InputSelection& selection, const CheckOptions& options,
                 const RunConfiguration& configuration, RunReporter& reporter);
 

@@ -20,6 +20,26 @@ std::string_view verdict_label(Verdict verdict) {
   return "?";
 }
 
+std::string findings(std::uint64_t count) {
+  return std::to_string(count) + (count == 1 ? " finding" : " findings");
+}
+
+// What configuration did to the verdict, for the verdict line: " (configuration FILE turned off
+// 2 findings, lowered 1 finding)", or "" when it changed nothing.
+std::string configuration_effect(const FileReport& report, std::uint64_t suppressed) {
+  std::string effect;
+  const auto add = [&effect](const std::string& part) {
+    effect += (effect.empty() ? "" : ", ") + part;
+  };
+  if (report.findings_off > 0) add("turned off " + findings(report.findings_off));
+  if (report.findings_lowered > 0) add("lowered " + findings(report.findings_lowered));
+  if (suppressed > 0) add("suppressed " + findings(suppressed));
+  if (effect.empty()) return effect;
+  const std::string source =
+      report.config.empty() ? "--rule" : "configuration " + escape_bytes(report.config);
+  return " (" + source + " " + effect + ")";
+}
+
 }  // namespace
 
 std::unique_ptr<Baseline> load_baseline(const std::string& path) {
@@ -53,10 +73,11 @@ void RunReporter::start(ReportHeader header) {
   for (const auto& writer : writers_) writer->header(header);
 }
 
-void RunReporter::note_ignored(const std::string& path) {
+void RunReporter::note_ignored(const std::string& path, const std::string& config) {
   for (const auto& writer : writers_) writer->write(writer->render_ignored(path));
   if (!options_.quiet)
-    std::cerr << "IGNORED  " << escape_bytes(path) << " (ignore: in the configuration)\n";
+    std::cerr << "IGNORED  " << escape_bytes(path) << " (ignore: in the configuration "
+              << escape_bytes(config) << ")\n";
 }
 
 void RunReporter::print_verdict_line(const FileReport& report) const {
@@ -81,9 +102,8 @@ void RunReporter::print_verdict_line(const FileReport& report) const {
   line += escape_bytes(report.path);
   line += ": " + std::to_string(counts[2]) + " errors, " + std::to_string(counts[1]) +
           " warnings, " + std::to_string(counts[0]) + " info";
-  if (suppressed > 0) line += ", " + std::to_string(suppressed) + " suppressed";
-  if (report.findings_off > 0) line += ", " + std::to_string(report.findings_off) + " off";
   if (report.retail != Retail::none) line += "; retail: " + std::string(retail_name(report.retail));
+  line += configuration_effect(report, suppressed);
   std::cerr << line << '\n';
 }
 

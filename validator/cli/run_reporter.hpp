@@ -1,6 +1,8 @@
 #pragma once
 // Writes one run's report in every format asked for (header, file documents, summary), prints
-// per-file verdict lines on standard error, and works out the exit code.
+// per-file verdict lines on standard error, and works out the exit code. A verdict line says
+// what configuration changed: "OK       a.gaf: 0 errors, 0 warnings, 0 info (configuration
+// /repo/.gafcheck.yaml turned off 1 finding)".
 #include <chrono>
 #include <memory>
 #include <string>
@@ -29,9 +31,10 @@ class RunReporter {
   void start(ReportHeader header);
 
   void add(FileReport report);
-  // An input the configuration's ignore: globs leave out: an IGNORED line on standard error.
-  // Prints IGNORED and lets each writer list the file (JUnit: a skipped test case).
-  void note_ignored(const std::string& path);
+  // An input the ignore: globs of the configuration file `config` leave out: prints an IGNORED
+  // line naming that file on standard error and lets each writer list the input (JUnit: a
+  // skipped test case).
+  void note_ignored(const std::string& path, const std::string& config);
   // Counts what the walk settled itself (symlinks it did not follow, files that are not inputs);
   // the summary then lists them, as a census's does.
   void count_walk(std::uint64_t symlinks_not_followed, std::uint64_t not_inputs,

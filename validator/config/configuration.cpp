@@ -8,13 +8,6 @@
 namespace gafcheck::config {
 namespace {
 
-// A glob matches a member when it matches the member's own path or its archive's.
-bool glob_matches(const GlobPattern& pattern, std::string_view path) {
-  if (pattern.matches(path)) return true;
-  const std::string_view archive = archive_of(path);
-  return archive.size() != path.size() && pattern.matches(archive);
-}
-
 CountedLevel counted(std::optional<Severity> severity) {
   if (!severity) return CountedLevel::ignored;
   return static_cast<CountedLevel>(static_cast<int>(*severity) + 2);
@@ -26,23 +19,46 @@ std::string_view archive_of(std::string_view path) {
   return path.substr(0, std::min(path.find('!'), path.size()));
 }
 
-Configuration::Configuration(RuleLevels overrides, std::shared_ptr<const ConfigFile> file)
+Configuration::Configuration(RuleLevels overrides, std::shared_ptr<const ConfigFile> file,
+                             const Profile* profile)
     : file_(std::move(file)),
-      profile_(file_ ? find_profile(file_->profile) : &default_profile()),
+      profile_(profile ? profile
+               : file_ ? find_profile(file_->profile)
+                       : &default_profile()),
       command_line_(overrides) {
   if (!profile_) profile_ = &default_profile();
+  if (file_) {
+    std::vector<const GlobPattern*> others;
+    for (const PerFileLevels& entry : file_->per_file) others.push_back(&entry.pattern);
+    for (const Suppression& suppression : file_->suppress) others.push_back(&suppression.path);
+    matcher_ = std::make_shared<const PathMatcher>(file_->ignore, std::move(others));
+  }
+}
+
+PathMatcher::Match Configuration::match(std::string_view path) const {
+  PathMatcher::Match found = matcher_->match(path);
+  // A glob that matches an archive matches its members too.
+  if (const std::string_view archive = archive_of(path); archive.size() != path.size()) {
+    const PathMatcher::Match outer = matcher_->match(archive);
+    found.ignored = found.ignored || outer.ignored;
+    for (std::size_t i = 0; i < found.matches.size(); ++i)
+      found.matches[i] = found.matches[i] || outer.matches[i];
+  }
+  return found;
 }
 
 bool Configuration::ignores(std::string_view path) const {
-  if (!file_) return false;
-  return file_->ignore.matches(path) || file_->ignore.matches(archive_of(path));
+  if (!file_ || file_->ignore.empty()) return false;
+  return match(path).ignored;
 }
 
 bool Configuration::needs_hash(std::string_view path) const {
-  if (!file_) return false;
-  return std::any_of(file_->suppress.begin(), file_->suppress.end(), [&](const Suppression& s) {
-    return !s.sha256.empty() && glob_matches(s.path, path);
-  });
+  if (!file_ || file_->suppress.empty()) return false;
+  const PathMatcher::Match found = match(path);
+  const std::size_t first = file_->per_file.size();
+  for (std::size_t i = 0; i < file_->suppress.size(); ++i)
+    if (!file_->suppress[i].sha256.empty() && found.matches[first + i]) return true;
+  return false;
 }
 
 Configuration::FileRules Configuration::rules_for(std::string_view path,
@@ -50,14 +66,18 @@ Configuration::FileRules Configuration::rules_for(std::string_view path,
   FileRules rules;
   if (file_) {
     rules.levels = file_->rules;
-    for (const PerFileLevels& entry : file_->per_file) {
-      if (!glob_matches(entry.pattern, path)) continue;
+    const PathMatcher::Match found = match(path);
+    for (std::size_t index = 0; index < file_->per_file.size(); ++index) {
+      if (!found.matches[index]) continue;
+      const PerFileLevels& entry = file_->per_file[index];
       for (std::size_t i = 0; i < rule_count; ++i)
         if (entry.levels[i]) rules.levels[i] = entry.levels[i];
     }
-    for (const Suppression& suppression : file_->suppress) {
+    const std::size_t first = file_->per_file.size();
+    for (std::size_t index = 0; index < file_->suppress.size(); ++index) {
+      const Suppression& suppression = file_->suppress[index];
       const auto rule = static_cast<std::size_t>(suppression.rule);
-      if (!rules.suppressions[rule] && glob_matches(suppression.path, path) &&
+      if (!rules.suppressions[rule] && found.matches[first + index] &&
           (suppression.sha256.empty() || suppression.sha256 == sha256))
         rules.suppressions[rule] = &suppression;
     }
@@ -89,17 +109,21 @@ const Suppression* Configuration::suppression_for(RuleId rule, std::string_view 
 }
 
 void Configuration::apply(FileReport& report, std::string_view path) const {
+  if (file_) report.config = file_->path;
   // The globs are matched once per file, not once per finding.
   const FileRules rules = rules_for(path, report.sha256);
   std::array<bool, rule_count> off{};
   std::vector<Finding> kept;
   kept.reserve(report.findings.size());
+  std::array<std::uint64_t, rule_count> seen{};  // listed findings per rule, before any is dropped
   for (Finding& finding : report.findings) {
+    ++seen[static_cast<std::size_t>(finding.rule)];
     const auto severity = rate(rules, finding.rule, finding.severity, finding.retail);
     if (!severity) {
       off[static_cast<std::size_t>(finding.rule)] = true;
       continue;
     }
+    if (*severity < finding.severity) ++report.findings_lowered;
     finding.severity = *severity;
     if (const Suppression* suppression =
             rules.suppressions[static_cast<std::size_t>(finding.rule)]) {
@@ -120,6 +144,8 @@ void Configuration::apply(FileReport& report, std::string_view path) const {
       off[i] = any_off = true;
     } else if (rules.suppressions[i]) {
       severity.reset();
+    } else if (*severity < info.severity) {
+      report.findings_lowered += report.rule_counts[i] - std::min(report.rule_counts[i], seen[i]);
     }
     report.counted_levels[i] = counted(severity);
   }

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "validator/config/config_file.hpp"
+#include "validator/config/path_matcher.hpp"
 #include "validator/config/profiles.hpp"
 #include "validator/report/file_report.hpp"
 
@@ -22,9 +23,11 @@ namespace gafcheck::config {
 
 class Configuration {
  public:
-  // No file: the retail profile with only the command line's overrides.
+  // No file: the retail profile with only the command line's overrides. `profile` (--profile)
+  // replaces the one the file extends.
   explicit Configuration(RuleLevels overrides = {},
-                         std::shared_ptr<const ConfigFile> file = nullptr);
+                         std::shared_ptr<const ConfigFile> file = nullptr,
+                         const Profile* profile = nullptr);
 
   const ConfigFile* file() const { return file_.get(); }
   const Profile& profile() const { return *profile_; }
@@ -45,7 +48,9 @@ class Configuration {
                                      std::string_view sha256) const;
 
   // Rates the report's findings, drops those of rules that are off, marks suppressed ones and
-  // settles verdict and retail impact again.
+  // settles verdict and retail impact again. Records what shaped it: the configuration file
+  // (FileReport::config) and how many findings it rated below the severity the check gave them
+  // (FileReport::findings_lowered).
   void apply(FileReport& report, std::string_view path) const;
 
  private:
@@ -57,10 +62,14 @@ class Configuration {
     std::array<const Suppression*, rule_count> suppressions{};
   };
   FileRules rules_for(std::string_view path, std::string_view sha256) const;
+  // Which of the file's globs match the path (or, for a member, its archive).
+  PathMatcher::Match match(std::string_view path) const;
   std::optional<Severity> rate(const FileRules& rules, RuleId rule, Severity built,
                                Retail retail) const;
 
   std::shared_ptr<const ConfigFile> file_;
+  // The per-file: globs, then the suppress: ones (shared: a Configuration is copied).
+  std::shared_ptr<const PathMatcher> matcher_;
   const Profile* profile_;
   RuleLevels command_line_;
 };

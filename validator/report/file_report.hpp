@@ -93,6 +93,12 @@ struct FileReport {
   // Findings of rules configuration turned off: dropped from the list, counted here (they stay
   // in rule_counts, which describe the file whatever the configuration says).
   std::uint64_t findings_off = 0;
+  // Findings the configuration rated below the severity the check gave them (rules:, per-file:,
+  // --rule): listed, or counted, at the lower severity.
+  std::uint64_t findings_lowered = 0;
+  // The configuration file that rated the findings (.gafcheck.yaml, --config, the user's
+  // config.yaml), as the header lists it; empty when none did.
+  std::string config;
   std::array<CountedLevel, rule_count> counted_levels{};
   std::optional<BudgetHit> budget_hit;
   std::optional<std::vector<ArchiveMember>> members;  // archives only

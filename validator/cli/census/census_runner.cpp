@@ -35,8 +35,7 @@ std::pair<std::uint64_t, std::uint64_t> count_candidates(const CensusRun& run,
     if (item->kind == InputKind::symlink_not_followed) continue;
     if (item->kind == InputKind::file && !selection.candidate(*item)) continue;
     if (run.configuration) {
-      const RunConfiguration::Scope scope = run.configuration->scope(item->path);
-      if (scope.configuration->ignores(scope.path)) continue;
+      if (RunConfiguration::leaves_out(*item, run.configuration->scope(item->path))) continue;
     }
     ++files;
     bytes += item->size;
@@ -168,8 +167,7 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
         continue;
       }
       if (context.configuration) {
-        const RunConfiguration::Scope scope = context.configuration->scope(item->path);
-        if (scope.configuration->ignores(scope.path)) {
+        if (RunConfiguration::leaves_out(*item, context.configuration->scope(item->path))) {
           ++ignored;
           FinishedInput listed;  // no reports: counted by the walk, listed by the writers
           for (const FormatWriter* writer : context.writers)
