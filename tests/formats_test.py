@@ -37,9 +37,9 @@ WORK = pathlib.Path(tempfile.mkdtemp(prefix='gafcheck-formats-test-'))
 atexit.register(shutil.rmtree, WORK, ignore_errors=True)
 
 
-def run(*args, check_code=None, env=None):
+def run(*args, check_code=None, env=None, cwd=None):
     result = subprocess.run([GAFCHECK, *[a if isinstance(a, bytes) else str(a) for a in args]],
-                            capture_output=True, timeout=300, stdin=subprocess.DEVNULL,
+                            capture_output=True, timeout=300, stdin=subprocess.DEVNULL, cwd=cwd,
                             env=dict(os.environ, **(env or {})))
     result.out = result.stdout.decode('utf-8')
     result.err = result.stderr.decode('utf-8', 'replace')
@@ -184,7 +184,8 @@ def suppressed_findings_are_listed_in_json_and_skipped_in_junit():
     shutil.copy(SEEDS / 'entry.alias.gaf', out / 'x.gaf')
     (out / '.gafcheck.yaml').write_text(
         'suppress:\n  - {rule: entry.alias, path: x.gaf, justification: "retail file"}\n')
-    run('check', *all_formats(out, 'r'), out / 'x.gaf', check_code=0)
+    # Run from the tree: a .gafcheck.yaml is obeyed only inside the working directory's tree.
+    run('check', *all_formats(out, 'r'), out / 'x.gaf', check_code=0, cwd=out)
     docs = yaml_documents(out / 'r.yaml')
     lines = json_lines(out / 'r.jsonl')
     assert lines == as_json(docs)
@@ -209,7 +210,7 @@ def ignored_files_are_skipped_test_cases_in_junit():
     (out / 'tree' / '.gafcheck.yaml').write_text('ignore:\n  - b.gaf\n')
     for command in ('check', 'census'):
         run(command, '-o', out / f'{command}.yaml', '--format', 'junit', '-o',
-            out / f'{command}.xml', out / 'tree', check_code=1)
+            out / f'{command}.xml', out / 'tree', check_code=1, cwd=out)
         root = well_formed_junit(out / f'{command}.xml')
         cases = testcases(root)
         assert set(cases) == {'a.gaf', 'b.gaf'}, cases

@@ -23,6 +23,23 @@ constexpr std::string_view known_keys =
     "extends, game, fail-on, rules, ignore, per-file, suppress and the budget options "
     "(max-file-size, ...)";
 
+std::vector<std::string_view> rule_ids() {
+  return {rule_names.begin(), rule_names.end()};
+}
+
+std::vector<std::string_view> profile_list() {
+  std::vector<std::string_view> names;
+  for (const Profile& profile : builtin_profiles()) names.push_back(profile.name);
+  return names;
+}
+
+std::vector<std::string_view> key_names() {
+  std::vector<std::string_view> names = {"extends", "game",     "fail-on", "rules",
+                                         "ignore",  "per-file", "suppress"};
+  for (const BudgetSpec& spec : budget_specs) names.push_back(spec.option);
+  return names;
+}
+
 class Parser {
  public:
   Parser(const std::string& path) : path_(path) {}
@@ -38,20 +55,26 @@ class Parser {
     return node.Scalar();
   }
 
-  // A name from the file, in a message: quoted only when it looks like a setting.
-  static std::string shown(const std::string& text) { return quoted_if_setting(text); }
+  // A name from the file, in a message: quoted only when it is a near miss of one of `names`.
+  static std::string shown(const std::string& text, const std::vector<std::string_view>& names) {
+    return quoted_if_near(text, names);
+  }
 
   RuleId rule(const YAML::Node& node) const {
     const std::string name = scalar(node, "a rule id");
     const auto id = rule_from_name(name);
-    if (!id) fail(node, "unknown rule id" + shown(name) + " (gafcheck rules --brief lists them)");
+    if (!id)
+      fail(node,
+           "unknown rule id" + shown(name, rule_ids()) + " (gafcheck rules --brief lists them)");
     return *id;
   }
 
   RuleLevel level(const YAML::Node& node) const {
     const std::string name = scalar(node, "a rule level");
     const auto level = rule_level_from_name(name);
-    if (!level) fail(node, "bad level" + shown(name) + " (off, info, warning or error)");
+    if (!level)
+      fail(node, "bad level" + shown(name, {"off", "info", "warning", "error"}) +
+                     " (off, info, warning or error)");
     return *level;
   }
 
@@ -114,8 +137,8 @@ class Parser {
         has_justification = !entry.justification.empty();
         if (!has_justification) fail(item.second, "an empty justification");
       } else {
-        fail(item.first,
-             "unknown key" + shown(key) + " in a suppression (rule, path, sha256, justification)");
+        fail(item.first, "unknown key" + shown(key, {"rule", "path", "sha256", "justification"}) +
+                             " in a suppression (rule, path, sha256, justification)");
       }
     }
     if (!has_rule) fail(node, "a suppression without a rule");
@@ -140,7 +163,8 @@ class Parser {
     if (key == "extends") {
       config.profile = scalar(value, "extends");
       if (!find_profile(config.profile))
-        fail(value, "unknown profile" + shown(config.profile) + " (" + profile_names() + ")");
+        fail(value, "unknown profile" + shown(config.profile, profile_list()) + " (" +
+                        profile_names() + ")");
     } else if (key == "game") {
       config.game = scalar(value, "game");
       if (!game_from_name(*config.game)) fail(value, "game must be ta, tak or ta3d");
@@ -164,7 +188,8 @@ class Parser {
     } else {
       for (const BudgetSpec& spec : budget_specs)
         if (key == spec.option) return budget(value, spec, config);
-      fail(key_node, "unknown key" + shown(key) + " (known: " + std::string(known_keys) + ")");
+      fail(key_node,
+           "unknown key" + shown(key, key_names()) + " (known: " + std::string(known_keys) + ")");
     }
   }
 

@@ -4,8 +4,9 @@
 // aliases or tags, with bounded nesting, and every mistake in it (an unknown key or rule id, a
 // bad level or glob, a suppression without a justification, a value of the wrong kind) is a
 // ConfigError "FILE:LINE:COLUMN: message", a usage error (exit 2). A message names the place and
-// the kind of mistake; it quotes text from the file only when the text looks like a setting
-// (config_yaml.hpp: quoted_if_setting), so a secrets file named by mistake is never printed.
+// the kind of mistake; it quotes text from the file only when the text is a near miss of a
+// setting's name (config_yaml.hpp: quoted_if_near), so a secrets file named by mistake is never
+// printed.
 //
 // Keys (all optional):
 //   extends: retail | upload | census | strict     the built-in profile (rules/profiles.yaml)

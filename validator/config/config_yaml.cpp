@@ -4,6 +4,7 @@
 #include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/parser.h>
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 #include <vector>
@@ -73,8 +74,7 @@ class Refuser : public YAML::EventHandler {
       return;
     }
     if (collection) fail(mark, "a key that is a list or a map");
-    if (!parent.keys.insert(value).second)
-      fail(mark, "the key" + quoted_if_setting(value) + " a second time in one map");
+    if (!parent.keys.insert(value).second) fail(mark, "the same key a second time in one map");
     parent.expecting_value = true;
   }
 
@@ -135,20 +135,31 @@ std::uint64_t refuse_unsafe_yaml(const std::string& text, const std::string& pat
   return refuser.nodes;
 }
 
-std::string quoted_if_setting(const std::string& text) {
-  constexpr std::size_t max_length = 64, max_word = 16, max_digits = 4;
-  if (text.empty() || text.size() > max_length || text[0] < 'a' || text[0] > 'z') return "";
-  std::size_t word = 0, digits = 0;
-  for (const char c : text) {
-    if (c == '.' || c == '-') {
-      word = digits = 0;
-      continue;
+std::string quoted_if_near(std::string_view text, const std::vector<std::string_view>& names) {
+  constexpr std::size_t max_edits = 2, max_length = 64;
+  if (text.empty() || text.size() > max_length) return "";
+  for (const char c : text)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_'))
+      return "";
+  // A typo is at most two edits from the name meant; the budget shrinks for short words, where
+  // two edits would make anything near (a one-letter name is near every two-letter text).
+  const std::size_t allowed = std::min(max_edits, text.size() / 4);
+  std::vector<std::size_t> previous, current;
+  for (const std::string_view name : names) {
+    if (name.size() + allowed < text.size() || text.size() + allowed < name.size()) continue;
+    previous.resize(name.size() + 1);
+    current.resize(name.size() + 1);
+    for (std::size_t j = 0; j <= name.size(); ++j) previous[j] = j;
+    for (std::size_t i = 1; i <= text.size(); ++i) {
+      current[0] = i;
+      for (std::size_t j = 1; j <= name.size(); ++j)
+        current[j] = std::min({previous[j] + 1, current[j - 1] + 1,
+                               previous[j - 1] + (text[i - 1] == name[j - 1] ? 0 : 1)});
+      previous.swap(current);
     }
-    const bool digit = c >= '0' && c <= '9';
-    if (!digit && (c < 'a' || c > 'z')) return "";
-    if (++word > max_word || (digit && ++digits > max_digits)) return "";
+    if (previous[name.size()] <= allowed) return " '" + std::string(text) + "'";
   }
-  return " '" + text + "'";
+  return "";
 }
 
 std::string without_quoted_text(const std::string& message) {

@@ -5,6 +5,8 @@
 // each as a ConfigError "FILE:LINE:COLUMN: message". Only text that passes is loaded as a tree.
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace gafcheck::config {
 
@@ -15,10 +17,11 @@ inline constexpr std::uint64_t max_config_nodes = 100000;
 std::uint64_t refuse_unsafe_yaml(const std::string& text, const std::string& path);
 
 // A configuration named by mistake may be anything (a secrets file, /etc/shadow, a binary), and
-// its error message must not print it. Text from the file is quoted only when it looks like a
-// word a configuration holds (a key, rule id, level or profile: lower-case letters, digits, '.'
-// and '-', short words, few digits): " 'entry.alias'"; anything else is left out: "".
-std::string quoted_if_setting(const std::string& text);
+// its error message must not print it. Text from the file is quoted only when it is a near miss
+// of a name gafcheck publishes (a key, rule id, level or profile: at most two edits away, as a
+// typo is): " 'fail-onn'"; anything else is left out: "". Only a near copy of a public name can
+// be printed, never a secret.
+std::string quoted_if_near(std::string_view text, const std::vector<std::string_view>& names);
 // A YAML parser's message without what it quotes from the text ("unknown escape character: X"
 // -> "unknown escape character").
 std::string without_quoted_text(const std::string& message);
