@@ -89,6 +89,18 @@ int main(int argc, char** argv) {
           same_content_archive(gaf_header_then_zeros((255ull << 20) * percent / 100), 2,
                                HpiMethod::zlib, ".gaf")
               .bytes);
+    // 5. What rebuild multiplied: 300 entries aimed at one zlib GAF with 10,000 entry.alias
+    // findings (a refused member shared by every entry); 100 entries sharing one 4 MiB member
+    // it copies; 70 entries aimed at one archive whose 70 entries are aimed at one GAF.
+    write(out / "refused-shared-member.ufo",
+          aliased_entries_archive(aliased_slots_gaf(scaled(10001)), scaled(300), HpiMethod::zlib,
+                                  ".gaf")
+              .bytes);
+    write(out / "shared-4mib-member.ufo",
+          aliased_entries_archive(std::vector<std::uint8_t>((4ull << 20) * percent / 100, 0x5A),
+                                  scaled(100), HpiMethod::zlib, ".dat")
+              .bytes);
+    write(out / "nested-shared-70.ufo", nested_aliased_archives(small_gaf(0), scaled(70), 2).bytes);
     // 4. Two 255 MiB zlib members that are not checked (zeros named .bin): validated as they
     // stream through, never held.
     write(out / "zlib-bomb-unchecked.ufo",

@@ -171,11 +171,74 @@ def directory_mode_rebuilds_archives_and_scripts():
         (tree / 'gui' / 'title.tsf').write_bytes(CANONICAL_TSF.replace(b'\r\n', b'\n'))
         (tree / 'readme.txt').write_text('hello')
         out = root / 'clean'
-        result = run('rebuild', tree, '-o', out, check_code=0)
-        assert 'rebuild: 2 rebuilt, 1 copied, 0 refused' in result.stderr, result.stderr
+        # the archive's unsafe member is left out: written, but exit 5
+        result = run('rebuild', tree, '-o', out, check_code=5)
+        assert ('rebuild: 1 rebuilt, 1 written with content left out, 1 copied, 0 refused'
+                in result.stderr), result.stderr
         assert (out / 'gui' / 'title.tsf').read_bytes() == CANONICAL_TSF
         assert member_paths(out / 'mod.ufo') == ['anims/armcom.gaf']
         assert (out / 'readme.txt').read_text() == 'hello'
+
+
+@tap.test
+def members_left_out_are_never_reported_as_success():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        for seed in ('hpi.chunk-checksum.hpi', 'hpi.chunk-stream.hpi', 'hpi.path-traversal.hpi',
+                     'hpi.duplicate-path.hpi'):
+            out = root / (seed + '.out.ufo')
+            report = root / (seed + '.yaml')
+            result = run('rebuild', '--report', report, SEEDS / seed, '-o', out, check_code=5)
+            assert 'dropped ' in result.stderr, (seed, result.stderr)
+            assert 'written with content left out' in result.stderr, (seed, result.stderr)
+            assert ' 0 rebuilt,' in result.stderr, (seed, result.stderr)
+            archive = [d for d in yaml.safe_load_all(report.read_text())
+                       if d and d.get('kind') == 'file'][0]
+            assert archive['summary']['rebuild']['lost'] >= 1, (seed, archive['summary'])
+            run('check', '--fail-on', 'warning', '-q', out, check_code=0)
+        # the control: a tidy archive is rebuilt whole
+        result = run('rebuild', SEEDS / 'clean-hpi-v1.hpi', '-o', root / 'clean.ufo', check_code=0)
+        assert 'rebuild: 1 rebuilt, 0 copied, 0 refused' in result.stderr, result.stderr
+
+
+@tap.test
+def every_archive_rebuild_accepts_rebuilds_to_itself():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        accepted = 0
+        for seed in sorted(SEEDS.iterdir()):
+            if seed.suffix.lower() not in ('.hpi', '.ufo', '.ccx', '.gp3'):
+                continue
+            once = root / (seed.name + '.once.ufo')
+            result = run('rebuild', seed, '-o', once)
+            if result.returncode not in (0, 5):
+                assert result.returncode == 1 and not once.exists(), (seed, result.stderr)
+                continue
+            accepted += 1
+            twice = root / (seed.name + '.twice.ufo')
+            run('rebuild', once, '-o', twice, check_code=0)
+            assert twice.read_bytes() == once.read_bytes(), seed.name
+        assert accepted >= 10, accepted
+
+
+@tap.test
+def shared_members_cost_one_rebuild_and_bounded_output():
+    # corpus/crashers: entries aimed at one member (refused, with thousands of findings; or
+    # nested archives of aliased entries): stderr stays small, the output shares one copy.
+    crashers = ROOT / 'corpus' / 'crashers'
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        result = run('rebuild', crashers / 'rebuild-hpi-refused-member-shared-by-300-entries.bin',
+                     '-o', root / 'refused.ufo', check_code=1)
+        assert len(result.stderr) < 64 * 1024, len(result.stderr)
+        assert 'more lines not shown' in result.stderr, result.stderr[-2000:]
+        nested = crashers / 'rebuild-hpi-nested-archive-shared-by-70-entries.bin'
+        once = root / 'nested.ufo'
+        run('rebuild', '--max-members', '2', nested, '-o', once, check_code=0)
+        assert once.stat().st_size < 4 * nested.stat().st_size, once.stat().st_size
+        twice = root / 'twice.ufo'
+        run('rebuild', '--max-members', '2', once, '-o', twice, check_code=0)
+        assert twice.read_bytes() == once.read_bytes()
 
 
 tap.run()

@@ -5,6 +5,11 @@
 // rebuild has its own tests), TSF members through normalise_tsf.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+
 #include "corpus/builder/hostile_archives.hpp"
 #include "tests/support/hpi_helpers.hpp"
 #include "validator/hpi/member_reader.hpp"
@@ -428,13 +433,253 @@ TEST(ArchiveRebuild, EntriesAimedAtOneMemberAreRebuiltOnce) {
   EXPECT_EQ(rebuilder.calls, 1u);
   EXPECT_EQ(members_of(result.bytes).size(), 40u);
 
-  // Every copy counts for the output budget.
+  // The one stored copy is what counts for the output budget, once.
+  RebuildOptions room_for_one;
+  room_for_one.limits[BudgetKind::archive_output] = gaf_bytes({"SHARED"}).size();
+  EXPECT_FALSE(rebuild_bytes(archive, rebuilder, room_for_one).refused);
   RebuildOptions small;
-  small.limits[BudgetKind::archive_output] = 10 * gaf_bytes({"SHARED"}).size();
+  small.limits[BudgetKind::archive_output] = gaf_bytes({"SHARED"}).size() - 1;
   const ArchiveRebuildResult capped = rebuild_bytes(archive, rebuilder, small);
   EXPECT_TRUE(capped.refused);
   EXPECT_NE(listed(capped.refusal_reasons).find("--max-archive-output"), std::string::npos)
       << listed(capped.refusal_reasons);
+}
+
+// The data offsets of the rebuilt archive's members, by path.
+std::map<std::string, std::uint64_t> data_offsets(const std::vector<std::uint8_t>& bytes) {
+  const hpi::MemberReader reader(ByteView(bytes.data(), bytes.size()), BudgetLimits());
+  std::map<std::string, std::uint64_t> offsets;
+  for (const auto& member : reader.members()) offsets[member.path] = member.data_offset;
+  return offsets;
+}
+
+std::set<std::uint64_t> distinct(const std::map<std::string, std::uint64_t>& offsets) {
+  std::set<std::uint64_t> values;
+  for (const auto& [path, offset] : offsets) values.insert(offset);
+  return values;
+}
+
+// rebuild(rebuild(x)) == rebuild(x), with the rebuilder gafcheck rebuild uses.
+void expect_idempotent(const std::vector<std::uint8_t>& input, const std::string& what,
+                       const RebuildOptions& options = {}) {
+  const ArchiveRebuildResult once =
+      rebuild::rebuild_archive_file(ByteView(input.data(), input.size()), "mod.ufo", options);
+  if (once.refused) return;  // only archives rebuild accepts
+  const ArchiveRebuildResult twice = rebuild::rebuild_archive_file(
+      ByteView(once.bytes.data(), once.bytes.size()), "mod.ufo", options);
+  ASSERT_FALSE(twice.refused) << what << ": " << listed(twice.refusal_reasons);
+  EXPECT_EQ(twice.bytes, once.bytes) << what;
+  EXPECT_TRUE(twice.dropped.empty()) << what << ": " << listed(twice.dropped);
+}
+
+// Entries that share one member's data come out sharing one stored copy, so that the rebuilt
+// archive rebuilds to itself; distinct content stays distinct (the control).
+TEST(ArchiveRebuild, SharedEntriesAreWrittenAsOneStoredCopy) {
+  const auto shared =
+      builder::aliased_entries_archive(gaf_bytes({"SHARED"}), 25, HpiMethod::zlib, ".gaf").bytes;
+  TestRebuilder rebuilder;
+  const ArchiveRebuildResult result = rebuild_bytes(shared, rebuilder);
+  ASSERT_FALSE(result.refused) << listed(result.refusal_reasons);
+  const auto offsets = data_offsets(result.bytes);
+  EXPECT_EQ(offsets.size(), 25u);
+  EXPECT_EQ(distinct(offsets).size(), 1u);
+  expect_checks_clean(result.bytes);
+  const ArchiveRebuildResult again = rebuild_bytes(result.bytes, rebuilder);
+  ASSERT_FALSE(again.refused) << listed(again.refusal_reasons);
+  EXPECT_EQ(again.bytes, result.bytes);
+
+  // The same content at different offsets is stored once too; different content is not.
+  builder::HpiSpec spec;
+  spec.files.push_back({"a.gaf", gaf_bytes({"ONE"}), HpiMethod::zlib});
+  spec.files.push_back({"b.gaf", gaf_bytes({"ONE"}), HpiMethod::stored});
+  spec.files.push_back({"c.gaf", gaf_bytes({"TWO"}), HpiMethod::zlib});
+  const ArchiveRebuildResult mixed = rebuild_spec(spec);
+  ASSERT_FALSE(mixed.refused) << listed(mixed.refusal_reasons);
+  const auto mixed_offsets = data_offsets(mixed.bytes);
+  EXPECT_EQ(mixed_offsets.at("a.gaf"), mixed_offsets.at("b.gaf"));
+  EXPECT_NE(mixed_offsets.at("a.gaf"), mixed_offsets.at("c.gaf"));
+  EXPECT_EQ(members_of(mixed.bytes).at("c.gaf"), gaf_bytes({"TWO"}));
+}
+
+// Archives of archives whose entries share one member: each level is one stored copy, the
+// rebuilt archive is about as small as the input, rebuilds to itself, and passes --max-members
+// wherever the input did.
+TEST(ArchiveRebuild, SharedNestedArchivesStayShared) {
+  for (const std::uint32_t entries : {3u, 12u, 40u}) {
+    const auto nested =
+        builder::nested_aliased_archives(gaf_bytes({"DEEP"}), entries, 2).bytes;
+    RebuildOptions options;
+    options.limits[BudgetKind::members] = 4;  // the input's: one archive, one GAF
+    const ArchiveRebuildResult once = rebuild::rebuild_archive_file(
+        ByteView(nested.data(), nested.size()), "mod.ufo", options);
+    ASSERT_FALSE(once.refused) << entries << ": " << listed(once.refusal_reasons);
+    EXPECT_EQ(distinct(data_offsets(once.bytes)).size(), 1u);
+    EXPECT_LT(once.bytes.size(), 2 * nested.size() + 4096) << entries;
+    const auto inner = members_of(once.bytes).at("m0.ufo");
+    EXPECT_EQ(data_offsets(inner).size(), entries);
+    EXPECT_EQ(distinct(data_offsets(inner)).size(), 1u);
+    expect_idempotent(nested, "nested " + std::to_string(entries), options);
+  }
+}
+
+// rebuild(rebuild(x)) == rebuild(x) over every seed archive and the shared-member shapes of the
+// hostile archive builder.
+TEST(ArchiveRebuild, RebuildingTheRebuiltArchiveGivesItBack) {
+  std::size_t archives = 0;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::filesystem::path(GAFCHECK_SOURCE_ROOT) /
+                                           "corpus/seed")) {
+    const std::string extension = entry.path().extension().string();
+    if (extension != ".hpi" && extension != ".ufo" && extension != ".ccx" && extension != ".gp3")
+      continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in),
+                                          std::istreambuf_iterator<char>()};
+    expect_idempotent(bytes, entry.path().filename().string());
+    ++archives;
+  }
+  EXPECT_GE(archives, 3u);
+  const auto gaf = gaf_bytes({"HOSTILE"});
+  expect_idempotent(builder::aliased_entries_archive(gaf, 30, HpiMethod::stored, ".gaf").bytes,
+                    "aliased entries");
+  expect_idempotent(builder::same_content_archive(gaf, 30, HpiMethod::zlib, ".gaf").bytes,
+                    "same content");
+  expect_idempotent(builder::nested_aliased_archives(gaf, 8, 3).bytes, "nested, 3 levels");
+  expect_idempotent(
+      builder::aliased_entries_archive(builder::aliased_slots_gaf(40), 30, HpiMethod::zlib, ".gaf")
+          .bytes,
+      "aliased slots", [] {
+        RebuildOptions drop;
+        drop.drop_unrenderable = true;
+        return drop;
+      }());
+}
+
+// A refused member shared by many entries: its reasons are held and listed once, every entry
+// is counted as left out, and the lines listed stop at --max-findings.
+TEST(ArchiveRebuild, ReasonsOfASharedRefusedMemberAreListedOnce) {
+  const auto archive =
+      builder::aliased_entries_archive(gaf_bytes({"BROKEN"}), 60, HpiMethod::zlib, ".gaf").bytes;
+  TestRebuilder rebuilder;
+  const ArchiveRebuildResult result = rebuild_bytes(archive, rebuilder);
+  EXPECT_EQ(rebuilder.calls, 1u);
+  // Nothing would remain: refused, with the entries' losses listed first.
+  EXPECT_TRUE(result.refused);
+  ASSERT_EQ(result.dropped.size(), 60u) << listed(result.dropped);
+  EXPECT_EQ(result.dropped[0], "m0.gaf: cannot be rebuilt: test: marked broken");
+  EXPECT_EQ(result.dropped[1], "m1.gaf: its data is m0.gaf's, which is left out");
+  EXPECT_EQ(result.lost, 60u);
+  EXPECT_EQ(listed(result.refusal_reasons),
+            "every member was left out: nothing of the archive would remain\n");
+
+  RebuildOptions few;
+  few.limits[BudgetKind::findings] = 10;
+  const ArchiveRebuildResult bounded = rebuild_bytes(archive, rebuilder, few);
+  EXPECT_EQ(bounded.dropped.size(), 10u);
+  EXPECT_EQ(listed(bounded.refusal_reasons),
+            "every member was left out: nothing of the archive would remain\n");
+  EXPECT_EQ(bounded.lines_unlisted, 50u);
+  EXPECT_EQ(bounded.lost, 60u);
+}
+
+// The real rebuilder on a member with thousands of findings shared by many entries: one
+// rebuild, one set of dispositions, and a bounded line per entry.
+TEST(ArchiveRebuild, AMemberWithManyFindingsSharedByManyEntriesCostsOneRebuild) {
+  const auto archive = builder::aliased_entries_archive(builder::aliased_slots_gaf(3000), 120,
+                                                        HpiMethod::zlib, ".gaf")
+                           .bytes;
+  const ArchiveRebuildResult result = rebuild::rebuild_archive_file(
+      ByteView(archive.data(), archive.size()), "mod.ufo", {});
+  EXPECT_TRUE(result.refused);
+  EXPECT_LE(result.dispositions.size(), 3000u + 200u);
+  std::uint64_t characters = 0;
+  for (const std::string& line : result.dropped) characters += line.size();
+  for (const std::string& line : result.refusal_reasons) characters += line.size();
+  EXPECT_LT(characters, 64u * 1024) << listed(result.dropped).substr(0, 2000);
+  EXPECT_EQ(result.members.size(), 1u);
+}
+
+// What is held at once is charged to --max-heap: entries sharing one large member hold it once.
+TEST(ArchiveRebuild, HeldMembersAreChargedToTheHeapBudget) {
+  const auto large = builder::gaf_header_then_zeros(1 << 20);
+  const auto archive =
+      builder::aliased_entries_archive(large, 30, HpiMethod::zlib, ".dat").bytes;
+  RebuildOptions room;
+  room.limits[BudgetKind::heap] = 3 << 20;  // one decoded copy and its compressed form
+  const ArchiveRebuildResult fits = rebuild::rebuild_archive_file(
+      ByteView(archive.data(), archive.size()), "mod.ufo", room);
+  ASSERT_FALSE(fits.refused) << listed(fits.refusal_reasons);
+  EXPECT_EQ(members_of(fits.bytes).size(), 30u);
+  RebuildOptions tight;
+  tight.limits[BudgetKind::heap] = 512 << 10;
+  const ArchiveRebuildResult refused = rebuild::rebuild_archive_file(
+      ByteView(archive.data(), archive.size()), "mod.ufo", tight);
+  EXPECT_TRUE(refused.refused);
+  EXPECT_NE(listed(refused.refusal_reasons).find("budget.exceeded: heap"), std::string::npos)
+      << listed(refused.refusal_reasons);
+}
+
+std::vector<std::uint8_t> crasher(const char* name) {
+  std::ifstream in(std::filesystem::path(GAFCHECK_SOURCE_ROOT) / "corpus/crashers" / name,
+                   std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// corpus/crashers: 300 entries aimed at one GAF with 10,000 entry.alias findings. Its reasons are
+// held once, each entry gets one short line, and all of it stops at --max-findings.
+TEST(ArchiveRebuild, CrasherRefusedMemberSharedBy300EntriesListsBoundedLines) {
+  const auto bytes = crasher("rebuild-hpi-refused-member-shared-by-300-entries.bin");
+  ASSERT_FALSE(bytes.empty());
+  const ArchiveRebuildResult result =
+      rebuild::rebuild_archive_file(ByteView(bytes.data(), bytes.size()), "crasher.ufo", {});
+  EXPECT_TRUE(result.refused);
+  EXPECT_EQ(result.members.size(), 1u);
+  EXPECT_EQ(result.lost, 300u);
+  std::uint64_t characters = 0;
+  for (const std::string& line : result.dropped) characters += line.size();
+  for (const std::string& line : result.refusal_reasons) characters += line.size();
+  EXPECT_LT(characters, 128u * 1024);
+  EXPECT_LE(result.dispositions.size(), 10'000u + 300u);
+}
+
+// corpus/crashers: 70 entries aimed at one archive whose 70 entries are aimed at one GAF (1.9
+// KB): one stored copy at each level, within the input's --max-members, and a fixed point.
+TEST(ArchiveRebuild, CrasherNestedArchiveSharedBy70EntriesRebuildsToItself) {
+  const auto bytes = crasher("rebuild-hpi-nested-archive-shared-by-70-entries.bin");
+  ASSERT_FALSE(bytes.empty());
+  RebuildOptions options;
+  options.limits[BudgetKind::members] = 2;
+  const ArchiveRebuildResult once =
+      rebuild::rebuild_archive_file(ByteView(bytes.data(), bytes.size()), "crasher.ufo", options);
+  ASSERT_FALSE(once.refused) << listed(once.refusal_reasons);
+  EXPECT_LT(once.bytes.size(), 4 * bytes.size());
+  expect_idempotent(bytes, "nested 70x70", options);
+}
+
+// corpus/crashers: 100 entries sharing one 4 MiB member: held once, so it fits a heap budget
+// far below 100 copies.
+TEST(ArchiveRebuild, CrasherLargeMemberSharedBy100EntriesIsHeldOnce) {
+  const auto bytes = crasher("rebuild-hpi-4mib-member-shared-by-100-entries.bin");
+  ASSERT_FALSE(bytes.empty());
+  RebuildOptions options;
+  options.limits[BudgetKind::heap] = 16 << 20;
+  const ArchiveRebuildResult result =
+      rebuild::rebuild_archive_file(ByteView(bytes.data(), bytes.size()), "crasher.ufo", options);
+  ASSERT_FALSE(result.refused) << listed(result.refusal_reasons);
+  EXPECT_EQ(distinct(data_offsets(result.bytes)).size(), 1u);
+  EXPECT_EQ(data_offsets(result.bytes).size(), 100u);
+}
+
+// Members left out that no option asked for are losses; those --drop-unrenderable asked for
+// are not; a tidy archive has none (the control).
+TEST(ArchiveRebuild, MembersLeftOutAreCountedAsLosses) {
+  EXPECT_EQ(rebuild_spec(tidy_hpi()).lost, 0u);
+  builder::HpiSpec spec = tidy_hpi();
+  spec.files.push_back({"anims/bad.gaf", gaf_bytes({"BROKEN"}), HpiMethod::zlib});
+  spec.files.push_back({"../escape.txt", bytes_of("x"), HpiMethod::zlib});
+  const ArchiveRebuildResult result = rebuild_spec(spec);
+  ASSERT_FALSE(result.refused) << listed(result.refusal_reasons);
+  EXPECT_EQ(result.lost, 2u) << listed(result.dropped);
 }
 
 TEST(ArchiveRebuild, AMemberOverAPerMemberBudgetIsLeftOut) {

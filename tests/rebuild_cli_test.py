@@ -11,6 +11,7 @@ import json
 import os
 import pathlib
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -253,8 +254,147 @@ def other_files_are_refused_clearly():
 def rebuild_has_help():
     result = run('rebuild', '--help', check_code=0)
     for words in ('--drop-unrenderable', '--keep-unknown', '--report', 'canonical', 'Exit codes',
-                  'textures/'):
+                  'textures/', '5 written, but content', 'rebuild.copied_unchecked',
+                  'symbolic link at OUT', '--max-heap'):
         assert words in result.stdout, words
+
+
+def summary_of(report):
+    documents = [d for d in yaml.safe_load_all(report.read_text()) if d]
+    return [d for d in documents if d.get('kind') == 'file']
+
+
+def with_entry_pointer(data, slot, value):
+    """A GAF whose entry table slot points at value."""
+    data = bytearray(data)
+    struct.pack_into('<I', data, 12 + 4 * slot, value)
+    return bytes(data)
+
+
+@tap.test
+def content_left_out_is_a_distinct_exit_status_and_named():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        # The later of two names equal under the game's folding is never loaded: left out,
+        # written all the same, exit 5, named on stderr and counted in the sidecar.
+        result = run('rebuild', '--report', root / 'r.yaml', SEEDS / 'entry.name-duplicate.gaf',
+                     '-o', root / 'x.gaf', check_code=5)
+        assert 'dropped entry[1]: unreachable' in result.stderr, result.stderr
+        assert 'rebuild: 0 rebuilt, 1 written with content left out' in result.stderr
+        assert (root / 'x.gaf').exists()
+        files = summary_of(root / 'r.yaml')
+        assert files[0]['summary']['rebuild']['lost'] == 1, files[0]['summary']
+        # --drop-unrenderable asks for what it drops: exit 0, still named.
+        result = run('rebuild', '--drop-unrenderable', SEEDS / 'entry.out-of-bounds.gaf', '-o',
+                     root / 'asked.gaf', '--report', root / 'asked.yaml', check_code=0)
+        assert 'dropped entry[1]: entry.out-of-bounds' in result.stderr, result.stderr
+        messages = [f['message'] for f in summary_of(root / 'asked.yaml')[0]['findings']]
+        # The bytes no structure refers to any more are not "fixed": they are gone.
+        assert not any('laid out canonically' in m and 'belong to no structure' in m
+                       for m in messages), messages
+        assert any('belong to no structure' in m and '[rebuild: dropped: ' in m
+                   for m in messages), messages
+        # The control: a clean file is rebuilt whole, exit 0, nothing dropped.
+        result = run('rebuild', SEEDS / 'clean-rle.gaf', '-o', root / 'clean.gaf', check_code=0)
+        assert 'dropped' not in result.stderr and 'rebuild: 1 rebuilt, 0 copied' in result.stderr
+
+
+@tap.test
+def a_file_of_which_nothing_would_remain_is_refused_even_when_asked():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        clean = (SEEDS / 'clean-rle.gaf').read_bytes()
+        count = struct.unpack_from('<I', clean, 4)[0]
+        # Every entry pointer past the end of the file; and the file cut inside its first entry.
+        wild = clean
+        for slot in range(count):
+            wild = with_entry_pointer(wild, slot, 0xFFFFFF00)
+        (root / 'wild.gaf').write_bytes(wild)
+        first = struct.unpack_from('<I', clean, 12)[0]
+        (root / 'cut.gaf').write_bytes(clean[:first + 8])
+        for name in ('wild.gaf', 'cut.gaf'):
+            out = root / ('out-' + name)
+            result = run('rebuild', '--drop-unrenderable', root / name, '-o', out, check_code=1)
+            assert 'refused, not written' in result.stderr, (name, result.stderr)
+            assert not out.exists(), name
+        result = run('rebuild', '--drop-unrenderable', root / 'wild.gaf', '-o', root / 'w.gaf',
+                     check_code=1)
+        assert 'nothing would remain' in result.stderr, result.stderr
+
+
+@tap.test
+def a_symbolic_link_at_the_output_name_is_never_written_through():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'elsewhere').mkdir()
+        precious = root / 'elsewhere' / 'precious.gaf'
+        precious.write_bytes(b'precious')
+        (root / 'out').mkdir()
+        link = root / 'out' / 'clean.gaf'
+        link.symlink_to(precious)
+        for force in ((), ('--force',)):
+            result = run('rebuild', *force, SEEDS / 'clean-rle.gaf', '-o', link, check_code=2)
+            assert 'symbolic link' in result.stderr, result.stderr
+            assert precious.read_bytes() == b'precious' and link.is_symlink()
+        # The sidecar: the link is replaced by the report, the file it pointed at is untouched.
+        report_link = root / 'out' / 'r.yaml'
+        report_link.symlink_to(precious)
+        run('rebuild', '--force', '--report', report_link, SEEDS / 'clean-rle.gaf', '-o',
+            root / 'out' / 'real.gaf', check_code=0)
+        assert precious.read_bytes() == b'precious'
+        # A tree whose OUTDIR holds a link where a file goes; and OUTDIR itself a link.
+        tree = root / 'tree'
+        (tree / 'anims').mkdir(parents=True)
+        shutil.copy(SEEDS / 'clean-rle.gaf', tree / 'anims' / 'unit.gaf')
+        (root / 'outdir' / 'anims').mkdir(parents=True)
+        (root / 'outdir' / 'anims' / 'unit.gaf').symlink_to(precious)
+        run('rebuild', '--force', tree, '-o', root / 'outdir', check_code=2)
+        assert precious.read_bytes() == b'precious'
+        (root / 'linkdir').symlink_to(root / 'elsewhere')
+        run('rebuild', '--force', tree, '-o', root / 'linkdir', check_code=2)
+        assert sorted(os.listdir(root / 'elsewhere')) == ['precious.gaf']
+        # The control: an existing regular file is replaced with --force.
+        plain = root / 'out' / 'plain.gaf'
+        plain.write_bytes(b'old')
+        run('rebuild', '--force', SEEDS / 'clean-rle.gaf', '-o', plain, check_code=0)
+        assert plain.read_bytes() != b'old' and not plain.is_symlink()
+
+
+TSF_NAMING = (b'[Anim]\r\n{\r\n    Looping = 0;\r\n    [Frame0]\r\n    {\r\n        Delay = 2;\r\n'
+              b'        [Layer0]\r\n        {\r\n            AnchorX = 0;\r\n'
+              b'            AnchorY = 0;\r\n            Filename = %s;\r\n        }\r\n    }\r\n}\r\n')
+
+
+@tap.test
+def tree_mode_writes_nothing_check_flags_unless_marked_kept():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        tree = root / 'mod'
+        (tree / 'gui').mkdir(parents=True)
+        (tree / 'anims').mkdir()
+        # Taken by check for their names, read as nothing rebuild knows: refused, not copied.
+        (tree / 'gui' / 'nul.tsf').write_bytes(b'[Anim]\x00{ Looping = 0; }\r\n')
+        (tree / 'anims' / 'words.gaf').write_bytes(b'this is not a sprite')
+        # A script whose image is a FIFO (not copied): in OUTDIR its image would be missing.
+        os.mkfifo(tree / 'gui' / 'pipe.bmp')
+        (tree / 'gui' / 'piped.tsf').write_bytes(TSF_NAMING % b'PIPE.BMP')
+        # A script whose image is a file in another case, which is copied: rebuilt (control).
+        (tree / 'gui' / 'title.bmp').write_bytes(b'BM not checked')
+        (tree / 'gui' / 'title.tsf').write_bytes(TSF_NAMING % b'Title.bmp')
+        (tree / 'readme.txt').write_text('hello')
+        out = root / 'clean'
+        result = run('rebuild', '--report', root / 'r.yaml', tree, '-o', out, check_code=1)
+        for refused in ('gui/nul.tsf', 'anims/words.gaf', 'gui/piped.tsf'):
+            assert f'{refused}: refused, not written' in result.stderr, (refused, result.stderr)
+            assert not (out / refused).exists(), refused
+        assert 'tsf.missing-image' in result.stderr, result.stderr
+        assert '1 special files' in result.stderr, result.stderr
+        assert (out / 'gui' / 'title.tsf').exists() and (out / 'readme.txt').read_text() == 'hello'
+        files = {f['path']: f for f in summary_of(root / 'r.yaml')}
+        assert files['readme.txt']['summary']['rebuild']['copied_unchecked'] == 1, files
+        assert files['gui/title.bmp']['summary']['rebuild']['copied_unchecked'] == 1, files
+        # The promise, for the tree: check of OUTDIR finds nothing.
+        run('check', '--fail-on', 'warning', '-q', out, check_code=0)
 
 
 tap.run()

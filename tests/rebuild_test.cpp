@@ -357,6 +357,56 @@ TEST(RebuildFile, DropUnrenderableLeavesOutTheFrameAndKeepsTheRest) {
   EXPECT_TRUE(out.entries[1].frames.empty());
 }
 
+// Content left out that no option asked for is counted as lost: an entry the game never loads
+// (its name folds like an earlier one's); content --drop-unrenderable asked for is not; a clean
+// file loses nothing (the control).
+TEST(RebuildFile, ContentLeftOutUnaskedIsCountedAsLost) {
+  builder::GafSpec spec = testing::simple_spec();
+  spec.entries.push_back({.name = "ARMCOM", .frames = {{.frame = "b"}}});
+  spec.frames.push_back({.id = "b", .width = 5});
+  const Rebuilt unreachable = rebuild(spec);
+  ASSERT_FALSE(unreachable.result.refused);
+  EXPECT_EQ(unreachable.result.lost, 1u);
+  EXPECT_EQ(rebuild(testing::simple_spec()).result.lost, 0u);
+  RebuildOptions options;
+  options.drop_unrenderable = true;
+  const Rebuilt asked = rebuild(cycle_spec(), "anims/test.gaf", options);
+  ASSERT_FALSE(asked.result.refused);
+  EXPECT_FALSE(asked.result.dropped.empty());
+  EXPECT_EQ(asked.result.lost, 0u);
+}
+
+// A file whose every entry (or frame) is dropped is refused, even when the drops were asked for:
+// an empty GAF is not what the upload held.
+TEST(RebuildFile, NothingLeftToDrawIsRefusedEvenWithDropUnrenderable) {
+  builder::GafSpec spec = cycle_spec();
+  spec.entries.erase(spec.entries.begin());  // only the cycling entry is left
+  RebuildOptions options;
+  options.drop_unrenderable = true;
+  const Rebuilt rebuilt = rebuild(spec, "anims/test.gaf", options);
+  EXPECT_TRUE(rebuilt.result.refused);
+  EXPECT_TRUE(rebuilt.result.bytes.empty());
+  std::string reasons;
+  for (const std::string& reason : rebuilt.result.refusal_reasons) reasons += reason + "\n";
+  EXPECT_NE(reasons.find("nothing would remain"), std::string::npos) << reasons;
+  // An input that holds no entry at all is written as it is: nothing was left out.
+  builder::GafSpec empty;
+  const Rebuilt none = rebuild(empty);
+  EXPECT_FALSE(none.result.refused);
+}
+
+// Refusal reasons stop at --max-findings and are counted past it.
+TEST(RebuildFile, RefusalReasonsAreBoundedByMaxFindings) {
+  builder::GafSpec spec = cycle_spec();
+  for (int i = 0; i < 20; ++i) spec.entries.push_back(spec.entries.back());
+  RebuildOptions options;
+  options.limits[BudgetKind::findings] = 5;
+  const Rebuilt rebuilt = rebuild(spec, "anims/test.gaf", options);
+  EXPECT_TRUE(rebuilt.result.refused);
+  EXPECT_LE(rebuilt.result.refusal_reasons.size() + rebuilt.result.dropped.size(), 5u);
+  EXPECT_GT(rebuilt.result.reasons_unlisted, 0u);
+}
+
 std::uint32_t u32_at(const Bytes& bytes, std::size_t at) {
   return bytes.at(at) | bytes.at(at + 1) << 8 | bytes.at(at + 2) << 16 |
          static_cast<std::uint32_t>(bytes.at(at + 3)) << 24;

@@ -50,7 +50,8 @@ constexpr const char* usage =
     "--no-sandbox turns that off.\n"
     "Exit codes: 0 clean (below --fail-on), 1 findings at or above --fail-on, 2 usage error\n"
     "(also: the output cannot be written, or would replace an input), 3 an input could not be\n"
-    "read, 4 internal error (also: the sandbox refused a system call, which it names).\n";
+    "read, 4 internal error (also: the sandbox refused a system call, which it names), 5\n"
+    "(rebuild) written, but content no option asked to drop was left out (each one named).\n";
 
 // Arguments are escaped one by one (spaces too), so a file name in them comes back distinct and
 // the line splits back at its spaces.

@@ -1,5 +1,9 @@
 #include "validator/cli/rebuild_jobs.hpp"
 
+#include <map>
+#include <tuple>
+
+#include "validator/cli/census/input_selection.hpp"
 #include "validator/core/text.hpp"
 #include "validator/detect/extension.hpp"
 #include "validator/detect/sniff.hpp"
@@ -16,18 +20,18 @@ bool is_sprite(Format format) {
 }
 
 // The input's findings, each with what the rebuild did about it appended to its message (every
-// report format carries the message), and counters rebuild.fixed, .dropped, .kept, .refused.
+// report format carries the message), and counters rebuild.fixed, .dropped, .kept, .refused;
+// rebuild.dropped_content counts what was left out, rebuild.lost what of it no option asked for.
 FileReport sidecar_of(const rebuild::RebuildResult& result, const std::string& display) {
   FileReport report = result.input_report;
   report.path = display;
+  using Key = std::tuple<std::string_view, std::uint64_t, std::string_view>;
+  std::map<Key, const rebuild::Disposition*> by_finding;  // the first disposition of each
+  for (const rebuild::Disposition& disposition : result.dispositions)
+    by_finding.emplace(Key{disposition.rule, disposition.offset, disposition.path}, &disposition);
   for (Finding& finding : report.findings) {
-    const rebuild::Disposition* match = nullptr;
-    for (const rebuild::Disposition& disposition : result.dispositions)
-      if (disposition.rule == rule_name(finding.rule) && disposition.offset == finding.offset &&
-          disposition.path == finding.path) {
-        match = &disposition;
-        break;
-      }
+    const auto found = by_finding.find(Key{rule_name(finding.rule), finding.offset, finding.path});
+    const rebuild::Disposition* match = found == by_finding.end() ? nullptr : found->second;
     const std::string action = match ? match->action : (result.refused ? "refused" : "kept");
     finding.message += " [rebuild: " + action;
     if (match && !match->note.empty()) finding.message += ": " + sanitize_text(match->note);
@@ -35,17 +39,37 @@ FileReport sidecar_of(const rebuild::RebuildResult& result, const std::string& d
     report.summary.add("rebuild." + action);
   }
   if (!result.dropped.empty()) report.summary.add("rebuild.dropped_content", result.dropped.size());
+  if (result.lost > 0 && !result.refused) report.summary.add("rebuild.lost", result.lost);
   if (result.refused) report.summary.add("rebuild.file_refused");
   return report;
 }
 
+RebuildOutcome written(const rebuild::RebuildResult& result) {
+  if (result.refused) return RebuildOutcome::refused;
+  return result.lost > 0 ? RebuildOutcome::rebuilt_with_losses : RebuildOutcome::rebuilt;
+}
+
 // A GAF, TAF or TSF result: the job's outcome, messages, sidecar and bytes.
 void take_result(rebuild::RebuildResult result, bool want_sidecar, RebuildJob& job) {
-  job.outcome = result.refused ? RebuildOutcome::refused : RebuildOutcome::rebuilt;
+  job.outcome = written(result);
   for (const std::string& reason : result.refusal_reasons) job.messages.push_back(reason);
   for (const std::string& dropped : result.dropped) job.messages.push_back("dropped " + dropped);
+  job.messages_unlisted = result.reasons_unlisted;
   if (want_sidecar) job.sidecar = sidecar_of(result, job.path_in_tree);
   job.bytes = std::move(result.bytes);
+}
+
+// A file DIR mode copies: not one check takes as an input. Its sidecar document says so.
+void copy_unchecked(ByteView bytes, bool want_sidecar, RebuildJob& job) {
+  job.outcome = RebuildOutcome::copied;
+  job.bytes.resize(static_cast<std::size_t>(bytes.size()));
+  bytes.copy_to(0, job.bytes);
+  if (!want_sidecar) return;
+  FileReport report;
+  report.path = job.path_in_tree;
+  report.size = bytes.size();
+  report.summary.add("rebuild.copied_unchecked");
+  job.sidecar = std::move(report);
 }
 
 }  // namespace
@@ -65,13 +89,17 @@ void run_rebuild_job(RebuildJob& job, const rebuild::RebuildOptions& options, bo
   if (format == Format::hpi) {
     rebuild::ArchiveRebuildResult result =
         rebuild::rebuild_archive_file(bytes, job.path_in_tree, options);
-    job.outcome = result.refused ? RebuildOutcome::refused : RebuildOutcome::rebuilt;
+    job.outcome = result.refused ? RebuildOutcome::refused
+                  : result.lost > 0 ? RebuildOutcome::rebuilt_with_losses
+                                    : RebuildOutcome::rebuilt;
     job.messages = std::move(result.refusal_reasons);
     for (const std::string& dropped : result.dropped) job.messages.push_back("dropped " + dropped);
+    job.messages_unlisted = result.lines_unlisted;
     if (want_sidecar) {
       // The archive's own findings, then each rebuilt member's.
       rebuild::RebuildResult view;
       view.refused = result.refused;
+      view.lost = result.lost;
       view.dispositions = std::move(result.dispositions);
       view.dropped = std::move(result.dropped);
       view.input_report = std::move(result.input_report);
@@ -89,19 +117,23 @@ void run_rebuild_job(RebuildJob& job, const rebuild::RebuildOptions& options, bo
     job.bytes = std::move(result.bytes);
     return;
   }
-  if (format == Format::tsf)
+  if (format == Format::tsf) {
+    if (tree_mode && !options.output_images) {
+      job.outcome = RebuildOutcome::deferred;
+      return;
+    }
     return take_result(rebuild::normalise_tsf(bytes, job.path_in_tree, options), want_sidecar, job);
+  }
   if (!is_sprite(format)) {
-    if (!tree_mode) {
+    // check takes a file by its extension (.gaf .taf .tsf and the archives) whatever it holds,
+    // and flags one that reads as nothing it knows: such a file is refused, never copied.
+    if (!tree_mode || has_format_extension(job.path_in_tree)) {
       job.outcome = RebuildOutcome::refused;
       job.messages.push_back("not a GAF, TAF, TSF or archive: it reads as " +
                              std::string(format_name(format)));
       return;
     }
-    job.outcome = RebuildOutcome::copied;
-    job.bytes.resize(static_cast<std::size_t>(bytes.size()));
-    bytes.copy_to(0, job.bytes);
-    return;
+    return copy_unchecked(bytes, want_sidecar, job);
   }
   take_result(rebuild::rebuild_sprite_file(bytes, job.path_in_tree, options), want_sidecar, job);
 }

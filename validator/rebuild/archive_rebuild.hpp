@@ -19,8 +19,14 @@
 // - Findings whose retail impact is a crash refuse the archive unless drop_unrenderable, which
 //   leaves out the members they concern.
 // - TA: Kingdoms (v2) archives are refused: the rebuilt archive would be a v1 archive.
-// Work and output are bounded by the archive budgets: every member written is charged to
-// --max-archive-output (copies of one member's data each count), members to --max-members.
+// - Entries that share one member's stored data, or whose rebuilt content is the same, are
+//   decoded and rebuilt once and written as one stored copy that all their records point at, so
+//   rebuilding the rebuilt archive gives it back byte for byte.
+// Work and output are bounded by the archive budgets: each stored copy written is charged to
+// --max-archive-output, members rebuilt (once per content) to --max-members, and what is held at
+// once (the kept members, compressed as they will be stored, and the member being rebuilt) to
+// --max-heap. Lines listed (members left out, refusal reasons) are bounded by --max-findings for
+// the whole input and counted past it; a member's own reasons are listed once, not per entry.
 #include <functional>
 #include <string>
 #include <string_view>
@@ -53,6 +59,10 @@ struct ArchiveRebuildResult {
   std::vector<Disposition> dispositions;  // paths as "member/path!entry[0]/..." where useful
   std::vector<std::string> refusal_reasons;
   std::vector<std::string> dropped;    // members and entries left out
+  // Of what was left out, how much no option asked for (--drop-unrenderable asks for members
+  // the game crashes on): the player loses it, and the command's exit status says so.
+  std::uint64_t lost = 0;
+  std::uint64_t lines_unlisted = 0;  // dropped lines and refusal reasons past --max-findings
   FileReport input_report;             // check's report of the archive itself (its own findings)
   std::vector<MemberRebuild> members;  // the members rebuilt, nested archives included
 };

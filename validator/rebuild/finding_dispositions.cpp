@@ -63,8 +63,12 @@ Disposition disposition_of(const Finding& finding, bool mask_version_kept) {
     case RuleId::extent_shared_pixels:
     case RuleId::extent_overlap:
     case RuleId::extent_overlaps_structure:
-    case RuleId::extent_structure_overlap:
-    case RuleId::extent_slack: return fixed("laid out canonically");
+    case RuleId::extent_structure_overlap: return fixed("laid out canonically");
+    case RuleId::extent_slack:
+      // Not "fixed": the bytes are gone from the rebuilt file, whatever they held (an entry
+      // whose pointer was damaged leaves its bytes here).
+      return make(finding, "dropped",
+                  "not written: no structure the game reads refers to these bytes");
     case RuleId::storage_raw_required:
       return fixed("written raw, with the pixels its frame decodes to");
     case RuleId::format_foreign_variant: return fixed("written as the GAF the TA engine reads");

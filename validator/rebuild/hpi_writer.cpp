@@ -40,7 +40,11 @@ class LayoutWriter {
  public:
   LayoutWriter(const std::vector<HpiLayoutFile>& files, const ChunkEncoder& encode_chunk,
                const LayoutLabels& labels)
-      : files_(files), encode_chunk_(encode_chunk), labels_(labels), records_(files.size()) {}
+      : files_(files),
+        encode_chunk_(encode_chunk),
+        labels_(labels),
+        records_(files.size()),
+        data_offsets_(files.size()) {}
 
   std::vector<std::uint8_t> write(const HpiLayoutOptions& options) {
     label("header", 0);
@@ -105,11 +109,19 @@ class LayoutWriter {
     const std::string path(file.path);
     const std::uint64_t data = bytes_.size();
     const std::uint64_t record = records_[f];
+    if (file.same_data_as < f) {
+      const HpiLayoutFile& owner = files_[file.same_data_as];
+      put_u32(bytes_, record, data_offsets_[file.same_data_as]);
+      put_u32(bytes_, record + 4, owner.decoded_size.value_or(owner.data.size()));
+      bytes_[record + 8] = owner.compression;
+      return;
+    }
     label("data:" + path, data);
+    data_offsets_[f] = data;
     put_u32(bytes_, record, data);
-    put_u32(bytes_, record + 4, file.data.size());
+    put_u32(bytes_, record + 4, file.decoded_size.value_or(file.data.size()));
     bytes_[record + 8] = file.compression;
-    if (file.compression == 0) {
+    if (file.decoded_size || file.compression == 0) {
       append(bytes_, file.data);
       return;
     }
@@ -129,6 +141,7 @@ class LayoutWriter {
   const ChunkEncoder& encode_chunk_;
   const LayoutLabels& labels_;
   std::vector<std::uint64_t> records_;
+  std::vector<std::uint64_t> data_offsets_;
   std::vector<std::uint8_t> bytes_;
 };
 
@@ -226,11 +239,27 @@ bool canonical_member_order(std::string_view a, std::string_view b) {
   return a < b;
 }
 
+StoredMember store_canonical_member(std::span<const std::uint8_t> bytes) {
+  StoredMember member;
+  member.size = bytes.size();
+  const std::uint64_t chunks = (bytes.size() + hpi_chunk_capacity - 1) / hpi_chunk_capacity;
+  member.stored.resize(4 * chunks);
+  for (std::uint64_t i = 0; i < chunks; ++i) {
+    const std::uint64_t begin = i * hpi_chunk_capacity;
+    const std::uint64_t length = std::min(hpi_chunk_capacity, bytes.size() - begin);
+    const auto chunk = zlib_sqsh_chunk(bytes.subspan(begin, length));
+    put_u32(member.stored, 4 * i, chunk.size());
+    append(member.stored, chunk);
+  }
+  member.stored.shrink_to_fit();
+  return member;
+}
+
 std::optional<std::vector<std::uint8_t>> write_canonical_hpi(std::vector<CanonicalMember> members,
                                                              std::string& error) {
   constexpr std::uint64_t offset_limit = std::numeric_limits<std::uint32_t>::max();
   for (const CanonicalMember& member : members) {
-    if (member.bytes.size() > offset_limit) {
+    if (member.data->size > offset_limit) {
       error = "member '" + member.path + "' is larger than an HPI size field can hold";
       return std::nullopt;
     }
@@ -240,12 +269,22 @@ std::optional<std::vector<std::uint8_t>> write_canonical_hpi(std::vector<Canonic
   unify_directory_spelling(members);
   std::vector<HpiLayoutFile> files;
   files.reserve(members.size());
-  for (const CanonicalMember& member : members) files.push_back({member.path, member.bytes, 2});
-  auto bytes =
-      write_hpi_v1_layout(files, HpiLayoutOptions{},
-                          [](std::size_t, std::uint64_t, std::span<const std::uint8_t> piece) {
-                            return zlib_sqsh_chunk(piece);
-                          });
+  std::map<const StoredMember*, std::size_t> first_holder;
+  std::uint64_t stored_total = 0;
+  for (const CanonicalMember& member : members) {
+    HpiLayoutFile file{member.path, member.data->stored, 2, member.data->size};
+    const auto [first, fresh] = first_holder.emplace(member.data.get(), files.size());
+    if (fresh)
+      stored_total += member.data->stored.size();
+    else
+      file.same_data_as = first->second;
+    files.push_back(file);
+  }
+  if (stored_total > offset_limit) {
+    error = "the archive would be larger than HPI's 32-bit offsets can address";
+    return std::nullopt;
+  }
+  auto bytes = write_hpi_v1_layout(files, HpiLayoutOptions{}, {});
   if (bytes.size() > offset_limit) {
     error = "the archive would be larger than HPI's 32-bit offsets can address";
     return std::nullopt;

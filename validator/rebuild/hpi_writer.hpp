@@ -8,6 +8,7 @@
 //   64 KiB, the Cavedog footer, and one deterministic order (canonical_member_order).
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -44,10 +45,18 @@ struct HpiTree {
   std::size_t subdirectory(std::size_t parent, std::string_view name, std::string_view path);
 };
 
+inline constexpr std::size_t no_earlier_file = SIZE_MAX;
+
 struct HpiLayoutFile {
   std::string_view path;  // '/'-separated
   std::span<const std::uint8_t> data;
   std::uint8_t compression = 2;  // file record byte: 0 stored, 1 LZ77 chunks, 2 zlib chunks
+  // When set, data is the file's stored bytes as they are (a chunk table and its chunks, which
+  // hold sizes, not offsets) and decoded_size the size its record gives; the encoder is not used.
+  std::optional<std::uint64_t> decoded_size;
+  // An earlier file (by index) whose data this one's record points at: it writes none of its own,
+  // so several directory entries share one stored copy (spec/HPI.md: readers only read).
+  std::size_t same_data_as = no_earlier_file;
 };
 
 struct HpiLayoutOptions {
@@ -81,9 +90,19 @@ std::vector<std::uint8_t> sqsh_chunk_from_body(std::span<const std::uint8_t> bod
 // A zlib SQSH chunk of piece (zlib level 9: the same bytes every run with one zlib).
 std::vector<std::uint8_t> zlib_sqsh_chunk(std::span<const std::uint8_t> piece);
 
+// A member's content as a canonical archive stores it: zlib SQSH chunks of at most
+// hpi_chunk_capacity bytes after their chunk table, ready to be placed at any offset. Held this
+// way, a rebuild keeps its members compressed until the archive is written.
+struct StoredMember {
+  std::uint64_t size = 0;            // decoded
+  std::vector<std::uint8_t> stored;  // the chunk table, then the chunks
+};
+StoredMember store_canonical_member(std::span<const std::uint8_t> bytes);
+
 struct CanonicalMember {
   std::string path;  // '/'-separated, safe, unique under case folding
-  std::vector<std::uint8_t> bytes;
+  // Members holding one object are written as one stored copy that all their records point at.
+  std::shared_ptr<const StoredMember> data;
 };
 
 // The one order a rebuilt archive has: paths compared component by component, each component by
@@ -95,7 +114,9 @@ bool canonical_member_order(std::string_view a, std::string_view b);
 
 // The rebuilt archive: members sorted by canonical_member_order, directories spelled as the
 // first member (in that order) spells them, every member zlib-compressed in chunks of at most
-// hpi_chunk_capacity bytes, header key 0, the footer. nullopt with the reason in error when the
+// hpi_chunk_capacity bytes, header key 0, the footer. Members sharing one StoredMember are
+// stored once, at the first of them in that order: rebuilding such an archive again finds the
+// same sharing, so the result is the same archive. nullopt with the reason in error when the
 // archive would not fit the format's 32-bit offsets.
 std::optional<std::vector<std::uint8_t>> write_canonical_hpi(std::vector<CanonicalMember> members,
                                                              std::string& error);

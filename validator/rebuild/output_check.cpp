@@ -4,6 +4,11 @@
 #include <set>
 
 #include "validator/check/check_input.hpp"
+#include "validator/core/budget.hpp"
+#include "validator/core/findings.hpp"
+#include "validator/core/walk_context.hpp"
+#include "validator/rules/catalog.hpp"
+#include "validator/tsf/tsf_check.hpp"
 
 namespace gafcheck::rebuild {
 namespace {
@@ -59,6 +64,21 @@ std::optional<std::string> unvouched_finding_in_archive(
   OutputCheck check(dispositions, limits);
   check_bytes_with_members(output, std::string(path_in_tree), check.options(),
                            [&](FileReport&& report) { check.look_at(report, true); });
+  return std::move(check).problem();
+}
+
+std::optional<std::string> unvouched_finding_in_tree(ByteView output,
+                                                     const std::vector<Disposition>& dispositions,
+                                                     const BudgetLimits& limits,
+                                                     tsf::ImageLookup& images) {
+  OutputCheck check(dispositions, limits);
+  Findings findings(embedded_catalog(), check.options().limits[BudgetKind::findings]);
+  BudgetMeter budget(check.options().limits);
+  WalkContext context{output, findings, budget};
+  FileReport report;
+  tsf::lint_tsf(context, report.summary, &images);
+  report.findings = findings.take_listed();
+  check.look_at(report, false);
   return std::move(check).problem();
 }
 

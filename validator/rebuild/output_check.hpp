@@ -18,6 +18,10 @@
 #include "validator/core/byte_view.hpp"
 #include "validator/rebuild/rebuild_file.hpp"
 
+namespace gafcheck::tsf {
+class ImageLookup;
+}
+
 namespace gafcheck::rebuild {
 
 // Why a rebuilt GAF, TAF or TSF may not be written, or nullopt.
@@ -30,5 +34,12 @@ std::optional<std::string> unvouched_finding(ByteView output, std::string_view p
 std::optional<std::string> unvouched_finding_in_archive(
     ByteView output, std::string_view path_in_tree, const std::vector<Disposition>& dispositions,
     const BudgetLimits& limits);
+
+// The same for a rebuilt TSF script in a rebuilt tree: its Filename values looked up among the
+// files the output tree will hold (images), as check looks them up beside the written script.
+std::optional<std::string> unvouched_finding_in_tree(ByteView output,
+                                                     const std::vector<Disposition>& dispositions,
+                                                     const BudgetLimits& limits,
+                                                     tsf::ImageLookup& images);
 
 }  // namespace gafcheck::rebuild

@@ -66,6 +66,13 @@ class SpriteRebuild {
   bool table_fits_game_count(const Finding& finding) const;
   void unrenderable(std::uint32_t slot, std::optional<std::uint32_t> frame, std::string reason,
                     bool droppable = true);
+  // Lines of the result, bounded by --max-findings: later ones are counted only.
+  void add_line(std::vector<std::string>& lines, std::string line);
+  void refuse_for(std::string reason) { add_line(result_.refusal_reasons, std::move(reason)); }
+  void drop(std::string line, bool asked) {
+    add_line(result_.dropped, std::move(line));
+    if (!asked) ++result_.lost;
+  }
   std::optional<FrameModel> frame_model(std::uint32_t slot, std::uint32_t k,
                                         render::FrameRenderer& renderer);
   std::optional<FrameModel> truecolor_frame(std::uint32_t slot, std::uint32_t k,
@@ -93,9 +100,18 @@ void SpriteRebuild::unrenderable(std::uint32_t slot, std::optional<std::uint32_t
                      named_.insert({slot, frame.value_or(whole_entry)}).second;
   const std::string path = frame ? entry_frame_path(slot, *frame) : entry_path(slot);
   if (!options_.drop_unrenderable || !droppable)
-    result_.refusal_reasons.push_back(path + ": " + reason);
+    refuse_for(path + ": " + reason);
   else if (fresh)
-    result_.dropped.push_back(path + ": " + reason);
+    drop(path + ": " + reason, true);
+}
+
+void SpriteRebuild::add_line(std::vector<std::string>& lines, std::string line) {
+  if (result_.refusal_reasons.size() + result_.dropped.size() >=
+      options_.limits[BudgetKind::findings]) {
+    ++result_.reasons_unlisted;
+    return;
+  }
+  lines.push_back(std::move(line));
 }
 
 void SpriteRebuild::select_entries() {
@@ -160,15 +176,14 @@ void SpriteRebuild::dispose_findings(const FileReport& report) {
                                         "the game's outcome is undefined for " + what});
       continue;
     }
-    result_.refusal_reasons.push_back(finding.path + ": " + reason);
+    refuse_for(finding.path + ": " + reason);
     result_.dispositions.push_back(
         {std::string(rule_name(finding.rule)), finding.offset, finding.path, "refused",
          "the game's outcome is undefined and names no entry or frame to drop"});
   }
   for (std::size_t rule = 0; rule < rule_count; ++rule)
     if (report.rule_counts[rule] > listed[rule] && refuses_rebuild(static_cast<RuleId>(rule)))
-      result_.refusal_reasons.push_back(std::string(rule_names[rule]) +
-                                        ": findings past --max-findings, not attributed");
+      refuse_for(std::string(rule_names[rule]) + ": findings past --max-findings, not attributed");
 }
 
 std::optional<FrameModel> SpriteRebuild::frame_model(std::uint32_t slot, std::uint32_t k,
@@ -258,7 +273,7 @@ RebuildResult SpriteRebuild::run() {
   index_ = render::read_render_index(input_, format_, options_.limits);
   select_entries();
   dispose_findings(report);
-  if (!index_.stopped.empty()) result_.refusal_reasons.push_back(index_.stopped);
+  if (!index_.stopped.empty()) refuse_for(index_.stopped);
 
   const GafIndex& index = index_.index;
   render::FrameRenderer renderer(input_, index, options_.limits);
@@ -267,7 +282,8 @@ RebuildResult SpriteRebuild::run() {
   for (std::uint32_t slot = 0; slot < index.entries.size(); ++slot) {
     const EntryRecord& entry = index.entries[slot];
     if (unreachable_.count(slot)) {
-      result_.dropped.push_back(entry_path(slot) + ": unreachable: " + unreachable_[slot]);
+      // Not drawn by the game, but content of the file all the same: a loss no option asked for.
+      drop(entry_path(slot) + ": unreachable: " + unreachable_[slot], false);
       continue;
     }
     if (entry.alias_of != gaf::no_index || !entry.header_in_bounds ||
@@ -285,9 +301,15 @@ RebuildResult SpriteRebuild::run() {
   }
   for (const std::size_t at : tinted_dispositions_) {
     Disposition& disposition = result_.dispositions[at];
-    disposition = tinted_layer_disposition(disposition, kept_tinted_.count(disposition.path) != 0);
+    const bool kept = kept_tinted_.count(disposition.path) != 0;
+    disposition = tinted_layer_disposition(disposition, kept);
+    if (!kept) drop(disposition.path + ": " + disposition.note, false);
   }
-  if (!result_.refusal_reasons.empty()) {
+  const bool frames_written = std::any_of(model.entries.begin(), model.entries.end(),
+                                          [](const EntryModel& e) { return !e.frames.empty(); });
+  if (!frames_written && (!result_.dropped.empty() || result_.reasons_unlisted > 0))
+    refuse_for("every entry and frame the game could draw was left out: nothing would remain");
+  if (!result_.refusal_reasons.empty() || result_.reasons_unlisted > 0) {
     result_.refused = true;
     return std::move(result_);
   }
@@ -304,8 +326,6 @@ RebuildResult SpriteRebuild::run() {
     const auto input_breaks = [&](RuleId rule) {
       return report.rule_counts[static_cast<std::size_t>(rule)] > 0;
     };
-    const bool frames_written = std::any_of(model.entries.begin(), model.entries.end(),
-                                            [](const EntryModel& e) { return !e.frames.empty(); });
     std::string holding;
     if (model.entries.size() != 1 && !input_breaks(RuleId::taf_sequence_count))
       holding = std::to_string(model.entries.size()) + " sequences, where it holds exactly one";

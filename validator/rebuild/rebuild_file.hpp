@@ -14,12 +14,19 @@
 #include "validator/core/byte_view.hpp"
 #include "validator/report/file_report.hpp"
 
+namespace gafcheck::tsf {
+class ImageLookup;
+}
+
 namespace gafcheck::rebuild {
 
 struct RebuildOptions {
   bool drop_unrenderable = false;  // drop what the game cannot draw instead of refusing
   bool keep_unknown = false;       // keep each frame's unknown3 word (else zero)
   BudgetLimits limits;
+  // A tree rebuild: where a TSF script's images are looked up in the output tree (the files it
+  // will hold), so that a script is refused whose images would not be there. Null: not looked up.
+  tsf::ImageLookup* output_images = nullptr;
 };
 
 // What became of one finding of the input.
@@ -40,6 +47,12 @@ struct RebuildResult {
   std::vector<Disposition> dispositions;
   std::vector<std::string> refusal_reasons;
   std::vector<std::string> dropped;  // structure paths of entries and frames left out
+  // Of what was left out (dropped, and dispositions "dropped"), how much no option asked for:
+  // --drop-unrenderable asks only for what the game's outcome is undefined on. Content left out
+  // otherwise is a loss the command's exit status reports.
+  std::uint64_t lost = 0;
+  // Refusal reasons and dropped lines past --max-findings: counted, not listed.
+  std::uint64_t reasons_unlisted = 0;
   FileReport input_report;           // check's report of the input (the sidecar maps it)
 };
 

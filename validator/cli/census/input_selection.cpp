@@ -20,13 +20,13 @@ constexpr std::array<std::string_view, 7> format_extensions = {"gaf", "taf", "ts
 // header lies past it sniffs differently from its whole.
 constexpr std::uint64_t sniff_head_size = std::uint64_t{1} << 20;
 
+}  // namespace
+
 bool has_format_extension(std::string_view path) {
   const std::string extension = lower_extension(path);
   return std::find(format_extensions.begin(), format_extensions.end(), extension) !=
          format_extensions.end();
 }
-
-}  // namespace
 
 std::string lower_extension(std::string_view path) {
   const auto slash = path.find_last_of('/');

@@ -39,6 +39,9 @@ class InputSelection {
 // "gaf, .TAF,ufo" -> {"gaf", "taf", "ufo"}; throws UsageError on an empty item.
 std::vector<std::string> parse_extensions(const std::string& text);
 
+// Whether a walk takes the file by its name alone (.gaf .taf .tsf .hpi .ufo .ccx .gp3).
+bool has_format_extension(std::string_view path);
+
 // The lower-case extension of the last path component, without the dot ("" when none).
 std::string lower_extension(std::string_view path);
 
