@@ -248,9 +248,10 @@ TEST(RebuildFile, UnterminatedNameAloneIsCutAndKept) {
 }
 
 // Rebuilt with --drop-unrenderable under anims/inner.taf the spec is refused for `reason`; under
-// anims/inner.gaf it is written (into as_gaf) and checks clean.
-void expect_refused_only_as_taf(const builder::GafSpec& spec, const std::string& reason,
-                                Rebuilt& as_gaf) {
+// anims/inner.gaf it is refused too, as a file of which nothing drawable would remain (into
+// as_gaf).
+void expect_refused_as_taf_and_gaf(const builder::GafSpec& spec, const std::string& reason,
+                                   Rebuilt& as_gaf) {
   RebuildOptions options;
   options.drop_unrenderable = true;
   const Rebuilt rebuilt = rebuild(spec, "anims/inner.taf", options);
@@ -259,35 +260,40 @@ void expect_refused_only_as_taf(const builder::GafSpec& spec, const std::string&
   EXPECT_EQ(rebuilt.result.refusal_reasons.back(), reason);
   EXPECT_FALSE(rebuilt.result.refused_by_output_check);  // refused before it, knowingly
   as_gaf = rebuild(spec, "anims/inner.gaf", options);
-  ASSERT_FALSE(as_gaf.result.refused);
-  EXPECT_EQ(warnings_in(as_gaf.result.bytes, "anims/inner.gaf"), "");
+  ASSERT_TRUE(as_gaf.result.refused);
+  EXPECT_EQ(as_gaf.result.refusal_reasons.back(),
+            "every entry and frame the game could draw was left out: nothing would remain");
+  EXPECT_TRUE(as_gaf.result.bytes.empty());
 }
 
 TEST(RebuildFile, TafNamedFileWithNoSequenceLeftIsRefused) {
   // TA3D's version word on a file named .taf whose one entry's frame table runs past the end:
-  // dropped, it would leave a truecolor TAF without its sequence. As .gaf: a GAF without entries.
+  // dropped, it would leave a truecolor TAF without its sequence. As .gaf: a GAF without entries,
+  // refused all the same.
   builder::GafSpec spec = testing::simple_spec();
   spec.version = 0x00010101;
   spec.entries[0].frame_count = 2683;
   Rebuilt as_gaf;
-  expect_refused_only_as_taf(spec,
-                             "read under its name the rebuilt file would be a truecolor TAF with 0 "
-                             "sequences, where it holds exactly one: what it held was left out",
-                             as_gaf);
+  expect_refused_as_taf_and_gaf(
+      spec,
+      "read under its name the rebuilt file would be a truecolor TAF with 0 "
+      "sequences, where it holds exactly one: what it held was left out",
+      as_gaf);
 }
 
 TEST(RebuildFile, TafNamedFileWhoseSequenceLosesEveryFrameIsRefused) {
   // A paletted .taf whose one frame's pixels lie past the end: dropped, the sequence would keep no
   // frame, and a .taf without frames reads as a truecolor TAF with nothing to draw. As .gaf, an
-  // entry without frames is an info finding (retail ships placeholders).
+  // entry without frames: nothing drawable is left, refused too.
   builder::GafSpec spec = testing::simple_spec();
   spec.frames[0].data_offset = 0x7FFFFF00;
   Rebuilt as_gaf;
-  expect_refused_only_as_taf(spec,
-                             "read under its name the rebuilt file would be a truecolor TAF with "
-                             "no frame, which TA: Kingdoms has nothing to draw from: what it held "
-                             "was left out",
-                             as_gaf);
+  expect_refused_as_taf_and_gaf(
+      spec,
+      "read under its name the rebuilt file would be a truecolor TAF with "
+      "no frame, which TA: Kingdoms has nothing to draw from: what it held "
+      "was left out",
+      as_gaf);
   ASSERT_EQ(as_gaf.result.dropped.size(), 1u);
   EXPECT_EQ(as_gaf.result.dropped[0].rfind("entry[0]/frame[0]: ", 0), 0u);
 }

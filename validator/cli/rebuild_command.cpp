@@ -60,6 +60,7 @@ constexpr const char* rebuild_usage =
     "[rebuild: dropped: ...], and rebuild.lost counts it). Content left out that no option asked\n"
     "for (an entry the game never loads, a member whose chunks are damaged or whose rebuild is\n"
     "refused, an unsafe or duplicate member path) still writes OUT, but the exit status is 5.\n"
+    "--drop-unreachable asks for what the game never loads (exit 0 when that is all).\n"
     "Lines listed per input (reasons, members left out) stop at --max-findings and are counted\n"
     "past it; stderr shows the first 100 of each file.\n\n"
     "--report FILE writes a sidecar in --format (yaml by default; any check format): the input's\n"
@@ -148,8 +149,7 @@ std::string folded_path(std::string_view path) {
     std::size_t end = path.find_first_of("/\\", start);
     if (end == std::string_view::npos) end = path.size();
     const std::string_view part = path.substr(start, end - start);
-    if (!part.empty() && part != ".")
-      folded += (folded.empty() ? "" : "/") + ascii_lowercase(part);
+    if (!part.empty() && part != ".") folded += (folded.empty() ? "" : "/") + ascii_lowercase(part);
     start = end + 1;
   }
   return folded;
@@ -201,6 +201,9 @@ int run_rebuild(const Arguments& arguments, const std::string& command_line) {
       "the file (or, for a DIR, the directory) to write (required)")(
       "drop-unrenderable", po::bool_switch(&rebuild_options.drop_unrenderable),
       "drop the frames and entries whose outcome in the game is undefined instead of refusing")(
+      "drop-unreachable", po::bool_switch(&rebuild_options.drop_unreachable),
+      "leave out what the game never loads (an entry past its entry count or named like an "
+      "earlier one, a member whose path folds like an earlier one's) without exit 5")(
       "keep-unknown", po::bool_switch(&rebuild_options.keep_unknown),
       "keep each frame's unknown3 word (editor scratch the game never reads; default 0)")(
       "report", po::value(&report), "write the sidecar report to this file")(
@@ -229,8 +232,8 @@ int run_rebuild(const Arguments& arguments, const std::string& command_line) {
   // Containment is decided on resolved paths; what is written is the output as named.
   const fs::path in_full = absolute_of(input), out_full = absolute_of(output);
   const fs::path out_named = named_output(output);
-  if (!tree_mode && (out_named.filename().empty() || out_named.filename() == "." ||
-                     out_named.filename() == ".."))
+  if (!tree_mode &&
+      (out_named.filename().empty() || out_named.filename() == "." || out_named.filename() == ".."))
     throw UsageError{"rebuild: -o " + escape_bytes(output) + " names no file"};
   if (tree_mode) {
     if (inside(out_full, in_full) || inside(in_full, out_full))
@@ -329,9 +332,9 @@ int run_rebuild(const Arguments& arguments, const std::string& command_line) {
     for (const std::string& message : job.messages)
       if (shown_lines++ < stderr_lines_per_file)
         std::cerr << "gafcheck: " << shown << ": " << sanitize_text(message) << '\n';
-    const std::uint64_t not_shown =
-        job.messages.size() - std::min(job.messages.size(), stderr_lines_per_file) +
-        job.messages_unlisted;
+    const std::uint64_t not_shown = job.messages.size() -
+                                    std::min(job.messages.size(), stderr_lines_per_file) +
+                                    job.messages_unlisted;
     if (not_shown > 0)
       std::cerr << "gafcheck: " << shown << ": " << not_shown
                 << " more lines not shown (the sidecar, --report, has every finding's fate)\n";

@@ -89,7 +89,7 @@ void run_rebuild_job(RebuildJob& job, const rebuild::RebuildOptions& options, bo
   if (format == Format::hpi) {
     rebuild::ArchiveRebuildResult result =
         rebuild::rebuild_archive_file(bytes, job.path_in_tree, options);
-    job.outcome = result.refused ? RebuildOutcome::refused
+    job.outcome = result.refused    ? RebuildOutcome::refused
                   : result.lost > 0 ? RebuildOutcome::rebuilt_with_losses
                                     : RebuildOutcome::rebuilt;
     job.messages = std::move(result.refusal_reasons);

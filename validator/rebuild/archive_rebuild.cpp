@@ -119,6 +119,13 @@ struct StoredKey {
   auto operator<=>(const StoredKey&) const = default;
 };
 
+// The stored bytes an entry points at in the input.
+struct StoredExtent {
+  std::uint64_t offset, size, v2_stored_size;
+  std::uint8_t compression;
+  auto operator<=>(const StoredExtent&) const = default;
+};
+
 // The key a member's rebuild is cached by (see MemberRebuilder).
 struct RebuildKey {
   std::string sha256;
@@ -191,6 +198,7 @@ class ArchiveRebuilder {
                          std::uint64_t depth);
   Stored rebuild_nested(std::size_t member, ByteView view, std::uint64_t depth);
   Stored keep(std::vector<std::uint8_t> bytes);
+  Stored placed(const Stored& content, const StoredExtent& extent);
   void map_archive_findings();
 
   const RebuildOptions& options_;
@@ -204,9 +212,13 @@ class ArchiveRebuilder {
   std::set<std::size_t> crashing_;                  // members a crash finding concerns
   std::map<std::size_t, std::string> over_budget_;  // members a budget stopped -> the finding
   std::vector<Kept> kept_;
-  std::map<RebuildKey, CachedRebuild> rebuilt_;     // by content: aliases are rebuilt once
-  std::map<std::string, CachedRebuild> nested_;     // nested archives by content
+  std::map<RebuildKey, CachedRebuild> rebuilt_;      // by content: aliases are rebuilt once
+  std::map<std::string, CachedRebuild> nested_;      // nested archives by content
   std::map<std::string, Stored> stored_by_content_;  // kept content by SHA-256: one copy
+  // Where each stored copy sits in the input (the stored bytes its first entry points at), and
+  // the copies made for the same content read from other stored bytes (placed()).
+  std::map<const StoredMember*, StoredExtent> extent_of_;
+  std::map<std::pair<StoredExtent, const StoredMember*>, Stored> copies_;
 };
 
 ArchiveRebuildResult ArchiveRebuilder::run(ByteView archive, std::string_view path_in_tree,
@@ -235,6 +247,8 @@ ArchiveRebuildResult ArchiveRebuilder::run(ByteView archive, std::string_view pa
   give_back(held_here_);
   stored_by_content_.clear();
   nested_.clear();
+  copies_.clear();
+  rebuilt_.clear();
   give_back(held_here_);
   held_here_ = 0;
   return std::move(result_);
@@ -313,9 +327,12 @@ bool ArchiveRebuilder::place_paths() {
     }
     const std::string key = hpi::folded_path(path);
     if (files.count(key) || directories.count(key)) {
-      leave_out(i, files.count(key) ? "same path as an earlier member under case folding; the "
-                                      "first is kept (hpi.duplicate-path)"
-                                    : "its path is a directory of an earlier member");
+      const bool shadowed = files.count(key) > 0;
+      leave_out(i,
+                shadowed ? "same path as an earlier member under case folding; the first is "
+                           "kept (hpi.duplicate-path)"
+                         : "its path is a directory of an earlier member",
+                shadowed && options_.drop_unreachable);
       continue;
     }
     bool under_file = false;
@@ -373,6 +390,9 @@ bool ArchiveRebuilder::decode_and_rebuild(std::uint64_t depth) {
     give_back(member.size);
     if (result_.refused) return false;
     if (!content) continue;
+    content = placed(content,
+                     {member.data_offset, member.size, member.v2_stored_size, member.compression});
+    if (!content) return false;
     kept_data.emplace(i, content);
     kept_.push_back({i, std::move(content)});
   }
@@ -399,6 +419,30 @@ ArchiveRebuilder::Stored ArchiveRebuilder::keep(std::vector<std::uint8_t> bytes)
   use_.output += bytes.size();
   stored_by_content_.emplace(std::move(digest), stored);
   return stored;
+}
+
+// The stored copy an entry reading the input's stored bytes at extent points at. Entries that
+// shared stored bytes in the input share one copy (an overlap the input had, kept); the same
+// content read from other stored bytes gets a copy of its own, so that the rebuilt archive has
+// no overlap the input did not.
+ArchiveRebuilder::Stored ArchiveRebuilder::placed(const Stored& content,
+                                                  const StoredExtent& extent) {
+  const auto [first, fresh] = extent_of_.emplace(content.get(), extent);
+  if (fresh || first->second == extent) return content;
+  const auto key = std::make_pair(extent, content.get());
+  if (const auto copy = copies_.find(key); copy != copies_.end()) return copy->second;
+  if (use_.output + content->size > options_.limits[BudgetKind::archive_output]) {
+    refuse("the rebuilt members would exceed --max-archive-output (" +
+           std::to_string(options_.limits[BudgetKind::archive_output]) + " bytes)");
+    return nullptr;
+  }
+  if (!hold(content->stored.size(), "keeping the rebuilt members")) return nullptr;
+  held_here_ += content->stored.size();
+  use_.output += content->size;
+  auto copy = std::make_shared<const StoredMember>(*content);
+  extent_of_.emplace(copy.get(), extent);
+  copies_.emplace(key, copy);
+  return copy;
 }
 
 // The member's content as written: rebuilt (checked formats), rebuilt recursively (archives), or
@@ -437,8 +481,8 @@ ArchiveRebuilder::Stored ArchiveRebuilder::rebuild_content(std::size_t i,
     }
     CachedRebuild outcome;
     if (rebuilt.refused)
-      outcome.reason = "cannot be rebuilt: " +
-                       some_reasons(rebuilt.refusal_reasons, rebuilt.reasons_unlisted);
+      outcome.reason =
+          "cannot be rebuilt: " + some_reasons(rebuilt.refusal_reasons, rebuilt.reasons_unlisted);
     else
       outcome.data = keep(std::move(rebuilt.bytes));
     result_.members.push_back({member.path, "", rebuilt.refused, std::move(rebuilt.dispositions),
@@ -505,6 +549,11 @@ ArchiveRebuilder::Stored ArchiveRebuilder::rebuild_nested(std::size_t i, ByteVie
 // choose).
 void ArchiveRebuilder::map_archive_findings() {
   const MemberOfFinding member_of(reader_->members());
+  std::map<const StoredMember*, std::size_t> holders;
+  for (const Kept& kept : kept_) ++holders[kept.data.get()];
+  std::set<std::size_t> shared;  // members whose stored copy another member points at too
+  for (const Kept& kept : kept_)
+    if (holders[kept.data.get()] > 1) shared.insert(kept.member);
   for (const Finding& finding : report_.findings) {
     Disposition disposition;
     disposition.rule = std::string(rule_name(finding.rule));
@@ -515,9 +564,10 @@ void ArchiveRebuilder::map_archive_findings() {
     if (left_out != left_out_.end()) {
       disposition.action = "dropped";
       disposition.note = "member left out: " + left_out->second.reason;
-    } else if (finding.rule == RuleId::hpi_shared_data) {
+    } else if ((finding.rule == RuleId::hpi_shared_data || finding.rule == RuleId::hpi_overlap) &&
+               member && shared.count(*member)) {
       disposition.action = "kept";
-      disposition.note = "entries with the same content share one stored copy";
+      disposition.note = "entries that shared one member's stored bytes share one stored copy";
     } else if (disposition.rule.rfind("hpi.", 0) == 0) {
       disposition.action = "fixed";
       disposition.note = "the archive is written anew (v1, no encryption, zlib chunks, footer)";

@@ -58,11 +58,11 @@ struct ArchiveRebuildResult {
   std::vector<std::uint8_t> bytes;        // the rebuilt archive
   std::vector<Disposition> dispositions;  // paths as "member/path!entry[0]/..." where useful
   std::vector<std::string> refusal_reasons;
-  std::vector<std::string> dropped;    // members and entries left out
+  std::vector<std::string> dropped;  // members and entries left out
   // Of what was left out, how much no option asked for (--drop-unrenderable asks for members
   // the game crashes on): the player loses it, and the command's exit status says so.
   std::uint64_t lost = 0;
-  std::uint64_t lines_unlisted = 0;  // dropped lines and refusal reasons past --max-findings
+  std::uint64_t lines_unlisted = 0;    // dropped lines and refusal reasons past --max-findings
   FileReport input_report;             // check's report of the archive itself (its own findings)
   std::vector<MemberRebuild> members;  // the members rebuilt, nested archives included
 };

@@ -282,8 +282,8 @@ RebuildResult SpriteRebuild::run() {
   for (std::uint32_t slot = 0; slot < index.entries.size(); ++slot) {
     const EntryRecord& entry = index.entries[slot];
     if (unreachable_.count(slot)) {
-      // Not drawn by the game, but content of the file all the same: a loss no option asked for.
-      drop(entry_path(slot) + ": unreachable: " + unreachable_[slot], false);
+      // Not drawn by the game, but content of the file all the same: a loss unless asked for.
+      drop(entry_path(slot) + ": unreachable: " + unreachable_[slot], options_.drop_unreachable);
       continue;
     }
     if (entry.alias_of != gaf::no_index || !entry.header_in_bounds ||
@@ -307,8 +307,6 @@ RebuildResult SpriteRebuild::run() {
   }
   const bool frames_written = std::any_of(model.entries.begin(), model.entries.end(),
                                           [](const EntryModel& e) { return !e.frames.empty(); });
-  if (!frames_written && (!result_.dropped.empty() || result_.reasons_unlisted > 0))
-    refuse_for("every entry and frame the game could draw was left out: nothing would remain");
   if (!result_.refusal_reasons.empty() || result_.reasons_unlisted > 0) {
     result_.refused = true;
     return std::move(result_);
@@ -338,6 +336,13 @@ RebuildResult SpriteRebuild::run() {
           ": what it held was left out");
       return std::move(result_);
     }
+  }
+  // Whatever was asked for: a file of which nothing drawable is left is not what the input held.
+  if (!frames_written && (!result_.dropped.empty() || result_.reasons_unlisted > 0)) {
+    result_.refused = true;
+    result_.refusal_reasons.push_back(
+        "every entry and frame the game could draw was left out: nothing would remain");
+    return std::move(result_);
   }
   if (auto problem = unvouched_finding(written, path_, result_.dispositions, options_.limits)) {
     result_.refused = true;

@@ -23,6 +23,9 @@ namespace gafcheck::rebuild {
 struct RebuildOptions {
   bool drop_unrenderable = false;  // drop what the game cannot draw instead of refusing
   bool keep_unknown = false;       // keep each frame's unknown3 word (else zero)
+  // Leave out what the game never loads (an entry past its entry count or named like an earlier
+  // one, a member whose path folds like an earlier one's) without counting it as a loss.
+  bool drop_unreachable = false;
   BudgetLimits limits;
   // A tree rebuild: where a TSF script's images are looked up in the output tree (the files it
   // will hold), so that a script is refused whose images would not be there. Null: not looked up.
@@ -53,7 +56,7 @@ struct RebuildResult {
   std::uint64_t lost = 0;
   // Refusal reasons and dropped lines past --max-findings: counted, not listed.
   std::uint64_t reasons_unlisted = 0;
-  FileReport input_report;           // check's report of the input (the sidecar maps it)
+  FileReport input_report;  // check's report of the input (the sidecar maps it)
 };
 
 // A TA mask file (terrain.gaf, vismasks.gaf) keeps its version word 0 (spec/GAF.md §1).

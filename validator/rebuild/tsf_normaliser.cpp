@@ -273,10 +273,9 @@ RebuildResult normalise_tsf(ByteView input, std::string_view path_in_tree,
       dispose();
     } else if (options.output_images) {
       // Not a backstop: whether the images are there depends on the rest of the tree.
-      if (auto missing = unvouched_finding_in_tree(ByteView(result.bytes.data(),
-                                                            result.bytes.size()),
-                                                   result.dispositions, options.limits,
-                                                   *options.output_images)) {
+      if (auto missing = unvouched_finding_in_tree(
+              ByteView(result.bytes.data(), result.bytes.size()), result.dispositions,
+              options.limits, *options.output_images)) {
         refuse(std::move(*missing));
         result.bytes.clear();
         result.dropped.clear();
