@@ -37,6 +37,9 @@ REFUSED = {'composite.cycle', 'composite.table-shared', 'entry.alias', 'entry.ou
            'header.truncated', 'rle.reads-past-eof', 'budget.exceeded', 'composite.nested',
            'format.unknown', 'ta3d.payload-out-of-bounds', 'format.foreign-variant',
            'ta3d.payload-encoding', 'ta3d.payload-size', 'taf.pixel-format-unknown'}
+# Seeds holding an entry the game never loads (a folded duplicate name, a second truecolor
+# sequence, a negative entry count): left out, a loss (exit 5) unless --drop-unreachable asks for it.
+LOSES_UNREACHABLE = {'entry.name-duplicate', 'taf.sequence-count', 'header.entry-count-negative'}
 # Warnings a rebuilt file keeps because they are what the game plays (the sidecar says "kept").
 # format.extension-mismatch: the file's name is the caller's (a truecolor TAF named .gaf);
 # taf.flag-nonstandard: a truecolor frame's +11 flag, whose meaning is unknown, is kept;
@@ -88,6 +91,11 @@ def seeds_rebuild_clean_draw_the_same_and_are_idempotent():
                 assert result.returncode == 1, (stem, result.returncode, result.stderr)
                 assert not out.exists(), stem
                 continue
+            if stem in LOSES_UNREACHABLE:
+                assert result.returncode == 5, (stem, result.returncode, result.stderr)
+                assert 'dropped entry[' in result.stderr, (stem, result.stderr)
+                out.unlink()
+                result = run('rebuild', '--drop-unreachable', seed, '-o', out)
             assert result.returncode == 0, (stem, result.stderr)
             rebuilt += 1
             report = yaml.safe_load_all(run('check', '--fail-on', 'never', out).stdout)
@@ -113,7 +121,13 @@ def undefined_outcome_is_refused_and_drop_unrenderable_drops_it():
                      check_code=1)
         assert 'composite.cycle' in result.stderr, result.stderr
         assert not (root / 'x.gaf').exists()
+        # its one frame is all it draws: dropped, nothing would remain, refused all the same
         result = run('rebuild', '--drop-unrenderable', SEEDS / 'composite.cycle.gaf', '-o',
+                     root / 'x.gaf', check_code=1)
+        assert 'dropped entry[' in result.stderr, result.stderr
+        assert not (root / 'x.gaf').exists()
+        # one entry of two: dropped, the other written
+        result = run('rebuild', '--drop-unrenderable', SEEDS / 'entry.out-of-bounds.gaf', '-o',
                      root / 'x.gaf', check_code=0)
         assert 'dropped entry[' in result.stderr, result.stderr
         run('check', '--fail-on', 'warning', root / 'x.gaf', check_code=0)
@@ -151,8 +165,9 @@ def sidecar_maps_every_finding_to_what_was_done():
                  if d and d.get('kind') == 'file' for f in d['findings']
                  if f['rule'] == 'composite.cycle']
         assert cycle and '[rebuild: refused: ' in cycle[0]['message'], cycle
+        # (its one frame dropped, nothing would remain: refused all the same)
         run('rebuild', '--drop-unrenderable', '--report', root / 'd.yaml',
-            SEEDS / 'composite.cycle.gaf', '-o', root / 'd.gaf', check_code=0)
+            SEEDS / 'composite.cycle.gaf', '-o', root / 'd.gaf', check_code=1)
         cycle = [f for d in yaml.safe_load_all((root / 'd.yaml').read_text())
                  if d and d.get('kind') == 'file' for f in d['findings']
                  if f['rule'] == 'composite.cycle']
@@ -176,8 +191,9 @@ def directory_mode_mirrors_the_tree_the_same_for_any_j():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         tree = make_tree(root)
-        run('rebuild', tree, '-o', root / 'one', '-j', '1', check_code=1)
-        run('rebuild', tree, '-o', root / 'two', '-j', '3', check_code=1)
+        # composite.cycle refused (1), entry.name-duplicate's twin left out (5): the highest
+        run('rebuild', tree, '-o', root / 'one', '-j', '1', check_code=5)
+        run('rebuild', tree, '-o', root / 'two', '-j', '3', check_code=5)
         compared = filecmp.dircmp(root / 'one', root / 'two')
         assert not compared.left_only and not compared.right_only and not compared.diff_files
         for sub in ('anims', 'textures'):
@@ -332,10 +348,11 @@ def a_symbolic_link_at_the_output_name_is_never_written_through():
         (root / 'out').mkdir()
         link = root / 'out' / 'clean.gaf'
         link.symlink_to(precious)
-        for force in ((), ('--force',)):
-            result = run('rebuild', *force, SEEDS / 'clean-rle.gaf', '-o', link, check_code=2)
-            assert 'symbolic link' in result.stderr, result.stderr
-            assert precious.read_bytes() == b'precious' and link.is_symlink()
+        run('rebuild', SEEDS / 'clean-rle.gaf', '-o', link, check_code=2)
+        assert precious.read_bytes() == b'precious' and link.is_symlink()
+        result = run('rebuild', '--force', SEEDS / 'clean-rle.gaf', '-o', link, check_code=2)
+        assert 'symbolic link' in result.stderr, result.stderr
+        assert precious.read_bytes() == b'precious' and link.is_symlink()
         # The sidecar: the link is replaced by the report, the file it pointed at is untouched.
         report_link = root / 'out' / 'r.yaml'
         report_link.symlink_to(precious)

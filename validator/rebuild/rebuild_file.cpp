@@ -92,6 +92,8 @@ class SpriteRebuild {
   // Tinted layers: where their layer.alt-blend disposition sits, and the paths of those kept.
   std::vector<std::size_t> tinted_dispositions_;
   std::set<std::string> kept_tinted_;
+  // Entries and frames the game loads that were dropped (not those it never loads).
+  std::uint64_t drawable_dropped_ = 0;
 };
 
 void SpriteRebuild::unrenderable(std::uint32_t slot, std::optional<std::uint32_t> frame,
@@ -101,8 +103,10 @@ void SpriteRebuild::unrenderable(std::uint32_t slot, std::optional<std::uint32_t
   const std::string path = frame ? entry_frame_path(slot, *frame) : entry_path(slot);
   if (!options_.drop_unrenderable || !droppable)
     refuse_for(path + ": " + reason);
-  else if (fresh)
+  else if (fresh) {
     drop(path + ": " + reason, true);
+    ++drawable_dropped_;
+  }
 }
 
 void SpriteRebuild::add_line(std::vector<std::string>& lines, std::string line) {
@@ -338,7 +342,8 @@ RebuildResult SpriteRebuild::run() {
     }
   }
   // Whatever was asked for: a file of which nothing drawable is left is not what the input held.
-  if (!frames_written && (!result_.dropped.empty() || result_.reasons_unlisted > 0)) {
+  // (One whose entries the game never loads is written: the game draws nothing from either.)
+  if (!frames_written && drawable_dropped_ > 0) {
     result_.refused = true;
     result_.refusal_reasons.push_back(
         "every entry and frame the game could draw was left out: nothing would remain");
