@@ -19,9 +19,10 @@
 // - Findings whose retail impact is a crash refuse the archive unless drop_unrenderable, which
 //   leaves out the members they concern.
 // - TA: Kingdoms (v2) archives are refused: the rebuilt archive would be a v1 archive.
-// - Entries that share one member's stored data, or whose rebuilt content is the same, are
-//   decoded and rebuilt once and written as one stored copy that all their records point at, so
-//   rebuilding the rebuilt archive gives it back byte for byte.
+// - Entries that share one member's stored data are decoded and rebuilt once and written as one
+//   stored copy that all their records point at (the hpi.overlap the input had, kept), so
+//   rebuilding the rebuilt archive gives it back byte for byte. The same content stored at other
+//   offsets is rebuilt once and stored again, as the input stored it.
 // Work and output are bounded by the archive budgets: each stored copy written is charged to
 // --max-archive-output, members rebuilt (once per content) to --max-members, and what is held at
 // once (the kept members, compressed as they will be stored, and the member being rebuilt) to
