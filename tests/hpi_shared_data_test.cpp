@@ -2,6 +2,8 @@
 // entries aimed at one member's stored bytes, the same content stored at other offsets, and
 // archives of archives aimed the same way (issue 12, class 3). Controls: distinct members of one
 // size, and an entry that overlaps another member's data without being the same data.
+#include <stdexcept>
+
 #include "corpus/builder/hostile_archives.hpp"
 #include "tests/support/hpi_helpers.hpp"
 
@@ -116,6 +118,92 @@ TEST(HpiSharedData, TheSameContentUnderANameOfAnotherKindIsCheckedAgain) {
   EXPECT_TRUE(reports[2].path.ends_with("!anims/one.taf"));
   EXPECT_EQ(reports[2].format, Format::taf_paletted);
   EXPECT_TRUE(reports[3].path.ends_with("!textures/one.gaf"));
+}
+
+// A GAF whose frame is RLE: storage.raw-required wherever the engine reads plain arrays.
+std::vector<std::uint8_t> rle_frame_gaf() {
+  auto spec = simple_spec();
+  spec.frames[0].compressed = 1;
+  return builder::build_gaf(spec).bytes;
+}
+
+const FileReport& member_report(const std::vector<FileReport>& reports, const std::string& path) {
+  for (const FileReport& report : reports)
+    if (report.member_of && report.path.ends_with("!" + path)) return report;
+  throw std::runtime_error("no document for member " + path);
+}
+
+// Both archive forms of sharing: entries aimed at one member's stored bytes, and equal content
+// stored twice.
+std::vector<std::vector<std::uint8_t>> sharing_archives(const std::vector<std::uint8_t>& data,
+                                                        const std::string& a,
+                                                        const std::string& b) {
+  builder::HpiSpec copies;
+  copies.files.push_back({a, data, HpiMethod::zlib});
+  copies.files.push_back({b, data, HpiMethod::zlib});
+  return {builder::aliased_entries_archive(data, {a, b}, HpiMethod::stored).bytes,
+          builder::build_hpi(copies).bytes};
+}
+
+// What a rule reads from a member's path is part of what makes two members "the same": equal
+// bytes whose paths give the rules other answers are each checked and each get their findings.
+// Here both paths are read as plain arrays, for different reasons (a textures directory, the
+// visibility mask file), and each member gets its own storage.raw-required saying why.
+TEST(HpiSharedData, EqualBytesReadAsArraysForOtherReasonsAreEachChecked) {
+  const auto gaf = rle_frame_gaf();
+  const std::pair<std::string, std::string> pairs[] = {
+      {"textures/armtex.gaf", "anims/vismasks.gaf"},
+      {"mods/anims/VisMasks.GAF", "Textures\\CorTex.gaf"},
+      {"units/textures/skin.gaf", "VISMASKS.GAF"},
+  };
+  for (const auto& [a, b] : pairs) {
+    for (const auto& archive : sharing_archives(gaf, a, b)) {
+      SCOPED_TRACE(a + " and " + b);
+      const auto reports = check_hpi_input(archive);
+      ASSERT_EQ(reports.size(), 3u);
+      EXPECT_NO_FINDING(reports[0], "hpi.shared-data");
+      const Finding* first = find_finding(member_report(reports, a), "storage.raw-required");
+      const Finding* second = find_finding(member_report(reports, b), "storage.raw-required");
+      ASSERT_TRUE(first && second);
+      EXPECT_NE(first->message, second->message) << "each says its own reason";
+    }
+  }
+}
+
+// The same bytes where one path is read as plain arrays and the other is not, or where the
+// extensions differ: two checks, two different sets of findings.
+TEST(HpiSharedData, EqualBytesUnderPathsRulesReadDifferentlyAreEachChecked) {
+  const auto gaf = rle_frame_gaf();
+  const std::pair<std::string, std::string> pairs[] = {
+      {"anims/armtex.gaf", "textures/armtex.gaf"},
+      {"anims/vismasks.gaf.bak.gaf", "anims/vismasks.gaf"},
+      {"textures/a.taf", "textures/a.gaf"},
+  };
+  for (const auto& [plain, raw] : pairs) {
+    for (const auto& archive : sharing_archives(gaf, plain, raw)) {
+      SCOPED_TRACE(plain + " and " + raw);
+      const auto reports = check_hpi_input(archive);
+      ASSERT_EQ(reports.size(), 3u);
+      EXPECT_NO_FINDING(reports[0], "hpi.shared-data");
+      EXPECT_FINDING(member_report(reports, raw), "storage.raw-required", 64 + 9,
+                     "entry[0]/frame[0]");
+      if (!plain.starts_with("textures/"))
+        EXPECT_NO_FINDING(member_report(reports, plain), "storage.raw-required");
+    }
+  }
+}
+
+// Control: equal bytes in the same context (two textures, for the same reason) are still checked
+// once, the second listed as the first's data.
+TEST(HpiSharedData, EqualBytesInTheSameContextAreStillCheckedOnce) {
+  const auto gaf = rle_frame_gaf();
+  for (const auto& archive : sharing_archives(gaf, "textures/arm.gaf", "TEXTURES/sub/core.GAF")) {
+    const auto reports = check_hpi_input(archive);
+    ASSERT_EQ(reports.size(), 2u);
+    EXPECT_EQ(shared_data_paths(reports[0]), std::vector<std::string>{"TEXTURES/sub/core.GAF"});
+    expect_shared(reports[0], 1, "textures/arm.gaf");
+    EXPECT_FINDING(reports[1], "storage.raw-required", 64 + 9, "entry[0]/frame[0]");
+  }
 }
 
 TEST(HpiSharedData, DistinctMembersOfOneSizeAreEachChecked) {

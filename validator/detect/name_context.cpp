@@ -11,7 +11,7 @@ NameContext name_context(std::string_view engine_path) {
   std::string extension = display_extension(engine_path);
   const auto known = known_extension_names();
   if (std::find(known.begin(), known.end(), extension) == known.end()) extension.clear();
-  return {std::move(extension), pixels::engine_reads_raw_arrays(engine_path)};
+  return {std::move(extension), pixels::raw_array_reader(engine_path)};
 }
 
 }  // namespace gafcheck

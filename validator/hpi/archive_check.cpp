@@ -19,11 +19,10 @@
 namespace gafcheck::hpi {
 namespace {
 
+// The extension as every check reads it (display_extension: a name that is only an extension,
+// ".gaf", has none), so that a name's context (name_context) holds all the extension decides.
 std::string lowercase_extension(std::string_view path) {
-  const auto slash = path.find_last_of("/\\");
-  const auto dot = path.find_last_of('.');
-  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return "";
-  return ascii_lowercase(path.substr(dot));
+  return display_extension(path);
 }
 
 bool named_like_a_checked_format(std::string_view path) {

@@ -8,6 +8,7 @@
 #include "validator/core/walk_context.hpp"
 #include "validator/gaf/gaf_index.hpp"
 #include "validator/pixels/layout_extents.hpp"
+#include "validator/pixels/raw_array_reader.hpp"
 #include "validator/report/file_report.hpp"
 
 namespace gafcheck::pixels {
@@ -28,9 +29,6 @@ void scan_raw_leaves(WalkContext& context, const gaf::GafIndex& index, Game game
 // string "archive!member".
 void check_storage_context(WalkContext& context, const gaf::GafIndex& index,
                            std::string_view engine_path);
-// True for a path with a `textures` directory component or a file named vismasks.gaf
-// (case-insensitive); '/' and '\\' separate components, '!' is part of a name.
-bool engine_reads_raw_arrays(std::string_view engine_path);
 
 // The payload extent of each frame of a paletted GAF: layer table, raw pixels, or RLE rows up to
 // rle_end (which the function keeps a reference to).

@@ -32,21 +32,31 @@ std::string raw_reader_problem(const gaf::FrameRecord& frame) {
 
 }  // namespace
 
-bool engine_reads_raw_arrays(std::string_view engine_path) {
+RawArrayReader raw_array_reader(std::string_view engine_path) {
   std::size_t start = 0;
   while (true) {
     const std::size_t stop = engine_path.find_first_of("/\\", start);
     const std::string_view component = engine_path.substr(start, stop - start);
-    if (stop == std::string_view::npos) return equals_folded(component, "vismasks.gaf");
-    if (equals_folded(component, "textures")) return true;
+    if (stop == std::string_view::npos)
+      return equals_folded(component, "vismasks.gaf") ? RawArrayReader::visibility_masks
+                                                      : RawArrayReader::none;
+    if (equals_folded(component, "textures")) return RawArrayReader::textures_directory;
     start = stop + 1;
   }
 }
 
 void check_storage_context(WalkContext& context, const gaf::GafIndex& index,
                            std::string_view engine_path) {
-  if (!engine_reads_raw_arrays(engine_path)) return;
-  const std::string where = "'" + escape_bytes(engine_path) + "'";
+  // The message says why from the name's context alone, never quoting the name: equal bytes in
+  // equal contexts are checked once (archive members) and must get equal findings.
+  std::string_view why;
+  switch (raw_array_reader(engine_path)) {
+    case RawArrayReader::none: return;
+    case RawArrayReader::textures_directory:
+      why = "the engine reads every file under a textures directory";
+      break;
+    case RawArrayReader::visibility_masks: why = "the engine reads vismasks.gaf"; break;
+  }
   for (const gaf::EntryRecord& entry : index.entries) {
     if (entry.alias_of != gaf::no_index) continue;
     std::uint32_t bad = 0;
@@ -61,8 +71,8 @@ void check_storage_context(WalkContext& context, const gaf::GafIndex& index,
     const gaf::FrameRecord& frame = index.frames[index.refs[entry.first_ref + first].frame];
     const std::uint64_t site =
         frame.offset + (frame.is_composite() ? gaf::frame_layer_count : gaf::frame_compressed);
-    std::string message = "frame is " + raw_reader_problem(frame) + ", because " + where +
-                          " is read as plain width x height arrays";
+    std::string message = "frame is " + raw_reader_problem(frame) + ", because " +
+                          std::string(why) + " as plain width x height arrays";
     if (bad > 1 || entry.ref_count > 1)
       message += " (" + std::to_string(bad) + " of the " + std::to_string(entry.ref_count) +
                  " frames of entry '" + gaf::entry_display_name(entry) + "')";
