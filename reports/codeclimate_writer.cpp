@@ -13,10 +13,10 @@ namespace {
 class CodeClimateWriter final : public FormatWriter {
  public:
   CodeClimateWriter(std::unique_ptr<ReportOutput> output, const FormatContext& context)
-      : FormatWriter(std::move(output)), roots_(context.roots) {}
+      : FormatWriter(std::move(output)), places_(context.roots) {}
 
   void header(const ReportHeader& header) override {
-    if (header.census) roots_ = header.census->roots;
+    if (header.census) places_.set_roots(header.census->roots);
     out().write("[");
   }
 
@@ -27,13 +27,12 @@ class CodeClimateWriter final : public FormatWriter {
   void write(RenderedGroup&& group) override {
     for (const SnapshotReport& item : restore_reports(group.text)) {
       const FileReport& report = item.report;
-      const std::string relative = report.member_of ? "" : path_in_root(report.path, roots_);
-      const ReportPlace place = places_.place(report, relative, "");
+      const ReportPlace place = places_.place(report);
       FingerprintCounter fingerprints;
       for (std::size_t i = 0; i < report.findings.size(); ++i) {
         const Finding& finding = report.findings[i];
         const std::string fingerprint =
-            fingerprints.fingerprint({place.file, place.member}, finding);
+            fingerprints.fingerprint({place.file, place.member, place.base}, finding);
         if (item.suppressed[i]) continue;
         out().write((first_ ? "\n" : ",\n") +
                     dump_json(codeclimate_issue(finding, place, fingerprint)));
@@ -47,7 +46,6 @@ class CodeClimateWriter final : public FormatWriter {
   }
 
  private:
-  std::vector<std::string> roots_;
   ReportPlaces places_;
   bool first_ = true;
 };
@@ -82,9 +80,9 @@ nlohmann::json codeclimate_issue(const Finding& finding, const ReportPlace& plac
           {"categories", {"Bug Risk"}},
           {"severity", codeclimate_severity(finding)},
           {"fingerprint", fingerprint},
-          // The path as in the repository; a name that is not printable UTF-8 cannot be JSON
-          // text as it is and is escaped as in every report.
-          {"location", {{"path", json_name(place.file)}, {"lines", {{"begin", 1}}}}}};
+          // The file's path from the working directory (the repository, in CI), its real bytes;
+          // the member, which names no file, is in the description.
+          {"location", {{"path", json_path(place.path())}, {"lines", {{"begin", 1}}}}}};
 }
 
 std::unique_ptr<FormatWriter> make_codeclimate_writer(std::unique_ptr<ReportOutput> output,

@@ -7,9 +7,16 @@
 namespace gafcheck {
 
 // Names are escaped (escape_bytes: reversible, never a line break) and the structure path
-// sanitised as --baseline does, so '\n' separates the parts unambiguously.
+// sanitised as --baseline does, so '\n' separates the parts unambiguously. A root comes first
+// only when there is one (one line more), so files found from the working directory keep
+// the fingerprints they had before roots were part of them.
 std::string fingerprint_key(const FindingPlace& place, const Finding& finding) {
-  std::string key = escape_bytes(place.file);
+  std::string key;
+  if (!place.root.empty()) {
+    key = escape_bytes(place.root);
+    key += '\n';
+  }
+  key += escape_bytes(place.file);
   key += '\n';
   key += escape_bytes(place.member);
   key += '\n';

@@ -2,7 +2,8 @@
 // An offset-free identity for a finding, for tools that track alerts across runs (SARIF
 // partialFingerprints, GitLab Code Quality fingerprints). It is built from what diff and
 // --baseline match findings by (finding_key: rule and structure path) plus where the finding is:
-// the top-level file's path inside its root and the member path inside that file. Inserting bytes
+// the root, the top-level file's path inside it and the member path inside that file (a file's
+// identity, report_places.hpp), so x.gaf under two roots gives two fingerprints. Inserting bytes
 // before a finding moves its offset, never its fingerprint.
 //
 // Several findings of one file can share a key (two bad rows reported at the same structure path,
@@ -19,10 +20,12 @@ namespace gafcheck {
 
 // Where a finding's file is: the top-level input as a path inside the root it was found under,
 // and for an archive member its path inside that input ("anims/x.gaf", or "inner.hpi!x.gaf" for
-// a member of a nested archive); empty for the input itself. Both are raw bytes.
+// a member of a nested archive); empty for the input itself; root: the directory file is
+// relative to (ReportPlace::base, normalised; empty for the working directory). Raw bytes.
 struct FindingPlace {
   std::string_view file;
   std::string_view member;
+  std::string_view root = {};
 };
 
 // The key of a finding (printable, one line per part) and its SHA-256 in hex.

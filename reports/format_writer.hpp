@@ -116,7 +116,8 @@ class FormatWriter {
 };
 
 // The path of a report inside the root it was found under, "/"-joined raw bytes: a root that is a
-// directory is cut off with its "/" ("tree/units/arm.gaf" under "tree" -> "units/arm.gaf"); a
+// directory is cut off with its "/" ("tree/units/arm.gaf" under "tree" or "./tree//" ->
+// "units/arm.gaf"; roots are compared in normal form, report_places.hpp); a
 // path that is a root itself (a file named on the command line) keeps its last component; an
 // archive member keeps its "!member" part. A path under no root is returned whole. The longest
 // matching root wins, so nested roots name files by the inner one.

@@ -8,6 +8,17 @@ std::string json_name(std::string_view raw) {
   return escape_bytes(raw);
 }
 
+std::string json_path(std::string_view raw) {
+  try {
+    // The strict dump is the JSON library's own UTF-8 check.
+    (void)nlohmann::json(std::string(raw))
+        .dump(-1, ' ', false, nlohmann::json::error_handler_t::strict);
+    return std::string(raw);
+  } catch (const nlohmann::json::type_error&) {
+    return escape_bytes(raw);
+  }
+}
+
 std::string json_text(std::string_view text) {
   return sanitize_text(text);
 }

@@ -12,6 +12,11 @@ namespace gafcheck {
 
 // An input path (raw bytes): escape_bytes, as the YAML report shows it.
 std::string json_name(std::string_view raw);
+// A path another tool opens (Code Quality's location.path): the name's own bytes whenever JSON
+// can carry them (valid UTF-8: the JSON encoder escapes quotes, backslashes and control
+// characters itself, and a reader decodes them back to the name); a name that is not valid UTF-8
+// cannot be a JSON string and is escaped as in every report.
+std::string json_path(std::string_view raw);
 // A message or structure path gafcheck composed (input parts already escaped): sanitize_text.
 std::string json_text(std::string_view text);
 

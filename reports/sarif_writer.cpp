@@ -27,14 +27,19 @@ std::string base_id(std::size_t root) {
   return "ROOT" + std::to_string(root);
 }
 
-// An absolute root as a file URI (ending in '/', as SARIF wants a base); a relative one has no
-// absolute URI the log could give without guessing the working directory: its description says
-// what it was.
-nlohmann::json root_location(std::string_view root) {
-  std::string directory(root);
-  if (directory.empty() || directory.back() != '/') directory += '/';
-  if (directory.front() == '/') return {{"uri", "file://" + uri_reference(directory)}};
-  return {{"description", {{"text", "the root " + json_name(root) + " as given"}}}};
+// A root's base directory (ReportPlace::base, normalised) as a base URI: an absolute one is a
+// file URI ending in '/', as SARIF wants a base; a relative one has no absolute URI the log could
+// give without guessing the working directory: its description says what it was.
+nlohmann::json root_location(std::string_view base, std::string_view root) {
+  if (!base.empty() && base.front() == '/') {
+    std::string directory(base);
+    if (directory.back() != '/') directory += '/';
+    return {{"uri", "file://" + uri_reference(directory)}};
+  }
+  std::string text = "the root " + json_name(root) + " as given";
+  if (base != root)
+    text += ", files relative to " + (base.empty() ? "the working directory" : json_name(base));
+  return {{"description", {{"text", text}}}};
 }
 
 class SarifWriter final : public FormatWriter {
@@ -43,7 +48,7 @@ class SarifWriter final : public FormatWriter {
               SarifProfile profile)
       : FormatWriter(std::move(output)),
         profile_(profile),
-        roots_(context.roots),
+        places_(context.roots),
         artifacts_file_(nullptr, &std::fclose) {
     if (profile_ == SarifProfile::binary) {
       artifacts_file_.reset(std::tmpfile());
@@ -53,7 +58,8 @@ class SarifWriter final : public FormatWriter {
 
   void header(const ReportHeader& header) override {
     header_ = header;
-    if (header.census) roots_ = header.census->roots;
+    if (header.census) places_.set_roots(header.census->roots);
+    bases_.assign(places_.roots().size(), std::nullopt);
     std::string text = "{\"$schema\":\"" + std::string(sarif_schema_uri) +
                        "\",\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":";
     text += dump_json(sarif_driver(embedded_catalog(), tool_version()));
@@ -77,9 +83,15 @@ class SarifWriter final : public FormatWriter {
       out().write("]");
     }
     nlohmann::json tail;
-    if (!roots_.empty()) {
+    const std::vector<std::string>& roots = places_.roots();
+    if (!roots.empty()) {
       nlohmann::json bases = nlohmann::json::object();
-      for (std::size_t i = 0; i < roots_.size(); ++i) bases[base_id(i)] = root_location(roots_[i]);
+      for (std::size_t i = 0; i < roots.size(); ++i) {
+        // A root no report was found under is taken for a directory.
+        const std::string base =
+            i < bases_.size() && bases_[i] ? *bases_[i] : normal_path(roots[i]);
+        bases[base_id(i)] = root_location(base, roots[i]);
+      }
       tail["originalUriBaseIds"] = std::move(bases);
     }
     nlohmann::json invocation = {
@@ -109,20 +121,21 @@ class SarifWriter final : public FormatWriter {
 
   void write_report(const SnapshotReport& item) {
     const FileReport& report = item.report;
-    const auto root = report.member_of ? std::nullopt : root_index(report.path, roots_);
-    const ReportPlace place =
-        places_.place(report, report.member_of ? "" : path_in_root(report.path, roots_),
-                      root ? roots_[*root] : std::string());
+    const ReportPlace place = places_.place(report);
+    if (place.root) {
+      if (bases_.size() <= *place.root) bases_.resize(*place.root + 1);
+      bases_[*place.root] = place.base;
+    }
     SarifLocation location;
     location.member = place.member;
-    if (!report.member_of) top_root_ = root;
-    location.uri = file_uri(place.file, top_root_);
-    if (top_root_) location.uri_base_id = base_id(*top_root_);
+    location.uri = file_uri(place.file, place.root);
+    if (place.root) location.uri_base_id = base_id(*place.root);
     if (profile_ == SarifProfile::binary) add_artifact(report, place, location);
     FingerprintCounter fingerprints;
     for (std::size_t i = 0; i < report.findings.size(); ++i) {
       const Finding& finding = report.findings[i];
-      const std::string fingerprint = fingerprints.fingerprint({place.file, place.member}, finding);
+      const std::string fingerprint =
+          fingerprints.fingerprint({place.file, place.member, place.base}, finding);
       const std::optional<std::string>& justification = item.suppressed[i];
       if (justification && profile_ == SarifProfile::github) continue;
       const std::optional<std::string_view> why =
@@ -184,10 +197,11 @@ class SarifWriter final : public FormatWriter {
   }
 
   SarifProfile profile_;
-  std::vector<std::string> roots_;
-  ReportHeader header_;
   ReportPlaces places_;
-  std::optional<std::size_t> top_root_;  // the root of the current top-level input
+  // Per root, the base directory its reports are relative to (a file named as a root: its
+  // directory), once a report under it is placed.
+  std::vector<std::optional<std::string>> bases_;
+  ReportHeader header_;
   bool first_result_ = true;
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> artifacts_file_;
   std::size_t artifact_count_ = 0;

@@ -20,6 +20,11 @@ json write_issues(const std::vector<FileReport>& reports, Grouping grouping = Gr
   return json::parse(write_format("codeclimate", {"tree"}, {reports}, 1, grouping));
 }
 
+json write_issues(const std::vector<std::vector<FileReport>>& inputs,
+                  const std::vector<std::string>& roots) {
+  return json::parse(write_format("codeclimate", roots, inputs, 1, Grouping::per_input));
+}
+
 const json* issue_for(const json& issues, std::string_view rule, std::string_view where) {
   for (const json& issue : issues)
     if (issue.at("check_name") == rule &&
@@ -44,7 +49,7 @@ TEST(CodeClimateWriter, IssuesNameRuleMemberPathAndMapSeverities) {
   ASSERT_EQ(issues.size(), 5u) << issues.dump(1);
   for (const json& issue : issues) {
     expect_required_fields(issue);
-    EXPECT_EQ(issue.at("location").at("path"), "uploads/mod.ufo");
+    EXPECT_EQ(issue.at("location").at("path"), "tree/uploads/mod.ufo");
   }
   const json* crash =
       issue_for(issues, "rle.reads-past-eof", "anims/bad.gaf!entry[1]/frame[1]/row[1]");
@@ -96,7 +101,54 @@ TEST(CodeClimateWriter, HostileNamesKeepTheReportValidJson) {
   const json issues =
       write_issues({check(defective_gaf(), {}, std::string("tree/a\x01\xE9\nb.gaf"))});
   ASSERT_FALSE(issues.empty());
-  EXPECT_EQ(issues.at(0).at("location").at("path"), "a\\x01\\xE9\\x0Ab.gaf");
+  // Not UTF-8: no JSON string holds these bytes, so the name is escaped as in every report.
+  EXPECT_EQ(issues.at(0).at("location").at("path"), "tree/a\\x01\\xE9\\x0Ab.gaf");
+}
+
+// location.path is the file's real path, for GitLab to open: a printable backslash, a '%', a
+// control byte or a quote in a UTF-8 name are the name's own bytes (JSON escapes them itself).
+TEST(CodeClimateWriter, LocationPathIsTheRealPath) {
+  for (const std::string name :
+       {"bs\\x.gaf", "100%.gaf", "tab\tand \"quote\".gaf", "caf\xC3\xA9.gaf", "lit\\xE9.gaf"}) {
+    SCOPED_TRACE(name);
+    const json issues = write_issues({check(defective_gaf(), {}, "tree/" + name)});
+    ASSERT_FALSE(issues.empty());
+    EXPECT_EQ(issues.at(0).at("location").at("path").get<std::string>(), "tree/" + name);
+  }
+}
+
+// (root, path, member) is the identity: x.gaf under two roots, or one member path in archives
+// under two roots, are two files with two paths and two fingerprints.
+TEST(CodeClimateWriter, OneNameUnderTwoRootsIsTwoFiles) {
+  const json issues = write_issues(
+      {{check(defective_gaf(), {}, "left/x.gaf")}, {check(defective_gaf(), {}, "right/x.gaf")}},
+      {"left", "right"});
+  std::set<std::string> paths, fingerprints;
+  for (const json& issue : issues) {
+    paths.insert(issue.at("location").at("path").get<std::string>());
+    fingerprints.insert(issue.at("fingerprint").get<std::string>());
+  }
+  EXPECT_EQ(paths, (std::set<std::string>{"left/x.gaf", "right/x.gaf"}));
+  EXPECT_EQ(fingerprints.size(), issues.size()) << issues.dump(1);
+
+  const json members = write_issues(
+      {check_mod_archive(4, "r1/mod.ufo"), check_mod_archive(4, "r2/mod.ufo")}, {"r1", "r2"});
+  const json* one = issue_for(members, "rle.short-row", "anims/bad.gaf!entry[1]/frame[0]/row[0]");
+  ASSERT_NE(one, nullptr);
+  std::set<std::string> member_fingerprints;
+  for (const json& issue : members)
+    if (issue.at("check_name") == "rle.short-row" &&
+        issue.at("description").get<std::string>().find("entry[1]/frame[0]/row[0]") !=
+            std::string::npos)
+      member_fingerprints.insert(issue.at("fingerprint").get<std::string>());
+  EXPECT_EQ(member_fingerprints.size(), 2u);
+
+  // A root spelled with extra slashes or dots: the path is still the one file's, normalised.
+  for (const char* root : {"./sub//", "sub"}) {
+    const json spelled = write_issues({{check(defective_gaf(), {}, "./sub//x.gaf")}}, {root});
+    ASSERT_FALSE(spelled.empty());
+    EXPECT_EQ(spelled.at(0).at("location").at("path"), "sub/x.gaf") << root;
+  }
 }
 
 }  // namespace

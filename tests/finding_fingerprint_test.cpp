@@ -41,6 +41,22 @@ TEST(FindingFingerprint, RuleFileMemberAndStructurePathEachCount) {
   EXPECT_NE(fingerprint_hash({"a\nb", ""}, base), fingerprint_hash({"a", "b"}, base));
 }
 
+// A file's identity is (root, path, member): x.gaf under two roots is two files.
+TEST(FindingFingerprint, TheRootIsPartOfTheIdentity) {
+  const Finding base = finding(RuleId::entry_alias, "entry[1]", 8);
+  const std::string in_a = fingerprint_hash({"x.gaf", "", "a"}, base);
+  EXPECT_NE(in_a, fingerprint_hash({"x.gaf", "", "b"}, base));
+  EXPECT_NE(fingerprint_hash({"mod.ufo", "anims/x.gaf", "r1"}, base),
+            fingerprint_hash({"mod.ufo", "anims/x.gaf", "r2"}, base));
+  EXPECT_NE(in_a, fingerprint_hash({"a/x.gaf", "", ""}, base)) << "the parts stay apart";
+  EXPECT_NE(fingerprint_hash({"b", "c", "a"}, base), fingerprint_hash({"a\nb", "c", ""}, base));
+  // Control: no root (the working directory) keeps the key it always had.
+  EXPECT_EQ(fingerprint_key({"x.gaf", "m.gaf", ""}, base),
+            "x.gaf\nm.gaf\n" + finding_key("entry.alias", "entry[1]"));
+  EXPECT_EQ(fingerprint_key({"x.gaf", "m.gaf", "a"}, base),
+            "a\nx.gaf\nm.gaf\n" + finding_key("entry.alias", "entry[1]"));
+}
+
 TEST(FindingFingerprint, BuildsOnTheKeyDiffMatchesBy) {
   const Finding base = finding(RuleId::entry_alias, "entry[1]", 8);
   const std::string key = fingerprint_key({"x.gaf", ""}, base);

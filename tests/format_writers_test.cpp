@@ -9,6 +9,7 @@
 #include "reports/finding_line.hpp"
 #include "reports/format_registry.hpp"
 #include "reports/json_documents.hpp"
+#include "reports/report_places.hpp"
 #include "reports/xml_text.hpp"
 #include "tests/support/scratch_directory.hpp"
 #include "validator/core/text.hpp"
@@ -53,6 +54,29 @@ TEST(PathInRoot, RootsAreCutOffAndFilesKeepTheirName) {
   EXPECT_EQ(path_in_root("dir/b.hpi", {"dir/b.hpi"}), "b.hpi");
   EXPECT_EQ(path_in_root("dir/b.hpi!m/x.gaf", {"dir/b.hpi"}), "b.hpi!m/x.gaf");
   EXPECT_EQ(path_in_root("treehouse/x.gaf", roots), "treehouse/x.gaf") << "not under 'tree'";
+}
+
+// A root is one root however it is spelled: "sub//", "./sub/" and "sub" hold the same files, and
+// a path spelled with "./" or "//" is still under its root.
+TEST(PathInRoot, RootsAreComparedInNormalForm) {
+  for (const char* root : {"sub//", "./sub/", "sub", ".//sub/./"}) {
+    SCOPED_TRACE(root);
+    EXPECT_EQ(path_in_root("sub/x.gaf", {root}), "x.gaf");
+    EXPECT_EQ(path_in_root("./sub//d/x.gaf", {root}), "d/x.gaf");
+    EXPECT_EQ(path_in_root("sub/m.ufo!a//b.gaf", {root}), "m.ufo!a//b.gaf") << "members as named";
+    EXPECT_EQ(path_in_root("subway/x.gaf", {root}), "subway/x.gaf");
+  }
+  EXPECT_EQ(path_in_root("/abs/sub/x.gaf", {"//abs//sub"}), "x.gaf");
+  EXPECT_EQ(path_in_root("sub/x.gaf", {"/sub"}), "sub/x.gaf") << "absolute is not relative";
+  EXPECT_EQ(path_in_root("./x.gaf", {"."}), "x.gaf");
+  const RootedPath file_root = locate_in_roots("a//b/x.ufo!m.gaf", {"a/b//x.ufo"});
+  EXPECT_EQ(file_root.root, 0u);
+  EXPECT_EQ(file_root.base, "a/b");
+  EXPECT_EQ(file_root.relative, "x.ufo!m.gaf");
+  EXPECT_EQ(normal_path("./a//b/./c/"), "a/b/c");
+  EXPECT_EQ(normal_path("//"), "/");
+  EXPECT_EQ(normal_path("./"), "");
+  EXPECT_EQ(normal_path("a/../b"), "a/../b") << "'..' is left to the file system";
 }
 
 TEST(FindingLine, OneLineWhateverTheMessageHolds) {

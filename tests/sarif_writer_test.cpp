@@ -3,6 +3,9 @@
 // SARIF 2.1.0 schema check of the same output is in tests/sarif_schema_test.py.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <set>
+
 #include <nlohmann/json.hpp>
 
 #include "reports/finding_suppression.hpp"
@@ -115,6 +118,90 @@ TEST(SarifWriter, GithubResultsNameRuleOffsetMemberAndStructurePath) {
   EXPECT_EQ(invocation.at("executionSuccessful"), true);
   EXPECT_EQ(run_of(log).at("originalUriBaseIds").at("ROOT0").at("description").at("text"),
             "the root tree as given");
+}
+
+const json& artifact_location(const json& result) {
+  return result.at("locations").at(0).at("physicalLocation").at("artifactLocation");
+}
+
+std::string fingerprint_of(const json& result) {
+  return result.at("partialFingerprints").at("primaryLocationLineHash");
+}
+
+// A file's identity is (root, path, member): one name under two roots, or one member path in the
+// archives of two roots, is two files, with two locations and two fingerprints.
+TEST(SarifWriter, OneNameUnderTwoRootsIsTwoFiles) {
+  const json log = write_sarif(SarifProfile::github,
+                               {one(check(defective_gaf(), {}, "left/x.gaf")),
+                                one(check(defective_gaf(), {}, "right/x.gaf"))},
+                               {"left", "right"});
+  const json& results = run_of(log).at("results");
+  ASSERT_GE(results.size(), 2u);
+  const json& first = results.at(0);
+  const auto twin = std::find_if(results.begin() + 1, results.end(), [&](const json& other) {
+    return other.at("ruleId") == first.at("ruleId") &&
+           other.at("properties").at("structurePath") == first.at("properties").at("structurePath");
+  });
+  ASSERT_NE(twin, results.end());
+  EXPECT_EQ(artifact_location(first), json({{"uri", "x.gaf"}, {"uriBaseId", "ROOT0"}}));
+  EXPECT_EQ(artifact_location(*twin), json({{"uri", "x.gaf"}, {"uriBaseId", "ROOT1"}}));
+  EXPECT_NE(fingerprint_of(first), fingerprint_of(*twin));
+
+  // Members: the same member path in mod.ufo under two roots.
+  const json members = write_sarif(
+      SarifProfile::github,
+      {check_mod_archive(4, "r1/mod.ufo"), check_mod_archive(4, "r2/mod.ufo")}, {"r1", "r2"});
+  std::set<std::string> fingerprints;
+  std::set<std::string> bases;
+  for (const json& result : run_of(members).at("results")) {
+    if (result.at("ruleId") != "rle.short-row" ||
+        result.at("properties").at("structurePath") != "entry[1]/frame[0]/row[0]")
+      continue;
+    EXPECT_EQ(result.at("properties").at("member"), "anims/bad.gaf");
+    fingerprints.insert(fingerprint_of(result));
+    bases.insert(artifact_location(result).at("uriBaseId").get<std::string>());
+  }
+  EXPECT_EQ(fingerprints.size(), 2u);
+  EXPECT_EQ(bases, (std::set<std::string>{"ROOT0", "ROOT1"}));
+
+  // Two files named as roots: each is relative to its own directory, not to itself.
+  const json files = write_sarif(SarifProfile::github,
+                                 {one(check(defective_gaf(), {}, "/srv/a/x.gaf")),
+                                  one(check(defective_gaf(), {}, "/srv/b/x.gaf"))},
+                                 {"/srv/a/x.gaf", "/srv/b/x.gaf"});
+  EXPECT_EQ(run_of(files).at("originalUriBaseIds"),
+            json({{"ROOT0", {{"uri", "file:///srv/a/"}}}, {"ROOT1", {{"uri", "file:///srv/b/"}}}}));
+  EXPECT_EQ(artifact_location(run_of(files).at("results").at(0)).at("uri"), "x.gaf");
+}
+
+// However a root is spelled, uris are relative to it, and its base URI is in normal form.
+TEST(SarifWriter, RootsSpelledWithExtraSlashesOrDotsNameFilesRelativeToThem) {
+  for (const char* root : {"sub//", "./sub/", "sub/./"}) {
+    SCOPED_TRACE(root);
+    const json log =
+        write_sarif(SarifProfile::github, {one(check(defective_gaf(), {}, "sub/d/x.gaf"))}, {root});
+    EXPECT_EQ(artifact_location(run_of(log).at("results").at(0)),
+              json({{"uri", "d/x.gaf"}, {"uriBaseId", "ROOT0"}}));
+  }
+  const json absolute = write_sarif(
+      SarifProfile::github, {one(check(defective_gaf(), {}, "/srv/sub/x.gaf"))}, {"//srv//sub/"});
+  EXPECT_EQ(run_of(absolute).at("originalUriBaseIds").at("ROOT0"),
+            json({{"uri", "file:///srv/sub/"}}));
+  EXPECT_EQ(artifact_location(run_of(absolute).at("results").at(0)).at("uri"), "x.gaf");
+  // Control: one root spelled two ways is one file, one fingerprint.
+  const auto fingerprint = [](const char* root) {
+    const json log =
+        write_sarif(SarifProfile::github, {one(check(defective_gaf(), {}, "sub/x.gaf"))}, {root});
+    return fingerprint_of(run_of(log).at("results").at(0));
+  };
+  EXPECT_EQ(fingerprint("sub//"), fingerprint("./sub"));
+}
+
+// Names are the file's own bytes, percent-encoded once: '%' and a byte that is not UTF-8 too.
+TEST(SarifWriter, UrisEncodeTheNamesOwnBytes) {
+  const json log =
+      write_sarif(SarifProfile::github, {one(check(defective_gaf(), {}, "tree/100%\\\xE9.gaf"))});
+  EXPECT_EQ(artifact_location(run_of(log).at("results").at(0)).at("uri"), "100%25%5C%E9.gaf");
 }
 
 TEST(SarifWriter, CleanFileHasNoResults) {
