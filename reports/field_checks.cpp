@@ -11,7 +11,11 @@
 namespace gafcheck::field_checks {
 
 [[noreturn]] void violation(const std::string& field, const std::string& problem) {
-  throw SchemaViolation("field '" + field + "' " + problem, problem == "is missing");
+  throw SchemaViolation("field '" + field + "' " + problem);
+}
+
+[[noreturn]] void missing_field(const std::string& field, bool where_a_cut_would_stop) {
+  throw SchemaViolation("field '" + field + "' is missing", where_a_cut_would_stop);
 }
 
 std::string shown(const std::string& text) {
@@ -146,35 +150,57 @@ void strings_field(const YAML::Node& node, const std::string& field) {
   for (const auto& item : node) string_field(item, field + "[" + std::to_string(index++) + "]");
 }
 
+// A writer killed at a line end leaves its last mapping or list item without the fields it had
+// not written yet; anything followed by more of the document was written whole, so a field
+// missing there is a hole, never a cut (SchemaViolation::missing is false).
+template <typename CheckPart>
+void check_part(bool last, CheckPart&& check) {
+  try {
+    check();
+  } catch (const SchemaViolation& refused) {
+    if (refused.missing && !last) throw SchemaViolation(refused.what(), false);
+    throw;
+  }
+}
+
 void list_of(const YAML::Node& node, const std::string& field, Check item) {
   if (!node.IsSequence()) violation(field, "is not a list");
   std::size_t index = 0;
-  for (const auto& element : node) item(element, field + "[" + std::to_string(index++) + "]");
+  for (const auto& element : node) {
+    const std::string name = field + "[" + std::to_string(index++) + "]";
+    check_part(index == node.size(), [&] { item(element, name); });
+  }
 }
 
 // The mapping holds the listed keys (the required ones at least) and nothing else.
 void check_fields(const YAML::Node& node, const std::string& field, std::span<const Field> fields) {
   map_of(node, field);
+  // The fields are listed in the order gafcheck writes them: a required one missing before the
+  // last one present is a hole, not where a killed writer stopped.
+  std::size_t furthest = 0;
+  std::size_t seen = 0;
   for (const auto& item : node) {
     const std::string& key = item.first.Scalar();
     const auto known = std::find_if(fields.begin(), fields.end(),
                                     [&key](const Field& spec) { return spec.key == key; });
     if (known == fields.end()) violation(child(field, key), "is not a field gafcheck writes");
-    known->check(item.second, child(field, key));
+    furthest = std::max(furthest, static_cast<std::size_t>(known - fields.begin()) + 1);
+    check_part(++seen == node.size(), [&] { known->check(item.second, child(field, key)); });
   }
-  for (const Field& spec : fields)
-    if (spec.required && !node[std::string(spec.key)])
-      violation(child(field, std::string(spec.key)), "is missing");
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    if (fields[i].required && !node[std::string(fields[i].key)])
+      missing_field(child(field, std::string(fields[i].key)), i >= furthest);
 }
 
 // A mapping whose keys are names (each checked by `key`) and whose values `value` checks.
 void map_field(const YAML::Node& node, const std::string& field,
                bool (*key)(const YAML::Node& name), const char* key_is, Check value) {
   map_of(node, field);
+  std::size_t seen = 0;
   for (const auto& item : node) {
     const std::string name = child(field, item.first.Scalar());
     if (!key(item.first)) violation(name, "is not " + std::string(key_is));
-    value(item.second, name);
+    check_part(++seen == node.size(), [&] { value(item.second, name); });
   }
 }
 

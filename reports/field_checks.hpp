@@ -34,6 +34,16 @@ struct Field {
   Check check;
 };
 
+// Every table of fields, with the mapping of reports/schema/<kind>.schema.json it stands for (a
+// JSON pointer into that schema): the fields it lists are the schema's properties there and the
+// required ones its required list, in the order gafcheck writes them (a test holds them to it).
+struct FieldTable {
+  std::string_view kind;
+  std::string_view pointer;
+  std::span<const Field> fields;
+};
+std::span<const FieldTable> field_tables();
+
 // The mapping holds the listed keys (the required ones at least) and nothing else.
 void check_fields(const YAML::Node& node, const std::string& field, std::span<const Field> fields);
 // A mapping whose keys are names (each checked by `key`) and whose values `value` checks.
@@ -42,6 +52,9 @@ void map_field(const YAML::Node& node, const std::string& field,
 void list_of(const YAML::Node& node, const std::string& field, Check item);
 
 [[noreturn]] void violation(const std::string& field, const std::string& problem);
+// A required field is absent; where_a_cut_would_stop: every field written after it is absent
+// too, as in a document a killed writer cut short at a line end (SchemaViolation::missing).
+[[noreturn]] void missing_field(const std::string& field, bool where_a_cut_would_stop);
 // A name taken from the report, for a message: bounded and printable.
 std::string shown(const std::string& text);
 

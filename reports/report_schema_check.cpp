@@ -201,15 +201,16 @@ const Field record_fields[] = {
      [](const YAML::Node& n, const std::string& f) { check_fields(n, f, budget_hit_fields); }},
 };
 
-// Summaries are rebuilt, never carried; a few fields stay optional so that hand-made minimal
-// reports (and earlier builds') still diff. What is there is checked all the same.
+// Summaries are rebuilt, never carried, but merge and --resume read their walk counters and
+// timings: every field the schema requires is required here too (field_tables, checked against
+// reports/schema/ by a test), so a summary with a hole is refused, never read as zeros.
 const Field files_fields[] = {
     {"total", true, count_field},
-    {"by_verdict", false,
+    {"by_verdict", true,
      [](const YAML::Node& n, const std::string& f) {
        map_field(n, f, verdict_key, "a verdict", count_field);
      }},
-    {"by_format", false,
+    {"by_format", true,
      [](const YAML::Node& n, const std::string& f) {
        map_field(n, f, format_key, "a format", count_field);
      }},
@@ -253,44 +254,44 @@ const Field summary_fields[] = {
     {"kind", true, string_field},
     {"files", true,
      [](const YAML::Node& n, const std::string& f) { check_fields(n, f, files_fields); }},
-    {"bytes", false, count_field},
-    {"entries", false, count_field},
-    {"zero_frame_entries", false, count_field},
-    {"frames", false, count_field},
-    {"frame_headers", false, count_field},
-    {"composite_frames", false, count_field},
-    {"subframes", false, count_field},
-    {"raw_leaves", false, count_field},
-    {"rle_leaves", false, count_field},
-    {"unknown3_nonzero", false, count_field},
+    {"bytes", true, count_field},
+    {"entries", true, count_field},
+    {"zero_frame_entries", true, count_field},
+    {"frames", true, count_field},
+    {"frame_headers", true, count_field},
+    {"composite_frames", true, count_field},
+    {"subframes", true, count_field},
+    {"raw_leaves", true, count_field},
+    {"rle_leaves", true, count_field},
+    {"unknown3_nonzero", true, count_field},
     {"raw_frames_with_key", false, count_field},
     {"key_pixels", false,
      [](const YAML::Node& n, const std::string& f) { check_fields(n, f, key_pixels_fields); }},
-    {"versions", false,
+    {"versions", true,
      [](const YAML::Node& n, const std::string& f) {
        map_field(n, f, version_key, "a version (0x and 8 hex digits)", positive_field);
      }},
-    {"compression_bytes", false, histogram_field},
-    {"alt_bytes", false, histogram_field},
-    {"color_keys", false, histogram_field},
-    {"durations", false, histogram_field},
-    {"layer_counts", false,
+    {"compression_bytes", true, histogram_field},
+    {"alt_bytes", true, histogram_field},
+    {"color_keys", true, histogram_field},
+    {"durations", true, histogram_field},
+    {"layer_counts", true,
      [](const YAML::Node& n, const std::string& f) { check_fields(n, f, layer_counts_fields); }},
-    {"dimensions", false,
+    {"dimensions", true,
      [](const YAML::Node& n, const std::string& f) { check_fields(n, f, dimensions_fields); }},
-    {"totals", false, counters_field},
-    {"findings", false,
+    {"totals", true, counters_field},
+    {"findings", true,
      [](const YAML::Node& n, const std::string& f) {
        map_field(n, f, rule_key, "a rule id", [](const YAML::Node& m, const std::string& g) {
          check_fields(m, g, rule_totals_fields);
        });
      }},
-    {"survey", false,
+    {"survey", true,
      [](const YAML::Node& n, const std::string& f) {
        map_field(n, f, counter_group_key, "a histogram name", histogram_field);
      }},
-    {"budget_hits", false, count_field},
-    {"unreadable", false, count_field},
+    {"budget_hits", true, count_field},
+    {"unreadable", true, count_field},
     {"interrupted", true, bool_field},
     {"exit_code", true,
      [](const YAML::Node& n, const std::string& f) {
@@ -302,6 +303,29 @@ const Field summary_fields[] = {
 };
 
 }  // namespace
+
+std::span<const FieldTable> field_checks::field_tables() {
+  static const FieldTable tables[] = {
+      {"header", "", header_fields},
+      {"header", "/properties/census", census_fields},
+      {"header", "/properties/census/properties/files_from", file_list_fields},
+      {"header", "/properties/config/items", config_source_fields},
+      {"header", "/properties/sandbox", sandbox_fields},
+      {"file", "", file_fields},
+      {"file", "/properties/findings/items", finding_fields},
+      {"file", "/properties/members/items", member_fields},
+      {"record", "", record_fields},
+      {"record", "/properties/budget_hit", budget_hit_fields},
+      {"summary", "", summary_fields},
+      {"summary", "/properties/files", files_fields},
+      {"summary", "/properties/key_pixels", key_pixels_fields},
+      {"summary", "/properties/key_pixels/properties/top_files/items", top_file_fields},
+      {"summary", "/properties/layer_counts", layer_counts_fields},
+      {"summary", "/properties/dimensions", dimensions_fields},
+      {"summary", "/properties/findings/additionalProperties", rule_totals_fields},
+  };
+  return tables;
+}
 
 std::string checked_document_kind(const YAML::Node& document) {
   // An empty document is what a report cut right after a "---" line ends with: every field of it

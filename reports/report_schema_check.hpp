@@ -4,7 +4,7 @@
 // archive members, counter groups, census settings...), so a key gafcheck does not write is refused
 // at every level; enums are one of their values, counts are plain non-negative integers, strings
 // are strings, a record's packed fields match their patterns. Hand written, not a JSON-schema
-// engine; the summary keeps a few fields optional for hand-made minimal reports.
+// engine; every field a schema requires is required (field_checks::field_tables).
 #include <yaml-cpp/yaml.h>
 
 #include <stdexcept>

@@ -143,8 +143,10 @@ def report_reads_are_bounded():  # class 5
 def malformed_reports_are_input_errors_never_internal_errors():  # class 6
     diff_refuses(HOSTILE / 'complex-key.yaml', 'document 3 (summary?), line 32',
                  'a key that is not a scalar')
-    diff_refuses(HOSTILE / 'summary-without-interrupted.yaml', 'is incomplete',
-                 "document 3 (summary, line 24): field 'interrupted' is missing")
+    # Fields written after it are there: a hole, not a summary cut short by a killed writer.
+    result = diff_refuses(HOSTILE / 'summary-without-interrupted.yaml',
+                          "document 3 (summary, line 24): field 'interrupted' is missing")
+    assert 'incomplete' not in result.stderr, result.stderr
     diff_refuses(HOSTILE / 'count-not-a-number.yaml',
                  "document 2 (file, line 13, path x.gaf): field 'size'")
     tree, census = census_report()
@@ -159,6 +161,52 @@ def malformed_reports_are_input_errors_never_internal_errors():  # class 6
     text = shard.read_text()
     shard.write_text(text.replace('{kind: record, ', '{kind: record, ? [a, b]: 1, ', 1))
     refused(('merge', '-o', WORK / 'm.yaml', shard), 3, str(shard), 'a key that is not a scalar')
+
+
+def without_top_level_field(text, start, key):
+    """text with the line 'key: ...' (and its indented lines) of the document at start removed."""
+    at = text.index(f'\n{key}:', start) + 1
+    end = text.index('\n', at) + 1
+    while end < len(text) and text[end] == ' ':
+        end = text.index('\n', end) + 1
+    return text[:at] + text[end:]
+
+
+@tap.test
+def a_document_without_a_required_field_is_refused_naming_it():
+    tree, _ = census_report()
+    shard = WORK / 'shard-required.yaml'
+    run('census', '-q', '--per-file', 'all', '--shard', '1/2', '-o', shard, tree)
+    other = WORK / 'shard-required-2.yaml'
+    run('census', '-q', '--per-file', 'all', '--shard', '2/2', '-o', other, tree)
+    text = shard.read_text()
+    summary_at = text.index('---\nkind: summary')
+    summary = yaml.safe_load(text[summary_at:])
+    required = [key for key in SCHEMAS['summary']['required'] if key != 'kind']
+    assert set(required) <= set(summary), summary.keys()
+    holed = WORK / 'shard-holed.yaml'
+    # Every required summary field but the last (which a writer killed at a line end leaves out:
+    # the shard is then cut short, merged as incomplete).
+    for key in required[:-1]:
+        holed.write_text(without_top_level_field(text, summary_at, key))
+        result = refused(('merge', '-o', WORK / 'm.yaml', holed, other), 3, str(holed),
+                         'document', '(summary, line', f"field '{key}' is missing")
+        assert 'incomplete' not in result.stderr, result.stderr
+    # A header and a file document lacking one required field each.
+    for kind, key in (('header', 'game'), ('header', 'catalog_sha256'), ('file', 'retail'),
+                      ('file', 'size')):
+        start = text.index(f'kind: {kind}')
+        holed.write_text(without_top_level_field(text, start, key))
+        refused(('merge', '-o', WORK / 'm.yaml', holed, other), 3, str(holed),
+                f'({kind}, line', f"field '{key}' is missing")
+    report = check_report()
+    check_text = report.read_text()
+    holed.write_text(without_top_level_field(check_text, check_text.index('kind: file'), 'verdict'))
+    refused(('diff', report, holed, '-o', WORK / 'd.yaml'), 3, str(holed), "field 'verdict'")
+    refused(('check', '-q', '--baseline', holed, '-o', WORK / 'b.yaml', SEED / 'clean-rle.gaf'),
+            3, str(holed), "field 'verdict' is missing")
+    # Control: the shards as written merge.
+    run('merge', '-o', WORK / 'm.yaml', shard, other, check_code=1)
 
 
 @tap.test
