@@ -88,8 +88,10 @@ ReportStream::ReportStream(const std::string& path, const ReportLimits& limits)
 }
 
 void ReportStream::fail(const std::string& where, const std::string& reason) const {
-  throw ReportError("report " + path_ + (reading_header_ ? " is not a gafcheck report: " : ": ") +
-                    where + (where.empty() ? "" : ": ") + reason);
+  const std::string text = where + (where.empty() ? "" : ": ") + reason;
+  if (reading_header_ && !gafcheck_header_)
+    throw ReportError("report " + path_ + " is not a gafcheck report: " + text);
+  throw DamagedReport("report " + path_ + ": " + text);
 }
 
 bool ReportStream::read_line(std::string& line) {
@@ -193,6 +195,11 @@ std::optional<ReportDocument> ReportStream::next() {
       return next();
     }
     document.node = std::move(*node);
+    if (reading_header_ && document.node.IsMap()) {
+      const YAML::Node kind = document.node["kind"], tool = document.node["tool"];
+      gafcheck_header_ = kind && kind.IsScalar() && kind.Scalar() == "header" && tool &&
+                         tool.IsScalar() && tool.Scalar() == "gafcheck";
+    }
     if (const std::string path = document_path(document.node); !path.empty())
       where = "document " + std::to_string(document.index) + " (line " +
               std::to_string(chunk->first_line) + path + ")";

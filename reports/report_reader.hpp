@@ -21,6 +21,13 @@ struct ReportError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A gafcheck report (its header says so) that does not hold what gafcheck writes: a field its
+// schema requires is missing, a value is of the wrong kind... Commands that treat a file that is
+// no gafcheck report at all as a usage error (merge, --baseline) still exit 3 for this.
+struct DamagedReport : ReportError {
+  using ReportError::ReportError;
+};
+
 struct ReportLimits {
   std::uint64_t total_bytes = std::uint64_t{4} << 30;  // --max-report-size
   std::uint64_t document_bytes = std::uint64_t{16} << 20;
@@ -83,6 +90,7 @@ class ReportStream {
   bool at_end_ = false;     // the file is read to its end
   bool ended_ = false;      // next() returns no more documents
   bool reading_header_ = false;
+  bool gafcheck_header_ = false;  // the first document says kind: header, tool: gafcheck
   std::uint64_t documents_ = 0;
   std::optional<ReportDocument> header_;
   bool summary_seen_ = false;

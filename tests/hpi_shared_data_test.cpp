@@ -187,8 +187,9 @@ TEST(HpiSharedData, EqualBytesUnderPathsRulesReadDifferentlyAreEachChecked) {
       EXPECT_NO_FINDING(reports[0], "hpi.shared-data");
       EXPECT_FINDING(member_report(reports, raw), "storage.raw-required", 64 + 9,
                      "entry[0]/frame[0]");
-      if (!plain.starts_with("textures/"))
+      if (!plain.starts_with("textures/")) {
         EXPECT_NO_FINDING(member_report(reports, plain), "storage.raw-required");
+      }
     }
   }
 }

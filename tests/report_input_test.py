@@ -123,8 +123,10 @@ def anchors_aliases_tags_and_deep_nesting_are_refused():  # class 4
     diff_refuses(HOSTILE / 'alias-bomb-summary.yaml', 'document 3', 'anchor')
     diff_refuses(HOSTILE / 'python-tag.yaml', 'document 2', "tag 'tag:yaml.org,2002:python/name")
     diff_refuses(HOSTILE / 'deep-nesting.yaml', 'document 2', 'nesting deeper than')
+    # A gafcheck report (its header says so) that is damaged is an input error, exit 3; a file
+    # that is no gafcheck report at all stays a usage error, exit 2.
     refused(('check', '-q', '--baseline', HOSTILE / 'alias-bomb-summary.yaml',
-             SEED / 'clean-rle.gaf'), 2, '--baseline', 'anchor')
+             SEED / 'clean-rle.gaf'), 3, '--baseline', 'anchor')
 
 
 @tap.test

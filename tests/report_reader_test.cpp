@@ -24,9 +24,15 @@ const std::string header =
 const std::string file_document =
     "---\nkind: file\npath: \"x.gaf\"\nsize: 10\nsha256: \"\"\nformat: gaf\nverdict: clean\n"
     "retail: none\nsummary:\n  entries: 1\nfindings: []\n";
+// Every field the summary schema requires.
 const std::string summary =
     "---\nkind: summary\nfiles:\n  total: 1\n  by_verdict:\n    clean: 1\n  by_format:\n"
-    "    gaf: 1\ninterrupted: false\nexit_code: 0\nwall_seconds: 0.001\nbytes_per_second: 9\n";
+    "    gaf: 1\nbytes: 10\nentries: 1\nzero_frame_entries: 0\nframes: 0\nframe_headers: 0\n"
+    "composite_frames: 0\nsubframes: 0\nraw_leaves: 0\nrle_leaves: 0\nunknown3_nonzero: 0\n"
+    "versions: {}\ncompression_bytes: {}\nalt_bytes: {}\ncolor_keys: {}\ndurations: {}\n"
+    "layer_counts:\n  max: 0\n  counts: {}\ndimensions:\n  max_width: 0\n  max_height: 0\n"
+    "  area_buckets: {}\ntotals: {}\nfindings: {}\nsurvey: {}\nbudget_hits: 0\nunreadable: 0\n"
+    "interrupted: false\nexit_code: 0\nwall_seconds: 0.001\nbytes_per_second: 9\n";
 
 std::string write_report(const std::string& name, const std::string& text) {
   const fs::path path = fs::temp_directory_path() / ("gafcheck-report-reader-" + name + ".yaml");
@@ -73,7 +79,7 @@ TEST(ReportReader, EmptyFileOrForeignFirstDocumentIsNotAReport) {
                            "the first document is not a gafcheck header"));
   EXPECT_TRUE(refused_with(read_kinds("two-headers", header + header), "a second header"));
   EXPECT_TRUE(refused_with(read_kinds("after-summary", header + summary + file_document),
-                           "document 3 (file, line 25, path x.gaf): a document after the summary"));
+                           "document 3 (file, line 52, path x.gaf): a document after the summary"));
 }
 
 TEST(ReportReader, ReportWithoutSummaryIsIncomplete) {

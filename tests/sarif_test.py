@@ -77,8 +77,6 @@ def tree(name, files):
 MIXED = tree('mixed', {b'units/padded.gaf': 'padded4.gaf', b'mods/mod.hpi': 'clean-hpi-nested.hpi',
                        b'clean.gaf': 'clean-raw.gaf',
                        **{b'hostile/' + name: 'padded4.gaf' for name in HOSTILE}})
-NARROW = tree('narrow', {b'units/x.gaf': 'padded4.gaf'})
-WIDE = tree('wide', {b'units/x.gaf': 'padded12.gaf'})
 CLEAN = tree('clean', {b'a.gaf': 'clean-raw.gaf', b'b.hpi': 'clean-hpi-v1.hpi'})
 
 
@@ -217,8 +215,10 @@ def codeclimate_has_gitlabs_fields_and_severities():
 
 @tap.test
 def fingerprints_survive_bytes_inserted_before_the_findings():
+    # One file under one root, before and after the edit: a file's identity includes its root.
     formats = ['sarif', 'sarif-binary', 'codeclimate']
-    narrow, wide = run('check', NARROW, formats), run('check', WIDE, formats)
+    narrow = run('check', tree('edited', {b'units/x.gaf': 'padded4.gaf'}), formats)
+    wide = run('check', tree('edited', {b'units/x.gaf': 'padded12.gaf'}), formats)
     for name in ('sarif', 'sarif-binary'):
         before, after = ({(r['ruleId'], r['properties']['structurePath']):
                           (r['properties']['offset'], r['partialFingerprints'])
@@ -233,6 +233,37 @@ def fingerprints_survive_bytes_inserted_before_the_findings():
     issues = [sorted(i['fingerprint'] for i in parse_json(side['codeclimate']))
               for side in (narrow, wide)]
     assert issues[0] == issues[1] and len(set(issues[0])) == 5
+
+
+@tap.test
+def one_name_under_two_roots_is_two_files():
+    """Identity is (root, path, member): left/units/x.gaf and right//units/x.gaf (and the members
+    of an archive copied under both) get two locations and two fingerprints."""
+    for name in ('left', 'right'):
+        tree(name, {b'units/x.gaf': 'padded4.gaf', b'mod.hpi': 'clean-hpi-nested.hpi'})
+    out = WORK / 'two-roots'
+    out.mkdir(exist_ok=True)
+    done = subprocess.run([GAFCHECK, 'check', '-q', '--format', 'sarif', '-o', str(out / 's'),
+                           '--format', 'codeclimate', '-o', str(out / 'c'), 'left', './right//'],
+                          cwd=WORK, capture_output=True)
+    assert done.returncode == 1, done.stderr
+    run_ = parse_json((out / 's').read_bytes())['runs'][0]
+    seen = {}
+    for result in run_['results']:
+        location = result['locations'][0]['physicalLocation']['artifactLocation']
+        key = (result['ruleId'], result['properties']['structurePath'], location['uri'],
+               result['properties']['member'])
+        seen.setdefault(key, []).append((location['uriBaseId'],
+                                         result['partialFingerprints']['primaryLocationLineHash']))
+    assert seen and all(len(v) == 2 for v in seen.values()), seen
+    for pair in seen.values():
+        assert {base for base, _ in pair} == {'ROOT0', 'ROOT1'}, pair
+        assert pair[0][1] != pair[1][1], pair
+    issues = parse_json((out / 'c').read_bytes())
+    paths = {i['location']['path'] for i in issues}
+    assert {'left/units/x.gaf', 'right/units/x.gaf'} <= paths, paths
+    assert all(p.startswith(('left/', 'right/')) for p in paths), paths
+    assert len({i['fingerprint'] for i in issues}) == len(issues)
 
 
 @tap.test
@@ -260,8 +291,10 @@ def hostile_names_keep_every_format_valid_json():
             for r in log['runs'][0]['results']}
     for name in HOSTILE:
         assert b'hostile/' + name in uris, (name, uris)
+    # Code Quality names the real file from the working directory: a UTF-8 name as it is (JSON
+    # escapes the line break), a name that is not UTF-8 escaped as in the report.
     paths = {i['location']['path'] for i in parse_json(written['codeclimate'])}
-    assert 'hostile/new\\x0Aline.gaf' in paths and 'hostile/caf\\xE9.gaf' in paths, paths
+    assert 'mixed/hostile/new\nline.gaf' in paths and 'mixed/hostile/caf\\xE9.gaf' in paths, paths
     parse_json(written['sarif-binary'])
 
 

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "reports/census_report.hpp"
+#include "reports/report_reader.hpp"
 #include "validator/cli/census/census_journal.hpp"
 #include "validator/cli/census/resume_cursor.hpp"
 #include "validator/cli/census/shard.hpp"
@@ -68,7 +69,10 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
       "Merges the reports of `gafcheck census --shard K/N` runs (same directories and options)\n"
       "into one report, in path order, whose summary equals that of a single census run\n"
       "(timings aside). A missing, interrupted or cut short (no summary) shard marks the result\n"
-      "interrupted. --format writes other formats from the same merge.\n\nOptions");
+      "interrupted. A shard that is not whole otherwise (a field its schema requires missing\n"
+      "before fields written after it, say a summary without its 'bytes') is refused, exit 3:\n"
+      "  gafcheck: report s1.yaml: document 9 (summary, line 80): field 'bytes' is missing\n"
+      "--format writes other formats from the same merge.\n\nOptions");
   general.add_options()("help,h", po::bool_switch(), "show this help")(
       "fail-on",
       po::value(&fail_on)->value_name("error|warning|info|never")->default_value("error"),
@@ -106,6 +110,8 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
   for (const std::string& path : inputs) {
     try {
       readers.push_back(std::make_unique<CensusReportReader>(path));
+    } catch (const DamagedReport&) {
+      throw;  // a shard gafcheck wrote, damaged: exit 3, from main
     } catch (const std::runtime_error& error) {
       throw UsageError{error.what()};
     }

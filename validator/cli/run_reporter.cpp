@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "reports/finding_suppression.hpp"
+#include "reports/report_reader.hpp"
 #include "validator/core/text.hpp"
 #include "validator/rules/catalog.hpp"
 
@@ -45,6 +46,8 @@ std::string configuration_effect(const FileReport& report, std::uint64_t suppres
 std::unique_ptr<Baseline> load_baseline(const std::string& path) {
   try {
     return std::make_unique<Baseline>(Baseline::load(path));
+  } catch (const DamagedReport& error) {  // a gafcheck report, damaged: exit 3
+    throw DamagedReport("--baseline " + path + ": " + error.what());
   } catch (const std::runtime_error& error) {
     throw UsageError{"--baseline " + path + ": " + error.what()};
   }
