@@ -4,7 +4,9 @@ they read any input. gafcheck-test-hooks attempts execve, socket and an open for
 after confinement (GAFCHECK_TEST_SANDBOX_PROBE); each must end the run with exit 4 and
 "gafcheck: sandbox refused system call NAME (nr N)". Controls: with --no-sandbox the same attempts
 succeed and the report header says the sandbox was off; Landlock (where the kernel has it) keeps
-reads to the inputs; reports from before the sandbox still read.
+reads to the inputs; reports from before the sandbox still read. Under strace, no confining
+command opens anything but its inputs and outputs once confined (no library reads a file lazily,
+OpenSSL's configuration least of all), and --resume writes across directories under Landlock.
 
 usage: sandbox_test.py GAFCHECK SOURCE_ROOT GAFCHECK_TEST_HOOKS
 """
@@ -15,6 +17,7 @@ import pathlib
 import re
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 
@@ -172,6 +175,117 @@ def a_confined_census_on_two_threads_stops_cleanly_on_sigint_and_resumes():
     assert 'taken over' in result.stderr
     assert list(yaml.safe_load_all(report.read_text()))[-1]['interrupted'] is False
     assert not list(WORK.glob('interrupted.yaml.*')) and not list(WORK.glob('.interrupted*'))
+
+
+def traced_opens(args, env, binary=GAFCHECK):
+    """Runs BINARY ARGS under strace; returns (exit code, the file opens made after the seccomp
+    filter was loaded, each as (path as opened, with a descriptor's directory resolved, flags))."""
+    trace = WORK / 'opens.trace'
+    result = subprocess.run(['strace', '-f', '-qq', '-y', '-o', str(trace), '-e',
+                             'trace=open,openat,openat2,creat,seccomp', binary,
+                             *map(str, args)], capture_output=True, text=True, timeout=300,
+                            stdin=subprocess.DEVNULL, env=dict(os.environ, **env))
+    lines = trace.read_text(errors='replace').splitlines()
+    loaded = [i for i, line in enumerate(lines)
+              if re.search(r'seccomp\(SECCOMP_SET_MODE_FILTER.*\) = 0', line)]
+    assert loaded, (args, 'the run never confined itself', result.stderr[-1000:])
+    opens = []
+    for line in lines[loaded[0] + 1:]:
+        found = re.search(r'\b(?:open|openat2?|creat)\((?:\d+<([^>]*)>|AT_FDCWD(?:<([^>]*)>)?|)'
+                          r'[, ]*"([^"]*)"(?:, ([A-Z_|]+))?', line)
+        if not found:
+            continue
+        directory = found.group(1) or found.group(2)
+        name, flags = found.group(3), found.group(4) or ''
+        path = name if name.startswith('/') or not directory else f'{directory}/{name}'
+        opens.append((os.path.normpath(re.sub('/+', '/', path)), flags))
+    return result, opens
+
+
+def strace_works():
+    if not shutil.which('strace'):
+        return False
+    probe = subprocess.run(['strace', '-qq', '-o', os.devnull, 'true'], capture_output=True)
+    return probe.returncode == 0
+
+
+@tap.test
+def nothing_but_inputs_and_outputs_is_opened_after_confinement():
+    """Every confining command, under strace: after the filter is loaded, each open names an input
+    (or, for commands that create files, a path beneath their outputs). OPENSSL_CONF names a file
+    outside them all, which libcrypto must never read (it was read lazily, at the first hash)."""
+    if not strace_works():
+        raise tap.Skip('strace is missing or cannot trace here (scripts/bootstrap installs it)')
+    out = WORK / 'traced'
+    out.mkdir()
+    (out / 'openssl.cnf').write_text('openssl_conf = hostile\n[hostile]\n')
+    env = {'OPENSSL_CONF': str(out / 'openssl.cnf'), 'TZ': 'Europe/Paris'}
+    shards = two_shards()
+    report = out / 'report.yaml'
+    run('check', '-q', '-o', report, SEEDS / 'rle.short-row.gaf', SEEDS / 'clean-hpi-v1.hpi')
+    relative = out / 'relative.yaml'  # names its files relative to SEEDS, for html --root SEEDS
+    run_gafcheck(os.path.abspath(GAFCHECK), 'check', '-q', '-o', relative, 'rle.short-row.gaf',
+                 'rle.overrun.gaf', cwd=SEEDS)
+    interrupted = out / 'interrupted.yaml'
+    run('census', '-q', '--baseline', report, '-o', interrupted, SEEDS,
+        env={'GAFCHECK_TEST_RAISE_AFTER_GROUPS': '3:INT'})
+    seeds = str(SEEDS)
+    runs = {
+        'check': (['check', '-q', '-o', out / 'c.yaml', '--format', 'html', '-o', out / 'c.html',
+                   '--format', 'sarif', '-o', out / 'c.sarif', SEEDS], [seeds], []),
+        'census': (['census', '-q', '-j', '2', '--resume', interrupted, '--baseline', report,
+                    '-o', out / 'census.yaml', '--format', 'html', '-o', out / 'census.html',
+                    SEEDS], [seeds, str(interrupted), str(report)], []),
+        'ls': (['ls', SEEDS / 'clean-hpi-v1.hpi'], [seeds], []),
+        'show': (['show', SEEDS / 'rle.short-row.gaf'], [seeds], []),
+        'extract': (['extract', SEEDS / 'clean-hpi-v1.hpi', '-C', out / 'x'], [seeds],
+                    [str(out / 'x')]),
+        'render': (['render', '-o', out / 'rendered', SEEDS / 'rle.short-row.gaf',
+                    SEEDS / 'clean-composite.gaf'], [seeds], [str(out / 'rendered')]),
+        'rebuild': (['rebuild', SEEDS / 'rle.short-row.gaf', '-o', out / 'rebuilt.gaf'], [seeds],
+                    [str(out / 'rebuilt.gaf')]),
+        'diff': (['diff', '-o', out / 'd.yaml', *shards], [str(s) for s in shards], []),
+        'merge': (['merge', '-o', out / 'm.yaml', *shards], [str(s) for s in shards], []),
+        'html': (['html', '-o', out / 'h.html', '--root', SEEDS, relative],
+                 [str(relative), seeds], []),
+    }
+    for command, (args, inputs, created) in runs.items():
+        result, opens = traced_opens(args, env)
+        assert result.returncode in (0, 1), (command, result.returncode, result.stderr[-1000:])
+        if command == 'census':
+            assert 'taken over' in result.stderr, result.stderr[-1000:]
+        for path, flags in opens:
+            writes = any(f in flags for f in ('O_WRONLY', 'O_RDWR', 'O_CREAT'))
+            allowed = created if writes else inputs + created
+            assert any(path == a or path.startswith(a.rstrip('/') + '/') for a in allowed), (
+                command, 'opened after confinement', path, flags)
+        assert not any('openssl' in path for path, _ in opens), (command, opens)
+    # The control: the same trace sees a file a probe opens after confinement (the probe's open
+    # of an outside file is refused by Landlock, but it is seen all the same).
+    outside = out / 'openssl.cnf'
+    trace_env = {'GAFCHECK_TEST_SANDBOX_PROBE': 'open-read',
+                 'GAFCHECK_TEST_HOOK_TARGET': str(outside)}
+    _, opens = traced_opens(['check', '-q', SEEDS / 'clean-raw.gaf'], trace_env,
+                            binary=GAFCHECK_TEST_HOOKS)
+    assert str(outside) in [path for path, _ in opens], opens
+
+
+@tap.test
+def an_environment_named_openssl_configuration_changes_nothing():
+    """libcrypto never reads a configuration: one that loads only the null provider (so no
+    SHA-256 exists once it is read) leaves every hash as it was, with the sandbox and without."""
+    hostile = WORK / 'hostile-openssl.cnf'
+    hostile.write_text('openssl_conf = init\n[init]\nproviders = providers\n[providers]\n'
+                       'null = null\n[null]\nactivate = 1\n')
+    reports = {}
+    for name, env, extra in (('plain', {}, []), ('hostile', {'OPENSSL_CONF': str(hostile)}, []),
+                             ('unconfined', {'OPENSSL_CONF': str(hostile)}, ['--no-sandbox'])):
+        report = WORK / f'openssl-{name}.yaml'
+        run('check', '-q', *extra, '-o', report, SEEDS / 'clean-raw.gaf', check_code=0, env=env)
+        reports[name] = [d['sha256'] for d in yaml.safe_load_all(report.read_text())
+                         if d['kind'] == 'file']
+    assert reports['plain'] == reports['hostile'] == reports['unconfined'], reports
+    assert len(reports['plain'][0]) == 64
 
 
 @tap.test

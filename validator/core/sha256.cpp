@@ -1,8 +1,10 @@
 #include "validator/core/sha256.hpp"
 
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 
 #include <array>
+#include <mutex>
 #include <stdexcept>
 
 namespace gafcheck {
@@ -20,9 +22,24 @@ std::string hex_text(const unsigned char* digest, unsigned int digest_size) {
   return text;
 }
 
+// libcrypto loads its configuration once, on its first initialisation: asking first for none
+// means it never reads one, whatever the environment names.
+void initialise_libcrypto() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    if (OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG, nullptr) != 1)
+      throw std::runtime_error("libcrypto cannot be initialised");
+  });
+}
+
 }  // namespace
 
+void initialise_sha256() {
+  sha256_hex(ByteView());
+}
+
 std::string sha256_hex(ByteView bytes) {
+  initialise_libcrypto();
   std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
   unsigned int digest_size = 0;
   const auto span = bytes.bytes();
@@ -36,7 +53,7 @@ struct Sha256Stream::Context {
   ~Context() { EVP_MD_CTX_free(context); }
 };
 
-Sha256Stream::Sha256Stream() : context_(std::make_unique<Context>()) {
+Sha256Stream::Sha256Stream() : context_((initialise_libcrypto(), std::make_unique<Context>())) {
   if (!context_->context || EVP_DigestInit_ex(context_->context, EVP_sha256(), nullptr) != 1)
     throw std::runtime_error("SHA-256 failed in libcrypto");
 }

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "validator/cli/sandbox/landlock_ruleset.hpp"
+#include "validator/cli/sandbox/lazy_state.hpp"
 #include "validator/cli/sandbox/seccomp_filter.hpp"
 #include "validator/cli/sandbox/violation_report.hpp"
 
@@ -17,6 +18,8 @@ constinit AfterConfine after_confine = nullptr;
 
 SandboxState confine(const SandboxPlan& plan, bool enabled) {
   SandboxState state;
+  // Confined or not, the run sets the same things up at the same point.
+  initialise_lazy_state();
   if (enabled) {
     // Both layers need it, and it keeps a setuid program from gaining what the filter denies.
     if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)

@@ -12,6 +12,8 @@
 //     no execution anywhere, no TCP, no signals or abstract sockets outside the process.
 // A command calls confine() once, while it is still single-threaded, after it opened its outputs
 // and before it reads any input (a --baseline or --resume report included). --no-sandbox skips it.
+// Either way confine() first sets up what libraries would otherwise open files for on first use
+// (lazy_state.hpp): after it, a run opens only its inputs (and creates its declared outputs).
 #include <stdexcept>
 #include <string>
 #include <vector>
