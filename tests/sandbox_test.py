@@ -288,6 +288,54 @@ def an_environment_named_openssl_configuration_changes_nothing():
     assert len(reports['plain'][0]) == 64
 
 
+def interrupted_census(report):
+    """A census report cut short after three groups (a SIGINT), as --resume continues it."""
+    result = run('census', '-q', '-o', report, SEEDS,
+                 env={'GAFCHECK_TEST_RAISE_AFTER_GROUPS': '3:INT'})
+    assert result.returncode == 128 + signal.SIGINT, result.stderr
+    return report.read_bytes()
+
+
+@tap.test
+def a_confined_resume_writes_across_directories_and_keeps_the_old_report():
+    """--resume OLD -o OUT with OUT in another directory: a hard link to OLD, a symlink to OLD,
+    OLD a symlink to OUT, a new name. Under the sandbox (Landlock refuses a rename into another
+    directory), each completes and leaves the old report's other names as they were; --no-sandbox
+    does the same."""
+    for sandbox in ([], ['--no-sandbox']):
+        for layout in ('hard-link', 'output-symlink', 'resume-symlink', 'new-name', 'same-name'):
+            base = WORK / f'resume-{layout}{"-free" if sandbox else ""}'
+            (base / 'old').mkdir(parents=True)
+            (base / 'out').mkdir()
+            old = base / 'old' / 'census.yaml'
+            out = base / 'out' / 'census.yaml'
+            before = interrupted_census(old)
+            resume = old
+            if layout == 'hard-link':
+                os.link(old, out)
+            elif layout == 'output-symlink':
+                out.symlink_to(old)
+            elif layout == 'resume-symlink':
+                old.rename(out)
+                old.symlink_to(out)
+            elif layout == 'same-name':
+                out = old
+            result = run('census', '-q', *sandbox, '--resume', resume, '-o', out, SEEDS)
+            where = (layout, sandbox, result.stderr[-1500:])
+            assert result.returncode == 1, where  # the seeds have errors
+            assert 'taken over' in result.stderr and 'cross-device' not in result.stderr, where
+            docs = list(yaml.safe_load_all(out.read_text()))
+            assert docs[-1]['kind'] == 'summary' and docs[-1]['interrupted'] is False, where
+            assert not out.is_symlink(), where
+            leftovers = [p.name for d in (base / 'old', base / 'out') for p in d.iterdir()
+                         if 'resume-source' in p.name or p.name.startswith('.')]
+            assert leftovers == [], (where, leftovers)
+            if layout in ('hard-link', 'output-symlink'):
+                assert old.read_bytes() == before, where  # its other name keeps it as it was
+            if layout == 'resume-symlink':
+                assert old.is_symlink() and old.resolve() == out.resolve(), where
+
+
 @tap.test
 def reports_from_before_the_sandbox_still_read():
     assert 'sandbox' not in OLD_REPORT.read_text()

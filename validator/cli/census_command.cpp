@@ -140,12 +140,14 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
       "resume", po::value(&run.resume)->value_name("REPORT"),
       "continue the census in this (interrupted) report: files it already holds, unchanged "
       "(path, size, mtime, ctime, device, inode), are taken over instead of checked again; may "
-      "equal -o; a report cut short (no summary) is what this is for: its complete groups are "
-      "taken over")("resume-verify",
-                    po::value(&resume_verify)->value_name("stat|hash")->default_value("stat"),
-                    "how --resume decides a file is unchanged: stat (the fields above) or hash "
-                    "(also re-hash it and compare with the recorded SHA-256; a file recorded "
-                    "without one is checked again)")(
+      "equal -o, or be another name of it (a hard link, elsewhere too): then -o's name moves "
+      "aside in its own directory as -o.resume-source until the new report is complete, and "
+      "REPORT's other names keep the old report (e.g. --resume old/ta.yaml -o new/ta.yaml); a "
+      "report cut short (no summary) is what this is for: its complete groups are taken over")(
+      "resume-verify", po::value(&resume_verify)->value_name("stat|hash")->default_value("stat"),
+      "how --resume decides a file is unchanged: stat (the fields above) or hash "
+      "(also re-hash it and compare with the recorded SHA-256; a file recorded "
+      "without one is checked again)")(
       "hash-all", po::bool_switch(&run.hash_all),
       "SHA-256 every input, also files without a document (by default only files that get a "
       "document, and archives, are hashed: hashing is about half of a census's work)");

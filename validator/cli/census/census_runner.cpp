@@ -18,11 +18,15 @@
 namespace gafcheck::cli {
 namespace {
 
-bool same_file(const std::string& a, const std::string& b) {
-  struct stat first {
-  }, second{};
-  return ::stat(a.c_str(), &first) == 0 && ::stat(b.c_str(), &second) == 0 &&
-         first.st_dev == second.st_dev && first.st_ino == second.st_ino;
+// Whether the report's own name is a name of the old report (the same path, or a hard link to
+// it): writing the report replaces that directory entry, so the old report must move aside first.
+// A symlink there is replaced, never written through, and leaves the old report where it is.
+bool output_names_old_report(const std::string& output, const std::string& resume) {
+  struct stat entry {
+  }, old{};
+  return ::lstat(output.c_str(), &entry) == 0 && S_ISREG(entry.st_mode) &&
+         ::stat(resume.c_str(), &old) == 0 && entry.st_dev == old.st_dev &&
+         entry.st_ino == old.st_ino;
 }
 
 // Walks the tree the way the census will, only counting, for the progress line's totals.
@@ -57,17 +61,15 @@ CensusContext make_context(const CensusRun& run, const Baseline* baseline) {
 }
 
 // Reads the roots (or the listed files' directories), --baseline and --resume; writes the report
-// beside its name (and, resuming into the report itself, moves the old one aside there); threads
-// for -j.
+// beside its name (and, resuming into the report itself, moves the old one aside there, within
+// the report's directory: Landlock refuses a rename into another directory without its REFER
+// right, which the sandbox does not grant); threads for -j.
 SandboxPlan sandbox_plan(const CensusRun& run) {
   SandboxPlan plan;
   plan.read_paths = run.list ? listed_read_paths(*run.list) : run.settings.roots;
   if (!run.settings.baseline.empty()) plan.read_paths.push_back(run.settings.baseline);
   if (!run.resume.empty()) plan.read_paths.push_back(run.resume);
   plan.output_paths = output_paths(run.common.outputs);
-  const std::string* yaml = yaml_output(run.common.outputs);
-  if (!run.resume.empty() && yaml && !is_standard_output(*yaml) && same_file(run.resume, *yaml))
-    plan.output_paths.push_back(run.resume);
   plan.threads = run.jobs > 1;
   return plan;
 }
@@ -119,15 +121,17 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
     }
     if (auto reason = incompatibility(cursor->header(), header, false))
       throw UsageError{"--resume " + run.resume + ": cannot continue that report: " + *reason};
-    // Resuming into the report being read: the journal rewrites the destination from its first
-    // byte, so the old report moves aside (the open cursor keeps reading it) and is removed once
-    // the new one is complete.
-    if (yaml && !is_standard_output(*yaml) && same_file(run.resume, *yaml)) {
+    // Resuming into the report being read: the journal replaces the report's name at its first
+    // write, so that name of the old report moves aside in its own directory (the open cursor
+    // keeps reading it; an interrupted run leaves it there) and is removed once the new report is
+    // complete. The old report's other names (a hard link elsewhere, --resume's own when it is
+    // another) keep it as it was.
+    if (yaml && !is_standard_output(*yaml) && output_names_old_report(*yaml, run.resume)) {
       moved_aside = *yaml + ".resume-source";
       std::error_code error;
-      std::filesystem::rename(run.resume, moved_aside, error);
+      std::filesystem::rename(*yaml, moved_aside, error);
       if (error)
-        throw OutputError("cannot move " + run.resume + " aside to " + moved_aside +
+        throw OutputError("cannot move " + *yaml + " aside to " + moved_aside +
                           " to resume into it: " + error.message());
     }
   }
