@@ -291,6 +291,70 @@ def census_thumbnails_at_the_cap_do_not_depend_on_workers():
     assert without_run_line(pages[0]) == without_run_line(pages[1])
 
 
+def forged_tree(name):
+    """ROOT/inside.gaf, OUTSIDE/secret.gaf (a short-row GAF: it has thumbnails), beside each
+    other under WORK/NAME."""
+    base = WORK / name
+    (base / 'root').mkdir(parents=True)
+    (base / 'outside').mkdir()
+    (base / 'outside' / 'secret.gaf').write_bytes((SEEDS / 'rle.short-row.gaf').read_bytes())
+    (base / 'root' / 'inside.gaf').write_bytes((SEEDS / 'rle.short-row.gaf').read_bytes())
+    return base
+
+
+def forged_report(base, names):
+    """A check report of outside/secret.gaf whose file documents name NAMES instead (relative
+    paths, looked up under --root root)."""
+    real = base / 'real.yaml'
+    result = run('check', '-q', '-o', real, base / 'outside' / 'secret.gaf')
+    assert result.returncode == 1, result.stderr.decode()[-2000:]
+    text = real.read_text(encoding='utf-8')
+    header, file_doc, summary = text.split('\n---\n')
+    escaped = '"' + str(base / 'outside' / 'secret.gaf') + '"'
+    assert escaped in file_doc
+    docs = [file_doc.replace(escaped, '"' + name + '"') for name in names]
+    forged = base / 'forged.yaml'
+    forged.write_text('\n---\n'.join([header, *docs, summary]), encoding='utf-8')
+    return forged
+
+
+@tap.test
+def html_root_never_follows_a_symlink_out_of_the_root_even_without_the_sandbox():
+    """A forged report names root/link.gaf -> ../outside/secret.gaf, root/abs.gaf -> the same by
+    its absolute path, root/dir -> ../outside (dir/secret.gaf), root/deep/up.gaf ->
+    ../../outside/secret.gaf: with --no-sandbox (and with it) none of them shows the outside
+    file's pictures or bytes, and the page names the link that leads out. The control: a relative
+    link that stays beneath the root (root/sub/ok.gaf -> ../inside.gaf) is drawn."""
+    base = forged_tree('forged-links')
+    root = base / 'root'
+    (root / 'link.gaf').symlink_to('../outside/secret.gaf')
+    (root / 'abs.gaf').symlink_to(base / 'outside' / 'secret.gaf')
+    (root / 'dir').symlink_to('../outside')
+    (root / 'deep').mkdir()
+    (root / 'deep' / 'up.gaf').symlink_to('../../outside/secret.gaf')
+    (root / 'sub').mkdir()
+    (root / 'sub' / 'ok.gaf').symlink_to('../inside.gaf')
+    secret_hex = ' '.join(f'{b:02x}' for b in (SEEDS / 'rle.short-row.gaf').read_bytes()[:16])
+    outside = ['link.gaf', 'abs.gaf', 'dir/secret.gaf', 'deep/up.gaf']
+    for sandbox in (['--no-sandbox'], []):
+        forged = forged_report(base, outside)
+        result, out = drawn(forged, '--root', root, *sandbox)
+        assert result.returncode == 0, result.stderr.decode()[-2000:]
+        page = Page(out.read_text(encoding='utf-8'))
+        text = ''.join(page.text)
+        assert page.images == [], (sandbox, len(page.images))
+        assert secret_hex not in text, sandbox
+        assert text.count('nothing outside the root is read') == 4, (sandbox, text[-3000:])
+        assert "'link.gaf'" in text and "'dir'" in text and "'up.gaf'" in text, text[-3000:]
+        assert 'outside --root' in text
+        # The control: the same file through a link that stays beneath the root is drawn.
+        forged = forged_report(base, ['sub/ok.gaf'])
+        result, out = drawn(forged, '--root', root, *sandbox)
+        control = Page(out.read_text(encoding='utf-8'))
+        assert sorted(i['alt'] for i in control.images) == ['diff', 'retail', 'strict'], (
+            sandbox, ''.join(control.text)[-2000:])
+
+
 if __name__ == '__main__':
     try:
         tap.run()

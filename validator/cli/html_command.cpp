@@ -20,7 +20,8 @@ namespace {
 
 struct Drawing {
   FormatWriter& writer;
-  std::string root;
+  const RootDirectory& root;
+  std::string root_name;
   CheckOptions options;
   AttachHook attach;
   RunTotals counted;  // what was drawn, for a report that has no summary
@@ -34,7 +35,8 @@ void draw_check_report(ReportStream& stream, Drawing& drawing, std::optional<YAM
     }
     if (document->kind != "file") continue;
     ParsedFileDocument parsed = parse_file_document(document->node);
-    redraw_attachments(drawing.root, drawing.options, drawing.attach, parsed.report);
+    redraw_attachments(drawing.root, drawing.root_name, drawing.options, drawing.attach,
+                       parsed.report);
     ReportItem item;
     item.report = &parsed.report;
     item.document = true;
@@ -59,7 +61,8 @@ void draw_census_report(CensusReportReader& reader, Drawing& drawing) {
       items[i].record = &record.facts;
       for (ParsedFileDocument& file : group->files) {
         if (file.report.path != reports.back().path) continue;
-        redraw_attachments(drawing.root, drawing.options, drawing.attach, file.report);
+        redraw_attachments(drawing.root, drawing.root_name, drawing.options, drawing.attach,
+                           file.report);
         items[i].document = true;
         items[i].baseline_matched = file.baseline_matched;
         reports.back().findings = std::move(file.report.findings);
@@ -91,9 +94,12 @@ int run_html(const Arguments& arguments, const std::string&) {
       "up as DIR/PATH (archive members as DIR/mod.ufo!anims/x.gaf), read only if it is still the\n"
       "file the report describes (same size, and same sha256 when the report has one), and only\n"
       "the frames with pixel findings are drawn. A file missing, unreadable or changed since the\n"
-      "report is shown as such, with nothing drawn from it. A path with a '..' component is never\n"
-      "looked up. Use --root / for a report whose paths are absolute, the directory the check ran\n"
-      "in for relative ones.\n\nOptions");
+      "report is shown as such, with nothing drawn from it. Nothing outside DIR is read, with or\n"
+      "without the sandbox: a path with a '..' component is never looked up, and a symbolic link\n"
+      "beneath DIR is followed only to a relative place that stays beneath DIR (a link to an\n"
+      "absolute path or out of DIR is refused, and the page names the link). Use --root / for a\n"
+      "report whose paths are absolute, the directory the check ran in for relative ones.\n\n"
+      "Options");
   general.add_options()("help,h", po::bool_switch(), "show this help")(
       "root", po::value(&root), "the directory the report's paths are looked up in (required)")(
       "output,o", po::value(&output)->default_value("-"),
@@ -129,9 +135,11 @@ int run_html(const Arguments& arguments, const std::string&) {
   plan.output_paths = {output};
   if (writer.output().is_temp())
     plan.remove_on_violation.push_back(writer.output().current_path().string());
+  const RootDirectory root_directory(root);
   confine(plan, !options.no_sandbox);
 
   Drawing drawing{writer,
+                  root_directory,
                   root,
                   options.check,
                   make_html_attachments(options.check.limits, options.html_thumbnails_per_file),

@@ -81,12 +81,22 @@ LoadedInput load_input(const std::string& argument, const CheckOptions& options)
                                  : *opened.error;
     return out;
   }
-  out.file = std::move(opened.file);
-  if (disk.size() == argument.size()) return out;
+  return load_opened_input(
+      std::move(*opened.file), disk,
+      disk.size() == argument.size() ? std::string() : argument.substr(disk.size() + 1), options);
+}
+
+LoadedInput load_opened_input(InputFile file, const std::string& disk, const std::string& member,
+                              const CheckOptions& options) {
+  LoadedInput out;
+  out.name = InputName::file(disk);
+  if (member.empty()) {
+    out.file = std::move(file);
+    return out;
+  }
   // A member: the archive's bytes are needed only until the member is decoded.
-  const InputFile archive = std::move(*out.file);
-  out.file.reset();
-  if (!find_member(archive.view(), argument.substr(disk.size() + 1), options, 1, out))
+  const InputFile archive = std::move(file);
+  if (!find_member(archive.view(), member, options, 1, out))
     out.error = escape_bytes(disk) + ": " + out.error;
   return out;
 }

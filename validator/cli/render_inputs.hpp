@@ -31,4 +31,9 @@ struct LoadedInput {
 
 LoadedInput load_input(const std::string& argument, const CheckOptions& options);
 
+// The same for a file already read (`disk` names it): the file itself when `member` is empty,
+// else that member of it ("anims/x.gaf", or "inner.hpi!anims/x.gaf").
+LoadedInput load_opened_input(InputFile file, const std::string& disk, const std::string& member,
+                              const CheckOptions& options);
+
 }  // namespace gafcheck::cli

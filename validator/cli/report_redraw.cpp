@@ -19,19 +19,47 @@ std::optional<std::string> path_under_root(const std::string& root, const std::s
   return joined + path;
 }
 
-void redraw_attachments(const std::string& root, const CheckOptions& options,
-                        const AttachHook& attach, FileReport& report) {
+namespace {
+
+// The file a report path names beneath the root: the whole path when it names a file there, else
+// an archive member, "mod.ufo!anims/x.gaf", the longest part before a '!' that does. A refusal
+// (a link leading out) is the answer, never a reason to try a shorter part.
+LoadedInput load_beneath(const RootDirectory& root, const std::string& path,
+                         const CheckOptions& options) {
+  const std::uint64_t max_size = options.limits[BudgetKind::file_size];
+  RootDirectory::Opened opened = root.open(path, max_size);
+  std::size_t disk_size = path.size();
+  for (std::size_t bang = path.rfind('!');
+       !opened.file && opened.missing && bang != std::string::npos && bang > 0;
+       bang = path.rfind('!', bang - 1)) {
+    opened = root.open(path.substr(0, bang), max_size);
+    disk_size = bang;
+  }
+  if (!opened.file) {
+    LoadedInput out;
+    out.error = opened.error;
+    return out;
+  }
+  return load_opened_input(std::move(*opened.file), path.substr(0, disk_size),
+                           disk_size == path.size() ? std::string() : path.substr(disk_size + 1),
+                           options);
+}
+
+}  // namespace
+
+void redraw_attachments(const RootDirectory& root, const std::string& root_name,
+                        const CheckOptions& options, const AttachHook& attach, FileReport& report) {
   if (report.findings.empty() || report.format == Format::unreadable) return;
   const auto unavailable = [&report](std::string why) {
     report.attachments.emplace();
     report.attachments->unavailable = std::move(why);
   };
-  const std::optional<std::string> disk = path_under_root(root, report.path);
+  const std::optional<std::string> disk = path_under_root(root_name, report.path);
   if (!disk) return unavailable("not drawn: the report names it with a '..' component");
-  const LoadedInput input = load_input(*disk, options);
+  const LoadedInput input = load_beneath(root, report.path, options);
   if (!input.error.empty())
-    return unavailable("not drawn: " + escape_bytes(*disk) + " cannot be read (" + input.error +
-                       ")");
+    return unavailable("not drawn: " + escape_bytes(*disk) + " cannot be read beneath --root (" +
+                       input.error + "); nothing outside the root is read");
   const ByteView bytes = input.view();
   if (bytes.size() != report.size)
     return unavailable("not drawn: " + escape_bytes(*disk) + " has changed since the report (" +

@@ -2,12 +2,13 @@
 // gafcheck html: what --format html attaches beside a file's findings (html_attachments.hpp),
 // made again from the file a report names, looked up under --root. The file is used only when it
 // is still the file the report describes (its size, and its sha256 when the report has one); a
-// file missing, unreadable, outside the root or changed since the report gets a note saying so
-// and nothing drawn from it, never a guess.
+// file missing, unreadable, outside the root (a '..', a symbolic link leading out) or changed
+// since the report gets a note saying so and nothing drawn from it, never a guess.
 #include <functional>
 #include <string>
 
 #include "validator/check/check_options.hpp"
+#include "validator/cli/beneath_root.hpp"
 #include "validator/report/file_report.hpp"
 
 namespace gafcheck::cli {
@@ -21,7 +22,9 @@ std::optional<std::string> path_under_root(const std::string& root, const std::s
 
 // Fills report.attachments from the file's bytes through `attach`, or with the reason they
 // cannot be made (ReportAttachments::unavailable). Reports without listed findings get nothing.
-void redraw_attachments(const std::string& root, const CheckOptions& options,
-                        const AttachHook& attach, FileReport& report);
+// The file is looked up beneath `root` (its name, `root_name`, only for messages) and never
+// outside it, through a '..' or a symbolic link (beneath_root.hpp).
+void redraw_attachments(const RootDirectory& root, const std::string& root_name,
+                        const CheckOptions& options, const AttachHook& attach, FileReport& report);
 
 }  // namespace gafcheck::cli

@@ -115,19 +115,26 @@ InputFile::Buffer& InputFile::spare() {
 }
 
 InputFile::OpenResult InputFile::open(const std::filesystem::path& path, std::uint64_t max_size) {
-  return read(path, max_size, UINT64_MAX);
+  return read(AT_FDCWD, path, 0, max_size, UINT64_MAX);
 }
 
 InputFile::OpenResult InputFile::open_head(const std::filesystem::path& path,
                                            std::uint64_t head_size) {
-  return read(path, UINT64_MAX, head_size);
+  return read(AT_FDCWD, path, 0, UINT64_MAX, head_size);
 }
 
-InputFile::OpenResult InputFile::read(const std::filesystem::path& path, std::uint64_t max_size,
+InputFile::OpenResult InputFile::open_at(int directory, const std::filesystem::path& name,
+                                         std::uint64_t max_size) {
+  return read(directory, name, O_NOFOLLOW, max_size, UINT64_MAX);
+}
+
+InputFile::OpenResult InputFile::read(int directory, const std::filesystem::path& path,
+                                      int extra_flags, std::uint64_t max_size,
                                       std::uint64_t read_at_most) {
   OpenResult result;
   FileDescriptor descriptor;
-  descriptor.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  descriptor.fd =
+      ::openat(directory, path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | extra_flags);
   if (descriptor.fd < 0) {
     result.error = describe_errno("cannot open");
     return result;

@@ -31,6 +31,11 @@ class InputFile {
   // sniff a format without reading a large file that turns out not to be an input.
   static OpenResult open_head(const std::filesystem::path& path, std::uint64_t head_size);
 
+  // open() of `name` in the directory `directory` (a descriptor), never following a symlink
+  // there (ELOOP: the caller resolves links itself, e.g. to stay beneath a root).
+  static OpenResult open_at(int directory, const std::filesystem::path& name,
+                            std::uint64_t max_size);
+
   InputFile(const InputFile&) = delete;
   InputFile& operator=(const InputFile&) = delete;
   InputFile(InputFile&& other) noexcept;
@@ -60,8 +65,8 @@ class InputFile {
     bool mapped_ = false;
   };
   InputFile() = default;
-  static OpenResult read(const std::filesystem::path& path, std::uint64_t max_size,
-                         std::uint64_t read_at_most);
+  static OpenResult read(int directory, const std::filesystem::path& path, int extra_flags,
+                         std::uint64_t max_size, std::uint64_t read_at_most);
   void release();
   // The buffer of the largest small file this thread read and released, kept for the next one.
   static Buffer& spare();
