@@ -63,6 +63,9 @@ struct FormatContext {
   // --html-max-thumbnails: frames the HTML page shows pictures of, the first ones in the order
   // the groups are written (path order), whatever order a census's workers drew them in.
   std::uint64_t html_thumbnails = 500;
+  // --max-heap: the bytes the HTML page's pictures may hold in all (it holds them until the
+  // summary); a frame whose pictures would pass it is left out, with a note naming the budget.
+  std::uint64_t html_picture_bytes = UINT64_MAX;
 };
 
 // One report of an input's group.

@@ -83,8 +83,11 @@ std::string thumbnails_html(const ReportAttachments& attachments) {
       html += "<img alt=\"" + html_escape(thumbnail.policy) + "\" width=\"" +
               std::to_string((thumbnail.width + 3) * scale) + "\" height=\"" +
               std::to_string(thumbnail.height * scale) + "\" src=\"" + png_data_uri(thumbnail.png) +
-              "\"><figcaption>" + html_escape(thumbnail.policy) + " " +
-              std::to_string(thumbnail.width) + "x" + std::to_string(thumbnail.height);
+              "\"><figcaption>" + html_escape(thumbnail.policy) + " ";
+      if (thumbnail.full_width != 0)
+        html += std::to_string(thumbnail.full_width) + "x" + std::to_string(thumbnail.full_height) +
+                " scaled to ";
+      html += std::to_string(thumbnail.width) + "x" + std::to_string(thumbnail.height);
       if (!thumbnail.rows.empty()) {
         html += ", defective rows";
         for (const std::uint32_t row : thumbnail.rows) html += " " + std::to_string(row);
@@ -155,8 +158,9 @@ bool clean_row(const FileReport& report) {
 
 class HtmlWriter final : public FormatWriter {
  public:
-  HtmlWriter(std::unique_ptr<ReportOutput> output, std::uint64_t thumbnails)
-      : FormatWriter(std::move(output)), frames_left_(thumbnails) {}
+  HtmlWriter(std::unique_ptr<ReportOutput> output, std::uint64_t thumbnails,
+             std::uint64_t picture_bytes)
+      : FormatWriter(std::move(output)), frames_left_(thumbnails), picture_limit_(picture_bytes) {}
 
   void header(const ReportHeader& header) override {
     command_ = header.command;
@@ -262,6 +266,7 @@ class HtmlWriter final : public FormatWriter {
     std::string kept;
     kept.reserve(text.size());
     std::uint64_t cut_frames = 0;  // of the current file
+    std::uint64_t cut_for_heap = 0;
     std::size_t at = 0;
     while (at < text.size()) {
       const std::size_t mark = text.find("<!--gafcheck-", at);
@@ -280,7 +285,16 @@ class HtmlWriter final : public FormatWriter {
         at = end + close.size();
       };
       if (rest.starts_with(frame_open)) {
-        span(frame_open, frame_close, frames_left_, &cut_frames);
+        // The page holds every picture until the summary: in all, within --max-heap.
+        const std::size_t end = text.find(frame_close, mark);
+        const std::uint64_t size = end - mark - frame_open.size();
+        if (frames_left_ > 0 && size > picture_limit_ - std::min(picture_limit_, picture_bytes_)) {
+          ++cut_for_heap;
+          at = end + frame_close.size();
+        } else {
+          if (frames_left_ > 0) picture_bytes_ += size;
+          span(frame_open, frame_close, frames_left_, &cut_frames);
+        }
       } else if (rest.starts_with(excerpt_open)) {
         span(excerpt_open, excerpt_close, excerpts_left_, nullptr);
       } else {  // left_out_open
@@ -291,7 +305,13 @@ class HtmlWriter final : public FormatWriter {
           kept += "<p class=\"note\">" + std::to_string(left_out) +
                   " more frames with pixel findings not drawn (--html-max-thumbnails-per-file, "
                   "--html-max-thumbnails)</p>";
+        if (cut_for_heap > 0)
+          kept += "<p class=\"note\">" + std::to_string(cut_for_heap) +
+                  " more frames with pixel findings not drawn: budget.exceeded: heap (the "
+                  "page's pictures would pass --max-heap " +
+                  std::to_string(picture_limit_) + " bytes)</p>";
         cut_frames = 0;
+        cut_for_heap = 0;
         at = end + left_out_close.size();
       }
     }
@@ -299,6 +319,8 @@ class HtmlWriter final : public FormatWriter {
   }
 
   std::uint64_t frames_left_;
+  std::uint64_t picture_limit_;
+  std::uint64_t picture_bytes_ = 0;  // of the frames kept so far
   std::uint64_t excerpts_left_ = html_excerpts_per_report;
   std::string command_, command_line_, started_;
   std::vector<Group> groups_;
@@ -309,7 +331,8 @@ class HtmlWriter final : public FormatWriter {
 
 std::unique_ptr<FormatWriter> make_html_writer(std::unique_ptr<ReportOutput> output,
                                                const FormatContext& context) {
-  return std::make_unique<HtmlWriter>(std::move(output), context.html_thumbnails);
+  return std::make_unique<HtmlWriter>(std::move(output), context.html_thumbnails,
+                                      context.html_picture_bytes);
 }
 
 }  // namespace gafcheck

@@ -10,7 +10,8 @@
 // are held until summary(). What they hold is bounded by what the run bounds: listed findings by
 // --max-findings per file, hex excerpts and thumbnails by their own bounds (html_attachments.hpp);
 // a clean file is one table row. The report-wide bounds (FormatContext::html_thumbnails frames,
-// html_excerpts_per_report hex excerpts) are applied in write(), in the order groups are written,
+// their pictures' bytes within FormatContext::html_picture_bytes, html_excerpts_per_report hex
+// excerpts) are applied in write(), in the order groups are written,
 // so which files keep their pictures depends only on path order, never on census -j timing:
 // render() marks each frame's pictures and each excerpt, and write() keeps or drops them.
 #include <cstdint>

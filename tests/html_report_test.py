@@ -11,6 +11,7 @@ import html.parser
 import os
 import pathlib
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -288,6 +289,145 @@ def census_thumbnails_at_the_cap_do_not_depend_on_workers():
     frames = {i['src'] for i in Page(pages[0]).images}
     assert 0 < len(Page(pages[0]).images) <= 9 and frames, len(Page(pages[0]).images)
     assert 'more frames with pixel findings not drawn' in pages[0]
+    assert without_run_line(pages[0]) == without_run_line(pages[1])
+
+
+def wide_rle_gaf(width, height, drawn_every=50, value=0x20):
+    """One RLE frame WIDTH x HEIGHT in a small file: count-0 rows, every DRAWN_EVERYth row a
+    full-width run of VALUE, and row 1 full width with a byte left over (rle.unused-payload)."""
+    def full_row(extra=b''):
+        commands = bytearray()
+        left = width
+        while left:
+            run = min(64, left)
+            commands += bytes([((run - 1) << 2) | 2, value])
+            left -= run
+        return struct.pack('<H', len(commands) + len(extra)) + bytes(commands) + extra
+    rows = b''.join(full_row(b'\x03') if y == 1 else full_row() if y % drawn_every == 0
+                    else b'\0\0' for y in range(height))
+    header = struct.pack('<IIII', 0x00010100, 1, 0, 16)
+    entry = struct.pack('<HHI', 1, 1, 0) + b'WIDE'.ljust(32, b'\0') + struct.pack('<II', 64, 2)
+    frame = struct.pack('<HHhhBBBBIII', width, height, 0, 0, 9, 1, 0, 0, 0, 88, 0)
+    return header + entry + frame + rows
+
+
+def peak_rss_kib(*args):
+    """gafcheck ARGS in a child of a fresh Python, which reports its children's peak RSS."""
+    code = ('import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], capture_output=True,'
+            ' stdin=subprocess.DEVNULL); print(r.returncode, resource.getrusage('
+            'resource.RUSAGE_CHILDREN).ru_maxrss)')
+    out = subprocess.run([sys.executable, '-c', code, GAFCHECK, *map(str, args)],
+                         capture_output=True, text=True, timeout=300).stdout.split()
+    return int(out[0]), int(out[1])
+
+
+def scaled_thumbnails(page, full):
+    """The page's pictures: each at most 512 a side, each captioned as FULL scaled down."""
+    text = ''.join(page.text)
+    assert page.images, text[-2000:]
+    for image in page.images:
+        width, height, _, _ = png_pixels(base64.b64decode(image['src'].split(',', 1)[1]))
+        assert 0 < width <= 512 + 3 and 0 < height <= 512, (width, height)
+    assert text.count(f'{full} scaled to ') == len(page.images), text[-2000:]
+
+
+@tap.test
+def a_huge_frame_is_drawn_scaled_down_within_the_heap_budget():
+    """A 60001x1300 RLE frame (157 MB of full-size canvas per policy) in a 50 KB file: strict,
+    retail and diff thumbnails scaled to fit 512x512, drawn under --max-heap 24M (less than one
+    full canvas), the defective row marked, and the run's peak memory nowhere near a canvas."""
+    tree = WORK / 'wide'
+    tree.mkdir()
+    (tree / 'wide.gaf').write_bytes(wide_rle_gaf(60001, 1300))
+    _, page = report('wide', '--max-heap', '24M', tree / 'wide.gaf')
+    assert sorted(i['alt'] for i in page.images) == ['diff', 'retail', 'strict'], page.images
+    scaled_thumbnails(page, '60001x1300')
+    strict = next(i for i in page.images if i['alt'] == 'strict')
+    width, height, channels, rows = png_pixels(base64.b64decode(strict['src'].split(',', 1)[1]))
+    assert (width, height) == (512 + 3, 11), (width, height)
+    assert rows[0][:channels] == b'\xff\x00\x00\xff'[:channels], 'row 1 falls in thumbnail row 0'
+    assert 'defective rows 1' in ''.join(page.text)
+    code, rss = peak_rss_kib('check', '-q', '--format', 'html', '-o', WORK / 'wide-rss.html',
+                             tree / 'wide.gaf')
+    assert code == 0 and rss < 100 * 1024, (code, rss)
+
+
+@tap.test
+def the_65535x1700_frame_crasher_gets_bounded_thumbnails_in_bounded_memory():
+    """corpus/crashers: one 65535x1700 RLE frame in 5.5 KB (437 MiB of full-size canvases once)."""
+    crasher = ROOT / 'corpus' / 'crashers' / 'html-budget.heap-65535x1700-rle-frame-thumbnail.bin'
+    out = WORK / 'crasher.html'
+    code, rss = peak_rss_kib('check', '-q', '--format', 'html', '-o', out, crasher)
+    assert code == 0 and rss < 100 * 1024, (code, rss)
+    page = Page(out.read_text(encoding='utf-8'))
+    assert sorted(i['alt'] for i in page.images) == ['diff', 'retail', 'strict'], page.images
+    scaled_thumbnails(page, '65535x1700')
+
+
+@tap.test
+def huge_frames_stay_bounded_in_a_parallel_census_and_in_the_html_command():
+    """Three files each with a 65000x1200 frame: census -j 2 draws all three scaled down, and
+    gafcheck html draws them again from the report, each run far below one full-size canvas."""
+    tree = WORK / 'wide-three'
+    tree.mkdir()
+    for name in ('a', 'b', 'c'):
+        (tree / f'{name}.gaf').write_bytes(wide_rle_gaf(65000, 1200, drawn_every=7 + len(name)))
+    yaml_report = WORK / 'wide-three.yaml'
+    code, rss = peak_rss_kib('census', '-q', '-j', '2', '-o', yaml_report, '--format', 'html',
+                             '-o', WORK / 'wide-three.html', tree)
+    assert code == 0 and rss < 150 * 1024, (code, rss)
+    page = Page((WORK / 'wide-three.html').read_text(encoding='utf-8'))
+    assert len(page.images) == 9, len(page.images)
+    scaled_thumbnails(page, '65000x1200')
+    code, rss = peak_rss_kib('html', yaml_report, '--root', '/', '-o', WORK / 'wide-drawn.html')
+    assert code == 0 and rss < 150 * 1024, (code, rss)
+    drawn_page = (WORK / 'wide-drawn.html').read_text(encoding='utf-8')
+    assert without_run_line(drawn_page) == without_run_line(
+        (WORK / 'wide-three.html').read_text(encoding='utf-8'))
+
+
+@tap.test
+def a_thumbnail_over_the_heap_budget_is_a_note_naming_it():
+    """--max-heap below what one strip of a wide frame needs: the thumbnails are notes naming the
+    heap budget, the page and the run go on (no abort, exit as the findings say). The control: the
+    same file with the default budget has all three pictures."""
+    wide = WORK / 'wide-budget.gaf'
+    wide.write_bytes(wide_rle_gaf(40000, 900))
+    result = run('check', '-q', '--max-heap', '200K', '--format', 'html', '-o',
+                 WORK / 'wide-budget.html', wide)
+    assert result.returncode == 0, result.stderr.decode()[-2000:]
+    page = Page((WORK / 'wide-budget.html').read_text(encoding='utf-8'))
+    text = ''.join(page.text)
+    assert page.images == [] and text.count('budget.exceeded: heap') >= 2, text[-2000:]
+    assert '--max-heap 204800' in text
+    _, control = report('wide-budget-control', wide)
+    assert len(control.images) == 3
+
+
+@tap.test
+def the_pages_pictures_together_stay_within_the_heap_budget():
+    """Twenty files with pictures: under a --max-heap that each file's own thumbnails fit but the
+    page's twenty do not, the first files (path order) keep theirs, the rest get a note naming the
+    budget, and the page is the same with -j 1 and -j 2. The control: the default budget draws
+    them all."""
+    tree = WORK / 'many-pictures'
+    tree.mkdir()
+    for k in range(20):
+        (tree / f'{k:02}.gaf').write_bytes((SEEDS / 'rle.short-row.gaf').read_bytes())
+    _, full = report('many-full', tree, command='census')
+    assert len(full.images) == 60
+    per_frame = len((WORK / 'many-full.html').read_text(encoding='utf-8')) // 20
+    pages = []
+    for jobs in ('1', '2'):
+        out = WORK / f'many-capped-j{jobs}.html'
+        result = run('census', '-q', '-j', jobs, '--max-heap', str(8 * per_frame // 3), '--format',
+                     'html', '-o', out, tree)
+        assert result.returncode == 1, result.stderr.decode()[-2000:]  # short rows are errors
+        pages.append(out.read_text(encoding='utf-8'))
+    page = Page(pages[0])
+    assert 0 < len(page.images) < 60 and len(page.images) % 3 == 0, len(page.images)
+    assert 'not drawn: budget.exceeded: heap (the page\'s pictures would pass --max-heap' in \
+        ''.join(page.text)
     assert without_run_line(pages[0]) == without_run_line(pages[1])
 
 

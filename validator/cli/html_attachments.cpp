@@ -42,10 +42,10 @@ std::optional<std::uint32_t> frame_of(const std::map<std::string, std::uint32_t>
 // Canvas rows of the frame's own defects (a composite's layers have rows of their own, left
 // unmarked: their place on the canvas is the renderer's business).
 std::vector<std::uint32_t> defect_rows(const Rendered& rendered, const std::string& frame_path,
-                                       const Canvas& canvas) {
+                                       std::uint32_t canvas_height) {
   std::vector<std::uint32_t> rows;
   for (const render::RowDefect& defect : rendered.defects)
-    if (defect.frame_path == frame_path && defect.row < canvas.height &&
+    if (defect.frame_path == frame_path && defect.row < canvas_height &&
         rows.size() < marked_rows_per_thumbnail)
       rows.push_back(defect.row);
   std::sort(rows.begin(), rows.end());
@@ -53,23 +53,73 @@ std::vector<std::uint32_t> defect_rows(const Rendered& rendered, const std::stri
   return rows;
 }
 
-ReportThumbnail thumbnail(const std::string& frame_path, const char* policy, const Canvas& canvas,
-                          const std::vector<std::uint32_t>& rows,
-                          const render::RgbaRowSource& pixels) {
-  ReportThumbnail out{frame_path, policy, canvas.width, canvas.height, {}, {}, rows};
-  const std::uint32_t width = canvas.width + marker_columns;
-  std::vector<std::uint8_t> row(std::size_t{canvas.width} * 4);
+// A frame's thumbnail size: its whole canvas fitted into thumbnail_max_side a side.
+struct Fitted {
+  render::CanvasExtent extent;  // the full canvas
+  render::SampleGrid grid;
+  bool scaled() const {
+    return grid.columns.size() != extent.width || grid.rows.size() != extent.height;
+  }
+};
+
+Fitted fit(render::FrameRenderer& renderer, std::uint32_t frame, RenderPolicy policy) {
+  // A frame without an extent cannot be drawn; a 1x1 grid lets the renderer say why.
+  const std::optional<render::CanvasExtent> extent = renderer.extent(frame, policy);
+  if (!extent) return {{0, 0, 1, 1}, {{0}, {0}}};
+  return {*extent, render::fitting_grid(*extent, thumbnail_max_side)};
+}
+
+// PNG bytes an RGBA image of this size can take at most (deflate's stored blocks, chunks).
+std::uint64_t png_bound(std::uint64_t width, std::uint64_t height) {
+  const std::uint64_t raw = (width * 4 + 1) * height;
+  return raw + raw / 1000 * 5 + 4096;
+}
+
+// What one file's thumbnails hold, against its heap budget.
+struct Held {
+  std::uint64_t limit;
+  std::uint64_t bytes = 0;  // PNGs made so far
+  std::optional<std::string> refuses(std::uint64_t more, std::uint64_t canvases) const {
+    const std::uint64_t total = bytes + canvases + more;
+    if (total <= limit) return std::nullopt;
+    return "budget.exceeded: heap (the picture needs up to " + std::to_string(more) + " bytes, " +
+           std::to_string(total) + " with the file's other thumbnails, above " + "--max-heap " +
+           std::to_string(limit) + ")";
+  }
+};
+
+ReportThumbnail thumbnail(const std::string& frame_path, const char* policy, const Fitted& fitted,
+                          const std::vector<std::uint32_t>& rows, Held& held,
+                          std::uint64_t canvases, const render::RgbaRowSource& pixels) {
+  const std::uint32_t width = static_cast<std::uint32_t>(fitted.grid.columns.size());
+  const std::uint32_t height = static_cast<std::uint32_t>(fitted.grid.rows.size());
+  ReportThumbnail out{frame_path, policy, width, height, 0, 0, {}, {}, rows};
+  if (fitted.scaled()) {
+    out.full_width = fitted.extent.width;
+    out.full_height = fitted.extent.height;
+  }
+  if (const auto refused = held.refuses(png_bound(width + marker_columns, height), canvases)) {
+    out.reason = *refused;
+    return out;
+  }
+  // The marker bar on the thumbnail rows the defective canvas rows fall in.
+  std::vector<std::uint32_t> marked;
+  for (const std::uint32_t row : rows)
+    marked.push_back(
+        static_cast<std::uint32_t>(std::uint64_t{row} * height / fitted.extent.height));
   const render::PngResult png =
-      render::encode_png(width, canvas.height, [&](std::uint32_t y, std::uint8_t* rgba) {
-        const bool marked = std::binary_search(rows.begin(), rows.end(), y);
+      render::encode_png(width + marker_columns, height, [&](std::uint32_t y, std::uint8_t* rgba) {
+        const bool mark = std::binary_search(marked.begin(), marked.end(), y);
         for (std::uint32_t x = 0; x < marker_columns; ++x)
-          for (int c = 0; c < 4; ++c) rgba[x * 4 + c] = marked && x < 2 ? marker_rgba[c] : 0;
+          for (int c = 0; c < 4; ++c) rgba[x * 4 + c] = mark && x < 2 ? marker_rgba[c] : 0;
         pixels(y, rgba + marker_columns * 4);
       });
-  if (!png.error.empty())
+  if (!png.error.empty()) {
     out.reason = "PNG encoding failed: " + png.error;
-  else
+  } else {
     out.png.assign(png.bytes.begin(), png.bytes.end());
+    held.bytes += out.png.size();
+  }
   return out;
 }
 
@@ -82,51 +132,53 @@ void not_drawn(ReportAttachments& into, const std::string& frame_path, const cha
   into.thumbnails.push_back(std::move(out));
 }
 
+std::uint64_t canvas_bytes(const Rendered& rendered) {
+  return rendered.canvas ? rendered.canvas->pixels() * render::canvas_bytes_per_pixel : 0;
+}
+
+// Strict, retail and diff pictures of one frame, each drawn at thumbnail size.
 void draw_frame(render::FrameRenderer& renderer, std::uint32_t frame, const std::string& frame_path,
-                const render::Palette& palette, ReportAttachments& into) {
-  const Rendered strict = renderer.render(frame, RenderPolicy::strict);
-  const Rendered retail = renderer.render(frame, RenderPolicy::retail);
-  const auto fits = [&](const Rendered& rendered, const char* policy) {
-    if (!rendered.canvas) {
-      not_drawn(into, frame_path, policy, rendered.reason);
-      return false;
-    }
-    if (rendered.canvas->pixels() == 0 || rendered.canvas->pixels() > thumbnail_max_pixels) {
-      not_drawn(into, frame_path, policy,
-                std::to_string(rendered.canvas->width) + "x" +
-                    std::to_string(rendered.canvas->height) + " pixels: no thumbnail");
-      return false;
-    }
-    return true;
-  };
-  const bool strict_fits = fits(strict, "strict");
-  const bool retail_fits = fits(retail, "retail");
-  std::vector<std::uint32_t> rows;
-  if (strict_fits) {
+                const render::Palette& palette, Held& held, ReportAttachments& into) {
+  const Fitted strict_fit = fit(renderer, frame, RenderPolicy::strict);
+  const Fitted retail_fit = fit(renderer, frame, RenderPolicy::retail);
+  renderer.set_held_outside(held.bytes);
+  const Rendered strict = renderer.render_sampled(frame, RenderPolicy::strict, strict_fit.grid);
+  renderer.set_held_outside(held.bytes + canvas_bytes(strict));
+  const Rendered retail = renderer.render_sampled(frame, RenderPolicy::retail, retail_fit.grid);
+  renderer.set_held_outside(0);
+  const std::uint64_t canvases = canvas_bytes(strict) + canvas_bytes(retail);
+  if (!strict.canvas) not_drawn(into, frame_path, "strict", strict.reason);
+  if (!retail.canvas) not_drawn(into, frame_path, "retail", retail.reason);
+  const std::vector<std::uint32_t> rows =
+      strict.canvas ? defect_rows(strict, frame_path, strict_fit.extent.height)
+                    : std::vector<std::uint32_t>{};
+  if (strict.canvas) {
     const Canvas& canvas = *strict.canvas;
-    rows = defect_rows(strict, frame_path, canvas);
-    into.thumbnails.push_back(
-        thumbnail(frame_path, "strict", canvas, rows, [&](std::uint32_t y, std::uint8_t* rgba) {
-          render::policy_row(canvas, palette, y, rgba);
-        }));
+    into.thumbnails.push_back(thumbnail(frame_path, "strict", strict_fit, rows, held, canvases,
+                                        [&](std::uint32_t y, std::uint8_t* rgba) {
+                                          render::policy_row(canvas, palette, y, rgba);
+                                        }));
   }
-  if (retail_fits) {
+  if (retail.canvas) {
     const Canvas& canvas = *retail.canvas;
-    into.thumbnails.push_back(
-        thumbnail(frame_path, "retail", canvas, rows, [&](std::uint32_t y, std::uint8_t* rgba) {
-          render::policy_row(canvas, palette, y, rgba);
-        }));
+    into.thumbnails.push_back(thumbnail(frame_path, "retail", retail_fit, rows, held, canvases,
+                                        [&](std::uint32_t y, std::uint8_t* rgba) {
+                                          render::policy_row(canvas, palette, y, rgba);
+                                        }));
   }
-  if (!strict_fits || !retail_fits) return not_drawn(into, frame_path, "diff", "needs both images");
+  if (!strict.canvas || !retail.canvas)
+    return not_drawn(into, frame_path, "diff", "needs both images");
   const Canvas& r = *retail.canvas;
   const Canvas& s = *strict.canvas;
-  if (r.width != s.width || r.height != s.height)
+  const render::CanvasExtent& a = retail_fit.extent;
+  const render::CanvasExtent& b = strict_fit.extent;
+  if (a.left != b.left || a.top != b.top || a.width != b.width || a.height != b.height)
     return not_drawn(into, frame_path, "diff", "the retail and strict images differ in size");
   render::DiffCounts counts;
-  into.thumbnails.push_back(
-      thumbnail(frame_path, "diff", r, rows, [&](std::uint32_t y, std::uint8_t* rgba) {
-        render::diff_row(r, s, palette, y, rgba, counts);
-      }));
+  into.thumbnails.push_back(thumbnail(frame_path, "diff", retail_fit, rows, held, canvases,
+                                      [&](std::uint32_t y, std::uint8_t* rgba) {
+                                        render::diff_row(r, s, palette, y, rgba, counts);
+                                      }));
 }
 
 void add_thumbnails(ByteView bytes, FileReport& report, const BudgetLimits& limits,
@@ -150,6 +202,7 @@ void add_thumbnails(ByteView bytes, FileReport& report, const BudgetLimits& limi
   std::vector<std::uint32_t> drawn;
   render::FrameRenderer renderer(bytes, index.index, limits);
   ReportAttachments& into = *report.attachments;
+  Held held{limits[BudgetKind::heap]};
   for (const std::string& path : wanted) {
     const std::optional<std::uint32_t> frame = frame_of(frames, path);
     if (!frame || std::find(drawn.begin(), drawn.end(), *frame) != drawn.end()) continue;
@@ -158,7 +211,7 @@ void add_thumbnails(ByteView bytes, FileReport& report, const BudgetLimits& limi
       continue;
     }
     drawn.push_back(*frame);
-    draw_frame(renderer, *frame, index.index.frames[*frame].path, palette, into);
+    draw_frame(renderer, *frame, index.index.frames[*frame].path, palette, held, into);
   }
 }
 

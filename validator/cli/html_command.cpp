@@ -127,8 +127,10 @@ int run_html(const Arguments& arguments, const std::string&) {
   finish_common_options(options);
   const std::string& report_path = positional.front();
   refuse_output_among_inputs(output, {report_path}, "report");
-  auto writers =
-      open_writers({{"html", output}}, FormatContext{{}, Severity::error, options.html_thumbnails});
+  auto writers = open_writers(
+      {{"html", output}},
+      FormatContext{
+          {}, Severity::error, options.html_thumbnails, options.check.limits[BudgetKind::heap]});
   FormatWriter& writer = *writers.front();
   SandboxPlan plan;
   plan.read_paths = {report_path, root};

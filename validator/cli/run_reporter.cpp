@@ -66,7 +66,8 @@ RunReporter::RunReporter(const CommonOptions& options, PerFile per_file,
                          const std::vector<std::string>& roots)
     : options_(options), per_file_(per_file), started_(std::chrono::steady_clock::now()) {
   writers_ = open_writers(options.outputs,
-                          FormatContext{roots, fail_threshold(options), options.html_thumbnails});
+                          FormatContext{roots, fail_threshold(options), options.html_thumbnails,
+                                        options.check.limits[BudgetKind::heap]});
 }
 
 void RunReporter::start(ReportHeader header) {

@@ -9,7 +9,7 @@
 namespace gafcheck::render {
 namespace {
 
-constexpr std::uint64_t bytes_per_canvas_pixel = 2;  // index and flags
+constexpr std::uint64_t bytes_per_canvas_pixel = canvas_bytes_per_pixel;
 
 // A rectangle in anchor coordinates (the anchor at 0,0), half open.
 struct Box {
@@ -59,7 +59,25 @@ std::string prefixed(std::uint32_t layer, const std::string& reason) {
   return "layer " + std::to_string(layer) + ": " + reason;
 }
 
+std::vector<std::int64_t> samples(std::int64_t first, std::uint32_t size, std::uint32_t count) {
+  std::vector<std::int64_t> at(count);
+  for (std::uint32_t i = 0; i < count; ++i)
+    at[i] = first + static_cast<std::int64_t>((std::uint64_t{2} * i + 1) * size / (2ull * count));
+  return at;
+}
+
 }  // namespace
+
+SampleGrid fitting_grid(const CanvasExtent& extent, std::uint32_t max_side) {
+  const std::uint64_t larger = std::max(extent.width, extent.height);
+  const auto fitted = [&](std::uint32_t size) -> std::uint32_t {
+    if (larger <= max_side) return size;
+    return static_cast<std::uint32_t>(
+        std::max<std::uint64_t>(1, (std::uint64_t{size} * max_side + larger / 2) / larger));
+  };
+  return {samples(extent.left, extent.width, fitted(extent.width)),
+          samples(extent.top, extent.height, fitted(extent.height))};
+}
 
 FrameRenderer::FrameRenderer(ByteView file, const gaf::GafIndex& index, const BudgetLimits& limits)
     : file_(file), index_(index), limits_(limits), on_path_(index.frames.size(), 0) {}
@@ -84,6 +102,76 @@ std::optional<std::string> FrameRenderer::allocate(Canvas& canvas, std::uint64_t
   canvas.index.assign(static_cast<std::size_t>(*pixels), 0);
   canvas.flags.assign(static_cast<std::size_t>(*pixels), 0);
   return std::nullopt;
+}
+
+std::optional<std::string> FrameRenderer::allocate_sampled(Canvas& canvas) {
+  const std::uint64_t width = grid_->columns.size(), height = grid_->rows.size();
+  const std::uint64_t bytes = width * height * bytes_per_canvas_pixel;
+  const std::uint64_t held = saturating_add(saturating_add(held_, held_outside_), bytes);
+  if (held > limits_[BudgetKind::heap])
+    return "budget.exceeded: heap (a " + std::to_string(width) + "x" + std::to_string(height) +
+           " sampled canvas needs " + std::to_string(bytes) + " bytes, " + std::to_string(held) +
+           " held in all, above --max-heap " + std::to_string(limits_[BudgetKind::heap]) + ")";
+  canvas.width = static_cast<std::uint32_t>(width);
+  canvas.height = static_cast<std::uint32_t>(height);
+  canvas.index.assign(static_cast<std::size_t>(width * height), 0);
+  canvas.flags.assign(static_cast<std::size_t>(width * height), 0);
+  return std::nullopt;
+}
+
+Rendered FrameRenderer::render_sampled(std::uint32_t frame, RenderPolicy policy,
+                                       const SampleGrid& grid) {
+  grid_ = &grid;
+  Rendered out = render(frame, policy);
+  grid_ = nullptr;
+  return out;
+}
+
+std::optional<CanvasExtent> FrameRenderer::extent(std::uint32_t frame, RenderPolicy policy) {
+  std::uint64_t visits = 0;
+  return extent_of(frame, policy, 0, visits);
+}
+
+std::optional<CanvasExtent> FrameRenderer::extent_of(std::uint32_t frame_index, RenderPolicy policy,
+                                                     std::uint64_t depth, std::uint64_t& visits) {
+  if (frame_index >= index_.frames.size() || ++visits > limits_[BudgetKind::expansion])
+    return std::nullopt;
+  const gaf::FrameRecord& frame = index_.frames[frame_index];
+  if (!frame.header_in_bounds) return std::nullopt;
+  const Box own{-std::int64_t{frame.x_offset}, -std::int64_t{frame.y_offset},
+                std::int64_t{frame.width} - frame.x_offset,
+                std::int64_t{frame.height} - frame.y_offset};
+  const bool has_area = frame.width != 0 && frame.height != 0;
+  if (!frame.is_composite()) {
+    if (!has_area) return std::nullopt;
+    return CanvasExtent{own.left, own.top, frame.width, frame.height};
+  }
+  const std::uint64_t max_depth = std::min(limits_[BudgetKind::depth], max_render_depth);
+  if (!frame.data_in_bounds || depth + 1 > max_depth || on_path_[frame_index]) return std::nullopt;
+  on_path_[frame_index] = 1;
+  struct Leave {
+    std::vector<std::uint8_t>& marks;
+    std::uint32_t at;
+    ~Leave() { marks[at] = 0; }
+  } leave{on_path_, frame_index};
+  Box box = has_area ? own : Box{INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN};
+  for (std::uint32_t k = 0; k < frame.child_count; ++k) {
+    const std::uint32_t child_index = index_.children[frame.first_child + k];
+    if (child_index >= index_.frames.size()) return std::nullopt;
+    const gaf::FrameRecord& child = index_.frames[child_index];
+    if (policy == RenderPolicy::retail && child.header_in_bounds && child.is_composite())
+      return std::nullopt;
+    if (child.header_in_bounds && !child.is_composite() && (child.width == 0 || child.height == 0))
+      continue;
+    const auto layer = extent_of(child_index, policy, depth + 1, visits);
+    if (!layer) return std::nullopt;
+    box = {std::min(box.left, layer->left), std::min(box.top, layer->top),
+           std::max(box.right, layer->left + std::int64_t{layer->width}),
+           std::max(box.bottom, layer->top + std::int64_t{layer->height})};
+  }
+  if (box.right <= box.left || box.bottom <= box.top) return std::nullopt;
+  return CanvasExtent{box.left, box.top, static_cast<std::uint32_t>(box.right - box.left),
+                      static_cast<std::uint32_t>(box.bottom - box.top)};
 }
 
 bool FrameRenderer::charge_pixels(std::uint64_t pixels) {
@@ -125,7 +213,7 @@ bool FrameRenderer::render_into(std::uint32_t frame_index, RenderPolicy policy, 
     return false;
   }
   if (frame.is_composite()) return render_composite(frame_index, policy, depth, out);
-  return render_leaf(frame, policy, out);
+  return grid_ ? render_leaf_sampled(frame, policy, out) : render_leaf(frame, policy, out);
 }
 
 bool FrameRenderer::render_composite(std::uint32_t frame_index, RenderPolicy policy,
@@ -161,6 +249,16 @@ bool FrameRenderer::render_composite(std::uint32_t frame_index, RenderPolicy pol
   if (!has_area) box = {INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN};
   std::vector<Canvas> layers;
   const std::uint64_t held_before = held_;
+  // Sampled: the grid canvas first, each layer laid over it as soon as it is drawn.
+  Canvas sampled;
+  bool sampled_layers = false;
+  if (grid_) {
+    if (const auto refused = allocate_sampled(sampled)) {
+      out.reason = *refused;
+      return false;
+    }
+    held_ = saturating_add(held_, sampled.pixels() * bytes_per_canvas_pixel);
+  }
   for (std::uint32_t k = 0; k < frame.child_count; ++k) {
     const std::uint32_t child_index = index_.children[frame.first_child + k];
     if (child_index >= index_.frames.size()) {
@@ -190,11 +288,21 @@ bool FrameRenderer::render_composite(std::uint32_t frame_index, RenderPolicy pol
       if (out.defects.size() < max_listed_defects) out.defects.push_back(std::move(defect));
     out.defect_rows += layer.defect_rows;
     out.tinted_layers += layer.tinted_layers;
+    if (grid_) {
+      blit(*layer.canvas, sampled);
+      sampled_layers = true;
+      continue;
+    }
     const Box child_box = box_of(*layer.canvas);
     box = {std::min(box.left, child_box.left), std::min(box.top, child_box.top),
            std::max(box.right, child_box.right), std::max(box.bottom, child_box.bottom)};
     held_ = saturating_add(held_, layer.canvas->pixels() * bytes_per_canvas_pixel);
     layers.push_back(std::move(*layer.canvas));
+  }
+  if (grid_ && (has_area || sampled_layers)) {
+    held_ = held_before;
+    out.canvas = std::move(sampled);
+    return true;
   }
   if (box.right <= box.left || box.bottom <= box.top) {
     held_ = held_before;

@@ -40,6 +40,31 @@ struct Rendered {
 };
 
 inline constexpr std::size_t max_listed_defects = 64;
+
+// The rectangle a frame's canvas covers, in anchor coordinates (the anchor at 0,0).
+struct CanvasExtent {
+  std::int64_t left = 0;
+  std::int64_t top = 0;
+  std::uint32_t width = 0;
+  std::uint32_t height = 0;
+};
+
+// Where a sampled canvas takes its pixels: column i of it is the full canvas's pixel at anchor
+// column columns[i], row j at anchor row rows[j] (nearest pixel; both increasing). A sampled
+// canvas is columns.size() x rows.size() with its offsets 0, whatever the frame's size.
+struct SampleGrid {
+  std::vector<std::int64_t> columns;
+  std::vector<std::int64_t> rows;
+};
+
+// The grid that shows `extent` within max_side x max_side: every pixel when it fits, else the
+// centre pixel of each cell of an even downscale that keeps the aspect ratio (at least 1x1).
+SampleGrid fitting_grid(const CanvasExtent& extent, std::uint32_t max_side);
+
+// Bytes a sampled or leaf strip canvas holds per pixel (palette index and flags).
+inline constexpr std::uint64_t canvas_bytes_per_pixel = 2;
+// Rows of a leaf drawn at once when sampling: as many as fit this many canvas bytes (at least 1).
+inline constexpr std::uint64_t sampled_strip_bytes = 256 * 1024;
 // Composite levels drawn at most, whatever --max-depth says (the drawing recurses per level).
 inline constexpr std::uint64_t max_render_depth = 256;
 
@@ -50,6 +75,17 @@ class FrameRenderer {
   FrameRenderer(ByteView file, const gaf::GafIndex& index, const BudgetLimits& limits);
 
   Rendered render(std::uint32_t frame, RenderPolicy policy);
+
+  // The extent render() would give the frame's canvas, from the headers alone (no pixels, no
+  // budget but the nesting and expansion bounds); nullopt when it would give no canvas.
+  std::optional<CanvasExtent> extent(std::uint32_t frame, RenderPolicy policy);
+
+  // render() sampled on `grid` (a thumbnail): the same pixels, flags, defects and refusals, but
+  // no full-size canvas is ever held. Leaves are drawn a strip of rows at a time (at most
+  // sampled_strip_bytes) and sampled into a grid-sized canvas; a composite's layers are drawn on
+  // the grid and laid over its grid canvas one by one. Pixels are charged as render() charges
+  // them (every pixel walked); the heap budget sees the grid canvases and strips held.
+  Rendered render_sampled(std::uint32_t frame, RenderPolicy policy, const SampleGrid& grid);
 
   // Bytes of canvases the caller keeps while rendering more (counted against the heap budget).
   void set_held_outside(std::uint64_t bytes) { held_outside_ = bytes; }
@@ -67,6 +103,16 @@ class FrameRenderer {
                         Rendered& out);
   // Sizes and allocates a canvas, or says which budget refused it.
   std::optional<std::string> allocate(Canvas& canvas, std::uint64_t width, std::uint64_t height);
+  // The same for a canvas on the grid (charged to the heap only: its pixels are the leaves').
+  std::optional<std::string> allocate_sampled(Canvas& canvas);
+  // Sampled leaves (leaf_renderer.cpp).
+  bool render_leaf_sampled(const gaf::FrameRecord& frame, RenderPolicy policy, Rendered& out);
+  bool render_rle_strips(const gaf::FrameRecord& frame, RenderPolicy policy,
+                         const std::vector<std::int64_t>& source_rows,
+                         const std::vector<std::int64_t>& source_columns, Canvas& canvas,
+                         Rendered& out);
+  std::optional<CanvasExtent> extent_of(std::uint32_t frame, RenderPolicy policy,
+                                        std::uint64_t depth, std::uint64_t& visits);
 
   ByteView file_;
   const gaf::GafIndex& index_;
@@ -77,6 +123,7 @@ class FrameRenderer {
   std::uint64_t held_ = 0;             // canvas bytes held by the composites being drawn
   std::uint64_t held_outside_ = 0;     // and by the caller
   std::vector<std::uint8_t> on_path_;  // frames on the current composite path (cycle test)
+  const SampleGrid* grid_ = nullptr;   // set while render_sampled() draws
 };
 
 }  // namespace gafcheck::render

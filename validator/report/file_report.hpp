@@ -61,6 +61,8 @@ struct ReportThumbnail {
   std::string policy;      // retail | strict | diff
   std::uint32_t width = 0;
   std::uint32_t height = 0;
+  std::uint32_t full_width = 0;     // the frame's canvas, when the picture is scaled down to fit
+  std::uint32_t full_height = 0;    // (0 when it is drawn pixel for pixel)
   std::string png;                  // PNG bytes; empty when not drawn
   std::string reason;               // why not drawn
   std::vector<std::uint32_t> rows;  // defective rows (canvas rows), at most a few dozen

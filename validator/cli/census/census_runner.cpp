@@ -96,7 +96,8 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
   // been checked, the other formats when the run ends.
   auto writers = open_writers(
       run.common.outputs,
-      FormatContext{run.settings.roots, fail_threshold(run.common), run.common.html_thumbnails},
+      FormatContext{run.settings.roots, fail_threshold(run.common), run.common.html_thumbnails,
+                    run.common.check.limits[BudgetKind::heap]},
       OutputMode::journal);
   SandboxPlan plan = sandbox_plan(run);
   for (const auto& writer : writers)
