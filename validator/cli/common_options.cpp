@@ -75,7 +75,10 @@ po::options_description report_options_description(CommonOptions& options) {
       "summary) is used as far as it goes, which can only leave more findings counted")(
       "html-max-thumbnails-per-file",
       po::value(&options.html_thumbnails_per_file)->value_name("N")->default_value(12),
-      "--format html: frames with pixel findings drawn (strict, retail, diff) per file at most")(
+      "--format html: frames with pixel findings drawn (strict, retail, diff) per file at most; "
+      "a frame larger than 512x512 is drawn scaled down to fit (a 65535x1700 frame as 512x13), "
+      "and a file's thumbnails, like the page's pictures in all, stay within --max-heap (past "
+      "it a picture is a note naming the budget)")(
       "html-max-thumbnails",
       po::value(&options.html_thumbnails)->value_name("N")->default_value(500),
       "--format html: frames drawn in the whole report at most, the first in path order (the "

@@ -106,7 +106,9 @@ int run_html(const Arguments& arguments, const std::string&) {
       "where to write the page ('-': standard output)")(
       "html-max-thumbnails-per-file",
       po::value(&options.html_thumbnails_per_file)->default_value(default_html_thumbnails_per_file),
-      "frames with pixel findings drawn (strict, retail, diff) per file at most")(
+      "frames with pixel findings drawn (strict, retail, diff) per file at most; a frame "
+      "larger than 512x512 is drawn scaled down to fit, and a file's thumbnails, like the page's "
+      "pictures in all, stay within --max-heap (past it a picture is a note naming the budget)")(
       "html-max-thumbnails",
       po::value(&options.html_thumbnails)->default_value(default_html_thumbnails),
       "frames drawn in the whole page at most, in the report's order (the rest are counted)");
