@@ -90,18 +90,18 @@ TEST(ReportSchemaTables, EveryMappingOfEverySchemaHasATable) {
 }
 
 // The SchemaViolation of a document, and whether it reads as cut short.
-struct Refusal {
+struct ReadBackRefusal {
   std::string message;
   bool cut_short = false;
 };
 
-std::optional<Refusal> refusal(const std::string& text) {
+std::optional<ReadBackRefusal> read_back_refusal(const std::string& text) {
   auto node = load_one_document(text, {});
   if (!node) throw std::runtime_error("no document");
   try {
     check_document_fields(*node, checked_document_kind(*node));
   } catch (const SchemaViolation& violation) {
-    return Refusal{violation.what(), violation.missing};
+    return ReadBackRefusal{violation.what(), violation.missing};
   }
   return std::nullopt;
 }
@@ -147,12 +147,12 @@ std::vector<std::string> required_keys(std::string_view kind) {
 }
 
 void expect_each_required_field_refused(const std::string& text, std::string_view kind) {
-  ASSERT_EQ(refusal(text), std::nullopt) << text;
+  ASSERT_EQ(read_back_refusal(text), std::nullopt) << text;
   const std::vector<std::string> keys = required_keys(kind);
   ASSERT_FALSE(keys.empty());
   for (std::size_t i = 0; i < keys.size(); ++i) {
     SCOPED_TRACE(keys[i]);
-    const auto refused = refusal(without_field(text, keys[i]));
+    const auto refused = read_back_refusal(without_field(text, keys[i]));
     ASSERT_TRUE(refused.has_value());
     EXPECT_EQ(refused->message, "field '" + keys[i] + "' is missing");
     // A hole (fields written after it are there) is never taken for a cut; the last field may be.
@@ -169,8 +169,8 @@ TEST(ReportSchemaTables, SummaryWithoutAnyRequiredFieldIsRefused) {
   const auto at = no_verdicts.find("  by_verdict:");
   ASSERT_NE(at, std::string::npos);
   no_verdicts.erase(at, no_verdicts.find("  by_format:") - at);
-  EXPECT_EQ(refusal(no_verdicts)->message, "field 'files.by_verdict' is missing");
-  EXPECT_FALSE(refusal(no_verdicts)->cut_short);
+  EXPECT_EQ(read_back_refusal(no_verdicts)->message, "field 'files.by_verdict' is missing");
+  EXPECT_FALSE(read_back_refusal(no_verdicts)->cut_short);
 }
 
 TEST(ReportSchemaTables, HeaderWithoutAnyRequiredFieldIsRefused) {
@@ -193,7 +193,7 @@ TEST(ReportSchemaTables, FileDocumentWithoutAnyRequiredFieldIsRefused) {
   const auto at = no_offset.find("    offset: ");
   ASSERT_NE(at, std::string::npos);
   no_offset.erase(at, no_offset.find('\n', at) + 1 - at);
-  const auto refused = refusal(no_offset);
+  const auto refused = read_back_refusal(no_offset);
   ASSERT_TRUE(refused.has_value());
   EXPECT_EQ(refused->message, "field 'findings[0].offset' is missing");
   EXPECT_FALSE(refused->cut_short);
@@ -203,7 +203,7 @@ TEST(ReportSchemaTables, FileDocumentWithoutAnyRequiredFieldIsRefused) {
 TEST(ReportSchemaTables, ADocumentCutAtALineEndReadsAsCutShort) {
   const std::string summary = yaml_summary_document(RunTotals{}, {1.0, false, 0});
   const std::string cut = summary.substr(0, summary.find("interrupted: "));
-  const auto refused = refusal(cut);
+  const auto refused = read_back_refusal(cut);
   ASSERT_TRUE(refused.has_value());
   EXPECT_EQ(refused->message, "field 'interrupted' is missing");
   EXPECT_TRUE(refused->cut_short);

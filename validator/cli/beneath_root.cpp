@@ -15,12 +15,12 @@
 namespace gafcheck::cli {
 namespace {
 
-class Descriptor {
+class WalkedDescriptor {
  public:
-  explicit Descriptor(int fd) : fd_(fd) {}
-  Descriptor(Descriptor&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
-  Descriptor& operator=(Descriptor&&) = delete;
-  ~Descriptor() {
+  explicit WalkedDescriptor(int fd) : fd_(fd) {}
+  WalkedDescriptor(WalkedDescriptor&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+  WalkedDescriptor& operator=(WalkedDescriptor&&) = delete;
+  ~WalkedDescriptor() {
     if (fd_ >= 0) ::close(fd_);
   }
   int get() const { return fd_; }
@@ -66,7 +66,7 @@ RootDirectory::Opened RootDirectory::open(const std::string& path, std::uint64_t
     out.missing = missing;
     return std::move(out);
   };
-  std::vector<Descriptor> directories;  // beneath the root, innermost last
+  std::vector<WalkedDescriptor> directories;  // beneath the root, innermost last
   std::deque<std::string> pending;
   push_components(pending, path);
   int links = 0;
