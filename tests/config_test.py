@@ -26,7 +26,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
 import tap  # noqa: E402
 from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
 
-GAFCHECK = sys.argv[1]
+GAFCHECK = os.path.abspath(sys.argv[1])
 ROOT = pathlib.Path(sys.argv[2])
 SEEDS = ROOT / 'corpus' / 'seed'
 SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())

@@ -28,7 +28,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
 import junit_schema  # noqa: E402
 import tap  # noqa: E402
 
-GAFCHECK = sys.argv[1]
+GAFCHECK = os.path.abspath(sys.argv[1])
 ROOT = pathlib.Path(sys.argv[2])
 SEEDS = ROOT / 'corpus' / 'seed'
 SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())

@@ -73,7 +73,10 @@ def rendered(path, out):
             continue
         fields = tuple(record.get(k) for k in ('frame', 'duration', 'width', 'height',
                                                 'x_offset', 'y_offset'))
-        png = (pathlib.Path(out) / record['png']).read_bytes() if 'png' in record else None
+        # A frame drawn like one already written names that image instead (same_as); a rebuild
+        # shares identical pixel blocks, so the two sides may differ in which frame is written.
+        picture = record.get('png') or record.get('same_as')
+        png = (pathlib.Path(out) / picture).read_bytes() if picture else None
         images[(name, record['frame'])] = (fields, png)
     return images
 

@@ -13,6 +13,8 @@ def run_gafcheck(binary, *args, check_code=None, env=None, cwd=None, timeout=120
     """Runs BINARY ARGS (each str()-ed unless bytes), stdin empty unless STDIN (bytes) is given,
     the environment the test's plus ENV. With CHECK_CODE, asserts the exit code and shows the
     arguments and the end of stderr when it differs."""
+    # meson passes the binary relative to the build directory; a test may run it elsewhere (cwd).
+    binary = os.path.abspath(binary) if os.sep in str(binary) else binary
     arguments = [binary, *[a if isinstance(a, bytes) else str(a) for a in args]]
     result = subprocess.run(arguments, capture_output=True, text=text, timeout=timeout, cwd=cwd,
                             env=dict(os.environ, **(env or {})),

@@ -9,6 +9,21 @@
 namespace gafcheck::render {
 namespace {
 
+// Marks a frame as on the current composite path while it is walked (cycle detection) and
+// clears the mark when the walk leaves it, whatever way it returns.
+struct OnPathMark {
+  OnPathMark(std::vector<std::uint8_t>& marks, std::uint32_t at) : marks_(marks), at_(at) {
+    marks_[at_] = 1;
+  }
+  OnPathMark(const OnPathMark&) = delete;
+  OnPathMark& operator=(const OnPathMark&) = delete;
+  ~OnPathMark() { marks_[at_] = 0; }
+
+ private:
+  std::vector<std::uint8_t>& marks_;
+  std::uint32_t at_;
+};
+
 constexpr std::uint64_t bytes_per_canvas_pixel = canvas_bytes_per_pixel;
 
 // A rectangle in anchor coordinates (the anchor at 0,0), half open.
@@ -148,12 +163,7 @@ std::optional<CanvasExtent> FrameRenderer::extent_of(std::uint32_t frame_index, 
   }
   const std::uint64_t max_depth = std::min(limits_[BudgetKind::depth], max_render_depth);
   if (!frame.data_in_bounds || depth + 1 > max_depth || on_path_[frame_index]) return std::nullopt;
-  on_path_[frame_index] = 1;
-  struct Leave {
-    std::vector<std::uint8_t>& marks;
-    std::uint32_t at;
-    ~Leave() { marks[at] = 0; }
-  } leave{on_path_, frame_index};
+  const OnPathMark leave{on_path_, frame_index};
   Box box = has_area ? own : Box{INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN};
   for (std::uint32_t k = 0; k < frame.child_count; ++k) {
     const std::uint32_t child_index = index_.children[frame.first_child + k];
@@ -235,12 +245,7 @@ bool FrameRenderer::render_composite(std::uint32_t frame_index, RenderPolicy pol
     out.reason = "cycle: the layer table leads back to frame header " + hex(frame.offset);
     return false;
   }
-  on_path_[frame_index] = 1;
-  struct Leave {
-    std::vector<std::uint8_t>& marks;
-    std::uint32_t at;
-    ~Leave() { marks[at] = 0; }
-  } leave{on_path_, frame_index};
+  const OnPathMark leave{on_path_, frame_index};
 
   // The parent's own rectangle, unless it has none; then only the children's.
   const bool has_area = frame.width != 0 && frame.height != 0;

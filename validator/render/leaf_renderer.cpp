@@ -13,6 +13,11 @@ namespace {
 using pixels::RleIssueKind;
 using pixels::RowIssue;
 
+std::string rle_budget_reason(std::uint64_t command_limit) {
+  return "budget.exceeded: rle_commands (more than --max-rle-commands " +
+         std::to_string(command_limit) + " for the file)";
+}
+
 std::string_view kind_name(RleIssueKind kind) {
   switch (kind) {
     case RleIssueKind::overrun: return "overrun";
@@ -189,8 +194,7 @@ bool FrameRenderer::render_rle(const gaf::FrameRecord& frame, RenderPolicy polic
       pixels::walk_rle(file_, {frame.data_offset, frame.width, frame.height}, options);
   commands_used_ = saturating_add(commands_used_, result.commands);
   if (result.stop == pixels::RleWalkStop::budget) {
-    out.reason = "budget.exceeded: rle_commands (more than --max-rle-commands " +
-                 std::to_string(command_limit) + " for the file)";
+    out.reason = rle_budget_reason(command_limit);
     return false;
   }
   if (end.first) {
@@ -316,8 +320,7 @@ bool FrameRenderer::render_rle_strips(const gaf::FrameRecord& frame, RenderPolic
         file_, {row_start, frame.width, static_cast<std::uint16_t>(count)}, options);
     commands_used_ = saturating_add(commands_used_, result.commands);
     if (result.stop == pixels::RleWalkStop::budget) {
-      out.reason = "budget.exceeded: rle_commands (more than --max-rle-commands " +
-                   std::to_string(command_limit) + " for the file)";
+      out.reason = rle_budget_reason(command_limit);
       return false;
     }
     if (end.first) {
