@@ -873,4 +873,136 @@ def ta3d_payloads_not_drawn_are_listed_with_the_reason():
         assert tight[2].startswith('budget.exceeded: pixels'), tight
 
 
+# --- a damaged archive member is not drawn as if it were what was packed ---
+
+def chunk(body, decompressed_size, method=2, checksum=None):
+    """One SQSH chunk (not encrypted) holding body; checksum defaults to the right byte sum."""
+    if checksum is None:
+        checksum = sum(body) & 0xFFFFFFFF
+    return (b'SQSH' + bytes([2, method, 0]) +
+            struct.pack('<III', len(body), decompressed_size, checksum) + body)
+
+
+def hpi_v1(files):
+    """A v1 archive (key 0) with files at its root: (name, directory_size, [chunk bytes])."""
+    entries_at = 0x14 + 8
+    names_at = entries_at + 9 * len(files)
+    names = b''.join(name + b'\0' for name, _, _ in files)
+    records_at = names_at + len(names)
+    data_at = records_at + 9 * len(files)
+    entries, records, data, name_at = b'', b'', b'', names_at
+    for name, size, chunks in files:
+        entries += struct.pack('<IIB', name_at, records_at + len(records), 0)
+        name_at += len(name) + 1
+        records += struct.pack('<IIB', data_at + len(data), size, 2)
+        data += b''.join(struct.pack('<I', len(c)) for c in chunks) + b''.join(chunks)
+    head = b'HAPI' + struct.pack('<IIII', 0x00010000, data_at, 0, 0x14)
+    return head + struct.pack('<II', len(files), entries_at) + entries + names + records + data
+
+
+def packed(name, content):
+    return (name, len(content), [chunk(zlib.compress(content), len(content))])
+
+
+def bad_checksum(name, content):
+    body = zlib.compress(content)
+    return (name, len(content), [chunk(body, len(content), checksum=(sum(body) + 1) & 0xFFFFFFFF)])
+
+
+def damaged_archive(root):
+    """good.gaf decodes exactly; checksum.gaf has every byte right but its chunk's checksum (the
+    GAF inside is perfect, so only the archive can tell); long.gaf is 64 bytes longer in the
+    directory than its chunks decode to; inner.hpi is a sound archive in a chunk whose checksum
+    is wrong; pal.pal a palette with a wrong checksum."""
+    sprite = gaf([(b'SPRITE', RAW_KEYED)])
+    inner = hpi_v1([packed(b'x.gaf', sprite)])
+    path = root / 'damaged.hpi'
+    path.write_bytes(hpi_v1([
+        packed(b'good.gaf', sprite),
+        bad_checksum(b'checksum.gaf', sprite),
+        (b'long.gaf', len(sprite) + 64, [chunk(zlib.compress(sprite), len(sprite) + 64)]),
+        bad_checksum(b'inner.hpi', inner),
+        packed(b'innerok.hpi', inner),
+        bad_checksum(b'pal.pal', pal_bytes()),
+    ]))
+    return str(path)
+
+
+def pictures(directory):
+    return [f for f in written_files(directory) if f.endswith(('.png', '.gif'))]
+
+
+@tap.test
+def damaged_archive_members_are_listed_not_drawn():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        archive = damaged_archive(root)
+        for member, rule in (('checksum.gaf', 'hpi.chunk-checksum'),
+                             ('long.gaf', 'hpi.chunk-size'),
+                             ('inner.hpi!x.gaf', 'hpi.chunk-checksum')):
+            out = root / member.replace('!', '_')
+            result = run('render', '--policy', 'both', '-o', out, archive + '!' + member,
+                         check_code=1)
+            assert rule in result.stderr and 'not drawn' in result.stderr, result.stderr
+            assert 'damaged archive members' in result.stderr, result.stderr
+            assert pictures(out) == [], (member, written_files(out))
+            records = images(out)
+            assert [r['policy'] for r in records] == ['retail', 'strict'], records
+            for record in records:
+                assert rule in record['damaged'], record
+                assert record['reason'].startswith('damaged archive member'), record
+                assert 'png' not in record and record['frame'] is None, record
+        # Control: the sound member, and a sound member of a sound nested archive, are drawn.
+        for member in ('good.gaf', 'innerok.hpi!x.gaf'):
+            out = root / ('ok-' + member.replace('!', '_'))
+            result = run('render', '-o', out, archive + '!' + member, check_code=0)
+            assert 'damaged' not in result.stderr, result.stderr
+            records = images(out)
+            assert [r['png'] for r in records] == ['0-SPRITE/0.retail.png'], records
+            assert all('damaged' not in r for r in records), records
+
+
+@tap.test
+def draw_damaged_draws_it_apart_and_marked_still_exit_1():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        archive = damaged_archive(root)
+        result = run('render', '--draw-damaged', '-o', root / 'one', archive + '!checksum.gaf',
+                     check_code=1)
+        assert 'hpi.chunk-checksum' in result.stderr and 'drawn damaged' in result.stderr
+        assert pictures(root / 'one') == ['damaged/0-SPRITE/0.retail.png'], written_files(
+            root / 'one')
+        records = images(root / 'one')
+        assert records[0]['damaged'] == ['hpi.chunk-checksum'] and 'png' in records[0], records
+        # With several inputs, the damaged one's folder says so; the sound one is unmarked.
+        result = run('render', '--draw-damaged', '-o', root / 'two', archive + '!good.gaf',
+                     archive + '!long.gaf', check_code=1)
+        assert pictures(root / 'two') == ['0-good.gaf/0-SPRITE/0.retail.png',
+                                          '1-long.gaf.damaged/0-SPRITE/0.retail.png'], (
+            written_files(root / 'two'))
+        records = images(root / 'two')
+        assert 'damaged' not in records[0] and records[1]['damaged'] == ['hpi.chunk-size']
+
+
+@tap.test
+def a_damaged_palette_is_refused_and_show_marks_a_damaged_member():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        archive = damaged_archive(root)
+        (root / 'raw.gaf').write_bytes(gaf([(b'RAW', RAW_KEYED)]))
+        result = run('render', '--palette', archive + '!pal.pal', '-o', root / 'p',
+                     root / 'raw.gaf', check_code=2)
+        assert 'hpi.chunk-checksum' in result.stderr and 'damaged' in result.stderr
+        assert not (root / 'p' / 'index.json').exists()
+        result = run('render', '--draw-damaged', '--palette', archive + '!pal.pal', '-o',
+                     root / 'q', root / 'raw.gaf', check_code=1)
+        index = json.loads((root / 'q' / 'index.json').read_text())
+        assert 'damaged member: hpi.chunk-checksum' in index['palette'], index['palette']
+        # show: the damaged member is shown, marked, exit 1; the sound one exit 0.
+        shown = run('show', '--color', 'never', archive + '!checksum.gaf', check_code=1)
+        assert 'DAMAGED' in shown.stdout and 'hpi.chunk-checksum' in shown.stderr, shown
+        sound = run('show', '--color', 'never', archive + '!good.gaf', check_code=0)
+        assert 'DAMAGED' not in sound.stdout and 'damaged' not in sound.stderr, sound
+
+
 tap.run()

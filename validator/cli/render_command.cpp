@@ -75,22 +75,55 @@ constexpr const char* render_usage =
     "symbolic link, and an existing image is not replaced without --force. A file the run reads\n"
     "(a FILE, the archive it is in, a palette) is never replaced, whatever its name or hard\n"
     "link below DIR: an input at DIR/index.json stops the run before anything is written\n"
-    "(exit 2), one at an image's name is that image's reason.\n\n"
+    "(exit 2), one at an image's name is that image's reason.\n"
+    "Damaged archive members: a FILE that is a member whose chunks fail their checksum or\n"
+    "stream, or that decodes to another length than the directory gives (check: hpi.chunk-\n"
+    "checksum, hpi.chunk-stream, hpi.chunk-size...), is not what was packed. It is not drawn:\n"
+    "index.json lists it with a \"reason\" and \"damaged\": [its rule ids], standard error names\n"
+    "them, exit 1. --draw-damaged draws it as a reader decodes it, into DIR/damaged/ (with\n"
+    "several FILEs DIR/N-FILENAME.damaged/), every record marked \"damaged\"; exit 1 all the\n"
+    "same. A damaged --palette is a usage error without --draw-damaged; a damaged TA: Kingdoms\n"
+    "palette is passed over, named, and the exit status is 1.\n\n"
     "Examples:\n"
     "  gafcheck render -o out anims/ARMCOM.GAF\n"
     "  gafcheck render --policy both --diff --entry armcom -o out mod.ufo!anims/armcom.gaf\n"
     "  gafcheck render --palette totala1.hpi!palettes/PALETTE.PAL -o out x.gaf\n"
-    "  gafcheck render --policy both --max-images 100 -o out big.gaf  # 100 images at most\n\n"
-    "Exit codes: 0 every selected image written, 1 some listed with a reason or not found,\n"
+    "  gafcheck render --policy both --max-images 100 -o out big.gaf  # 100 images at most\n"
+    "  gafcheck render --draw-damaged -o out bad.ufo!anims/x.gaf  # into out/damaged/, exit 1\n\n"
+    "Exit codes: 0 every selected image written, 1 some listed with a reason or not found, or\n"
+    "a FILE or palette is a damaged archive member (drawn or not),\n"
     "2 usage error (a bad palette, DIR cannot be written), 3 an input could not be read.\n"
     "\nOptions";
 
+// A palette that is a damaged archive member: refused (found), or with --draw-damaged (allowed)
+// used and named in message.
+struct DamagedPalette {
+  bool allowed = false;
+  bool found = false;
+  std::string message;
+};
+
+std::string join_rules(const std::vector<std::string>& rules) {
+  std::string text;
+  for (const std::string& rule : rules) text += (text.empty() ? "" : ", ") + rule;
+  return text.empty() ? "errors" : text;
+}
+
 // A palette file or member; the reason it cannot be used in error.
 std::optional<render::Palette> read_palette_at(const std::string& argument,
-                                               const CheckOptions& options, std::string& error) {
+                                               const CheckOptions& options, std::string& error,
+                                               DamagedPalette& damaged) {
   const LoadedInput input = load_input(argument, options);
   if (!input.error.empty()) {
     error = "cannot read palette " + escape_bytes(argument) + ": " + input.error;
+    return std::nullopt;
+  }
+  // A damaged member's colours are not the packed ones: used only with --draw-damaged, and
+  // marked in the palette's name (index.json: "palette") then.
+  if (input.damaged() && !damaged.allowed) {
+    error = "palette " + escape_bytes(argument) + " is damaged: " + input.damage +
+            " (--draw-damaged uses it as a reader decodes it)";
+    damaged.found = true;
     return std::nullopt;
   }
   render::PaletteRead read = render::read_palette(input.view());
@@ -99,24 +132,32 @@ std::optional<render::Palette> read_palette_at(const std::string& argument,
     return std::nullopt;
   }
   read.palette->source = escape_bytes(argument) + " (" + read.format + ")";
+  if (input.damaged()) {
+    damaged.found = true;
+    damaged.message = "palette " + escape_bytes(argument) + " used damaged: " + input.damage;
+    read.palette->source += " (damaged member: " + join_rules(input.damage_rules) + ")";
+  }
   return std::move(read.palette);
 }
 
-render::Palette load_palette(const std::string& argument, const CheckOptions& options) {
+render::Palette load_palette(const std::string& argument, const CheckOptions& options,
+                             DamagedPalette& damaged) {
   if (argument.empty()) return render::forensic_palette();
   std::string error;
-  auto palette = read_palette_at(argument, options, error);
+  auto palette = read_palette_at(argument, options, error, damaged);
   if (!palette) throw UsageError{error};
   return std::move(*palette);
 }
 
 // TA: Kingdoms: the first candidate that is a palette; the forensic one when none is. A sidecar
-// the game would take but that is no palette is named on standard error and passed over.
+// the game would take but that is no palette (or a damaged member) is named on standard error
+// and passed over.
 render::Palette tak_palette(const std::vector<std::string>& candidates, const CheckOptions& options,
-                            std::ostream& messages) {
+                            std::ostream& messages, DamagedPalette& damaged) {
   for (const std::string& candidate : candidates) {
     std::string error;
-    if (auto palette = read_palette_at(candidate, options, error)) return std::move(*palette);
+    if (auto palette = read_palette_at(candidate, options, error, damaged))
+      return std::move(*palette);
     if (error.find("no member") == std::string::npos)
       messages << "gafcheck: passed over: " << error << '\n';
   }
@@ -140,6 +181,7 @@ void add(RenderTally& total, const RenderTally& more) {
   total.not_written += more.not_written;
   total.not_found += more.not_found;
   total.referenced += more.referenced;
+  total.damaged += more.damaged;
 }
 
 // Every file the run reads (each input, or the archive it is a member of, the palette, the TA:
@@ -209,6 +251,9 @@ int run_render(const Arguments& arguments) {
       "not decode JPEG). With ta and tak such a file is drawn as those engines draw it: its "
       "compressed bytes as palette pixels")("force", po::bool_switch(&settings.force),
                                             "replace existing images")(
+      "draw-damaged", po::bool_switch(&settings.draw_damaged),
+      "draw a FILE (or use a palette) that is a damaged archive member as a reader decodes it; "
+      "its records are marked \"damaged\" and the exit status stays 1")(
       "max-images", po::value(&max_images)->value_name("N")->default_value(max_images),
       "images listed per run: every PNG or GIF written, every reference to one (same_as) and "
       "every reason counts one, so --policy both writes at most N files, not 2N; the images "
@@ -268,7 +313,9 @@ int run_render(const Arguments& arguments) {
   plan.threads = jobs > 1 && inputs.size() > 1;
   confine(plan, !options.no_sandbox);
 
-  settings.palette = load_palette(palette, options.check);
+  DamagedPalette damaged_palette{settings.draw_damaged};
+  settings.palette = load_palette(palette, options.check, damaged_palette);
+  if (damaged_palette.found) std::cerr << "gafcheck: " << damaged_palette.message << '\n';
   ImageIndex images(max_images);
   RenderTally tally;
   bool unreadable = false;
@@ -288,11 +335,21 @@ int run_render(const Arguments& arguments) {
       else
         ++result.tally.not_found;
     } else {
-      const std::string prefix =
-          inputs.size() == 1 ? "" : render::input_directory(i, input.name.display) + "/";
+      // A damaged member drawn (--draw-damaged) is drawn in a folder that says so.
+      const bool drawn_damaged = input.damaged() && settings.draw_damaged;
+      const std::string prefix = inputs.size() == 1
+                                     ? (drawn_damaged ? "damaged/" : "")
+                                     : render::input_directory(i, input.name.display) +
+                                           (drawn_damaged ? ".damaged/" : "/");
       if (tak_lookup) {
         RenderSettings own = settings;
-        own.palette = tak_palette(sidecars[i], options.check, messages);
+        DamagedPalette damaged{settings.draw_damaged};
+        own.palette = tak_palette(sidecars[i], options.check, messages, damaged);
+        // The game would draw with that palette: these images are not what it draws.
+        if (damaged.found) {
+          ++result.tally.damaged;
+          if (!damaged.message.empty()) messages << "gafcheck: " << damaged.message << '\n';
+        }
         own.record_palette = true;
         result.drawn =
             render_input(input, prefix, *target, own, into, result.tally, messages, may_draw);
@@ -347,8 +404,18 @@ int run_render(const Arguments& arguments) {
     std::cerr << "render: " << images.left_out()
               << " images left out (index.json: images_left_out), past --max-images " << max_images
               << " or an output budget (the reason is listed)\n";
+  if (tally.damaged != 0 || damaged_palette.found)
+    std::cerr << "render: " << tally.damaged + std::uint64_t{damaged_palette.found}
+              << " inputs or palettes are damaged archive members (their rule ids above; "
+              << (settings.draw_damaged ? "drawn as a reader decodes them, marked \"damaged\""
+                                        : "not drawn, listed with their reason")
+              << ")\n";
   if (unreadable) return 3;
-  return tally.not_drawn + tally.not_written + tally.not_found + images.left_out() == 0 ? 0 : 1;
+  return tally.not_drawn + tally.not_written + tally.not_found + tally.damaged +
+                     std::uint64_t{damaged_palette.found} + images.left_out() ==
+                 0
+             ? 0
+             : 1;
 }
 
 }  // namespace gafcheck::cli

@@ -2,13 +2,34 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+
 #include "validator/core/text.hpp"
 #include "validator/detect/sniff.hpp"
 #include "validator/hpi/member_paths.hpp"
 #include "validator/hpi/member_reader.hpp"
+#include "validator/rules/rule_id.hpp"
 
 namespace gafcheck::cli {
 namespace {
+
+// Adds a member's damage (the error findings made decoding it) to out's, rule ids once each.
+void note_damage(const std::string& member, const hpi::DecodedMember& decoded, LoadedInput& out) {
+  std::string text;
+  for (const Finding& finding : decoded.damage) {
+    const std::string rule(rule_name(finding.rule));
+    if (std::find(out.damage_rules.begin(), out.damage_rules.end(), rule) == out.damage_rules.end())
+      out.damage_rules.push_back(rule);
+    if (!text.empty()) text += "; ";
+    text += rule + ": " + escape_bytes(finding.message);
+  }
+  if (decoded.damage_count > decoded.damage.size())
+    text += "; and " + std::to_string(decoded.damage_count - decoded.damage.size()) +
+            " more (gafcheck check lists them)";
+  if (text.empty()) text = "errors gafcheck check lists";
+  if (!out.damage.empty()) out.damage += "; ";
+  out.damage += "member '" + escape_bytes(member) + "' does not decode exactly (" + text + ")";
+}
 
 bool regular_file(const std::string& path) {
   struct stat status {};
@@ -35,12 +56,17 @@ bool find_member(ByteView archive, const std::string& wanted, const CheckOptions
     const std::string path = hpi::folded_path(wanted.substr(0, cut));
     for (std::size_t i = 0; i < reader.members().size(); ++i) {
       if (hpi::folded_path(reader.members()[i].path) != path) continue;
-      auto bytes = reader.read(i);
-      if (!bytes) {
+      hpi::DecodedMember decoded = reader.read_checked(i);
+      if (!decoded.bytes) {
         out.error = "member '" + escape_bytes(reader.members()[i].path) +
                     "' cannot be decoded or is over a budget (gafcheck check shows why)";
+        if (!decoded.damage.empty())
+          out.error += ": " + std::string(rule_name(decoded.damage.front().rule)) + ": " +
+                       escape_bytes(decoded.damage.front().message);
         return false;
       }
+      if (!decoded.exact()) note_damage(reader.members()[i].path, decoded, out);
+      auto& bytes = decoded.bytes;
       if (cut == wanted.size()) {
         out.member = std::move(*bytes);
         out.name = out.name.member_named(reader.members()[i].path);

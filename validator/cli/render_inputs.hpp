@@ -4,6 +4,11 @@
 // file is that file, even with a '!' in its name; otherwise the longest existing regular file
 // before a '!' is the archive. Members are matched like extract matches them (ASCII case folded,
 // '\' as '/').
+//
+// A member is decoded with its damage: one whose chunks fail their checksum or stream, or that
+// decodes to another length than the directory gives (or one inside a nested archive that does),
+// is loaded with the rule ids check reports for it in damage_rules. Each caller decides what a
+// damaged member means to it; none may use its bytes as if they were what was packed.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -25,6 +30,12 @@ struct LoadedInput {
   std::vector<std::uint8_t> member;  // or an archive member's bytes
   std::string error;                 // why it could not be read
   bool unreadable = false;           // error is about reading (exit 3)
+  // A member that does not decode exactly: the rule ids (hpi.chunk-checksum...) and what check
+  // says about them (damage, never empty then); member holds the bytes as a reader decodes them.
+  std::vector<std::string> damage_rules;
+  std::string damage;
+
+  bool damaged() const { return !damage.empty(); }
 
   ByteView view() const { return file ? file->view() : ByteView(member.data(), member.size()); }
 };

@@ -343,6 +343,28 @@ std::uint64_t InputRenderer::records_at_most(const std::vector<std::uint32_t>& s
 
 bool InputRenderer::run(const MayDraw& may_draw) {
   file_ = input_.view();
+  if (input_.damaged()) {
+    ++tally_.damaged;
+    // Not what was packed: listed with its reason, or drawn only when asked, every record marked.
+    if (!settings_.draw_damaged) {
+      const std::uint64_t policies = std::uint64_t{settings_.retail} + settings_.strict;
+      if (may_draw && !may_draw(policies)) return false;
+      messages_ << "gafcheck: " << escape_bytes(input_.name.display)
+                << ": not drawn: " << input_.damage
+                << " (--draw-damaged draws it as a reader decodes it)\n";
+      json record = {{"file", escape_bytes(input_.name.display)},
+                     {"entry", nullptr},
+                     {"name", ""},
+                     {"frame", nullptr},
+                     {"damaged", input_.damage_rules}};
+      const std::string reason = "damaged archive member: " + input_.damage;
+      if (settings_.retail) not_drawn(record, "retail", reason);
+      if (settings_.strict) not_drawn(record, "strict", reason);
+      return true;
+    }
+    messages_ << "gafcheck: " << escape_bytes(input_.name.display)
+              << ": drawn damaged: " << input_.damage << '\n';
+  }
   const Format format =
       refine_format_by_name(sniff_format(file_), file_, input_.name.engine_path());
   if (format != Format::gaf && format != Format::taf_paletted && format != Format::ta3d_gaf &&
@@ -380,6 +402,7 @@ void InputRenderer::entry(std::uint32_t slot) {
   json base = {{"file", escape_bytes(input_.name.display)},
                {"entry", slot},
                {"name", gaf::entry_display_name(source)}};
+  if (input_.damaged()) base["damaged"] = input_.damage_rules;
   if (alias) base["alias_of"] = entry.alias_of;
   if (settings_.record_palette) base["palette"] = settings_.palette.source;
   const std::string folder = prefix_ + render::entry_directory(slot, source.name);

@@ -34,6 +34,9 @@ struct RenderSettings {
   std::uint64_t max_output_files = default_max_output_files;
   std::uint64_t max_output_bytes = default_max_output_bytes;
   bool ta3d = false;  // --game ta3d: TA3D truecolor GAFs decoded as TA3D draws them
+  // A FILE that is a damaged archive member is drawn (each record marked "damaged"), not only
+  // listed with its reason.
+  bool draw_damaged = false;
 };
 
 struct RenderTally {
@@ -42,6 +45,7 @@ struct RenderTally {
   std::uint64_t not_written = 0;  // the output directory refused the file
   std::uint64_t not_found = 0;    // --entry or --frame selects nothing, or not a GAF or TAF
   std::uint64_t referenced = 0;   // listed as the same image as one written before (same_as)
+  std::uint64_t damaged = 0;      // inputs that are damaged archive members (or their palette)
 };
 
 // index.json's records, kept as text (a few hundred bytes each rather than a JSON tree) and

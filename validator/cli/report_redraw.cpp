@@ -60,6 +60,10 @@ void redraw_attachments(const RootDirectory& root, const std::string& root_name,
   if (!input.error.empty())
     return unavailable("not drawn: " + escape_bytes(*disk) + " cannot be read beneath --root (" +
                        input.error + "); nothing outside the root is read");
+  // Not what was packed: its pictures would pass for the member's.
+  if (input.damaged())
+    return unavailable("not drawn: " + escape_bytes(*disk) +
+                       " is a damaged archive member: " + input.damage);
   const ByteView bytes = input.view();
   if (bytes.size() != report.size)
     return unavailable("not drawn: " + escape_bytes(*disk) + " has changed since the report (" +

@@ -42,9 +42,12 @@ constexpr const char* show_usage =
     "  gafcheck show unit.gaf --path 'entry[0]/frame[3]'          # a frame header\n"
     "  gafcheck show unit.gaf --path 'entry[0]/frame[3]/pixels'   # its pixels or RLE rows\n"
     "  gafcheck show mod.ufo!anims/unit.gaf --color never | less\n\n"
-    "Exit codes: 0 shown, 1 the input is not found in the archive, 2 usage error (also: an\n"
-    "offset outside the file, an unknown finding number or path), 3 the input could not be "
-    "read.\n\n"
+    "A member that does not decode exactly (a chunk whose checksum or stream is bad, a length\n"
+    "other than the directory's) is shown as a reader decodes it, marked DAMAGED with the rule\n"
+    "ids check reports (hpi.chunk-checksum...) on standard error and above the output, exit 1.\n\n"
+    "Exit codes: 0 shown, 1 the input is not found in the archive or is a damaged member,\n"
+    "2 usage error (also: an offset outside the file, an unknown finding number or path),\n"
+    "3 the input could not be read.\n\n"
     "Options";
 
 std::uint64_t parse_offset(const std::string& text, const std::string& option) {
@@ -171,6 +174,11 @@ int run_show(const Arguments& arguments) {
     std::cerr << "gafcheck: cannot read " << escape_bytes(paths[0]) << ": " << loaded.error << '\n';
     return loaded.unreadable ? 3 : 1;
   }
+  // A damaged member is shown as a reader decodes it, said so first, and the exit status is 1.
+  if (loaded.damaged())
+    std::cerr << "gafcheck: " << escape_bytes(paths[0])
+              << " is a damaged archive member, shown as a reader decodes it: " << loaded.damage
+              << '\n';
   ShowInput input;
   input.display = escape_bytes(loaded.name.display);
   input.member = loaded.name.is_member();
@@ -186,6 +194,10 @@ int run_show(const Arguments& arguments) {
       "gafcheck show: " + style.paint(input.display, bold) + ", " +
       std::to_string(input.bytes.size()) + " bytes, " + std::string(format_name(format)) +
       (input.member ? " (an archive member: offsets are in its decoded bytes)" : "") + "\n";
+  if (loaded.damaged())
+    out += style.paint("DAMAGED", bold) + ": it does not decode exactly (" + loaded.damage +
+           "); the bytes below are a reader's decoding, not "
+           "what was packed\n";
   const std::uint64_t size = input.bytes.size();
   if (by_offset) {
     if (offset >= size)
@@ -222,7 +234,7 @@ int run_show(const Arguments& arguments) {
   }
   std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
-  return 0;
+  return loaded.damaged() ? 1 : 0;
 }
 
 }  // namespace gafcheck::cli
