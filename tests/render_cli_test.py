@@ -161,6 +161,28 @@ def images(directory):
     return json.loads((pathlib.Path(directory) / 'index.json').read_text())['images']
 
 
+def expanded(records):
+    """index.json's records with each run of references spread out: one record per frame (or
+    entry slot) a reference group covers, as if render had listed each reference on its own."""
+    out = []
+    for record in records:
+        runs_name = ('frame_runs' if 'frame_runs' in record else
+                     'entry_runs' if 'entry_runs' in record else None)
+        if runs_name is None:
+            out.append(record)
+            continue
+        for run in record[runs_name]:
+            for index in range(run[0], run[1] + 1):
+                one = {k: v for k, v in record.items() if k != runs_name}
+                one['frame' if runs_name == 'frame_runs' else 'entry'] = index
+                if len(run) >= 3:
+                    one['duration'] = run[2]
+                if len(run) == 5:
+                    one['x_offset'], one['y_offset'] = run[3:]
+                out.append(one)
+    return out
+
+
 def by_policy(records):
     return {record['policy']: record for record in records}
 
@@ -358,11 +380,17 @@ def a_frame_reached_many_times_is_drawn_and_written_once():
         assert written_files(root / 'out') == [
             '0-E0', '0-E0/0.retail.png', '0-E0/0.strict.png', 'index.json'], written_files(
                 root / 'out')
-        records = images(root / 'out')
+        listed = images(root / 'out')
+        # One record per image, and per entry and policy one for the references reaching it.
+        assert len(listed) == 2 + 40 * 2, len(listed)
+        records = expanded(listed)
         assert len(records) == 40 * 3 * 2
+        assert sorted((r['entry'], r['frame'], r['policy']) for r in records) == sorted(
+            (e, k, p) for e in range(40) for k in range(3) for p in ('retail', 'strict'))
         written = [r for r in records if 'png' in r]
         assert [r['png'] for r in written] == ['0-E0/0.retail.png', '0-E0/0.strict.png']
         for record in records:
+            assert record['duration'] == record['frame'] + 1, record
             if 'png' not in record:
                 assert record['same_as'] == f"0-E0/0.{record['policy']}.png", record
                 assert (record['width'], record['height']) == (8, 4), record
@@ -373,7 +401,7 @@ def a_frame_reached_many_times_is_drawn_and_written_once():
         (root / 'anchors.gaf').write_bytes(
             gaf_shared([0], [(b'A', [(i, 1) for i in range(10)])], frames, BLOBS))
         result = run('render', '-o', root / 'anchors', root / 'anchors.gaf', check_code=0)
-        records = images(root / 'anchors')
+        records = expanded(images(root / 'anchors'))
         assert [r.get('png') for r in records] == ['0-A/0.retail.png'] + [None] * 9
         assert [(r['x_offset'], r['y_offset']) for r in records] == [(i, -i) for i in range(10)]
         assert '1 images written, 9 listed as the same image' in result.stderr, result.stderr
@@ -391,7 +419,10 @@ def alias_slots_are_listed_as_their_entry_not_drawn_again():
         files = written_files(root / 'out')
         assert files == ['0-ONE', '0-ONE/0.diff.png', '0-ONE/0.retail.png', '0-ONE/0.strict.png',
                          '0-ONE/sheet.retail.png', '0-ONE/sheet.strict.png', 'index.json'], files
-        records = images(root / 'out')
+        listed = images(root / 'out')
+        # The 2,999 slots are one record per policy: their slots as one run.
+        assert [r['entry_runs'] for r in listed if 'entry_runs' in r] == [[[1, 2999]]] * 3, listed
+        records = expanded(listed)
         aliases = [r for r in records if r['entry'] != 0]
         assert len(aliases) == 2999 * 3
         assert all(r['same_as'] == '0-ONE/' and r['alias_of'] == 0 for r in aliases), aliases[0]
@@ -428,10 +459,11 @@ def output_budgets_stop_an_input_with_a_reason_never_silently():
         assert len(refused) == 1 and 'budget.exceeded: output_files' in refused[0]['reason']
         assert index['images_left_out'] == 15, index['images_left_out']
         assert 'budget.exceeded: output_files' in result.stderr, result.stderr
-        # Bytes: the first image fits, the second does not.
+        # Bytes (an image and its index.json record): the first image fits, the second does not.
         run('render', '-o', root / 'one', '--frame', '0', root / 'twenty.gaf', check_code=0)
         size = (root / 'one' / '0-T' / '0.retail.png').stat().st_size
-        run('render', '--max-output-bytes', str(size + 10), '-o', root / 'bytes',
+        record = len(json.dumps(images(root / 'one')[0], separators=(',', ':')))
+        run('render', '--max-output-bytes', str(size + record + 20), '-o', root / 'bytes',
             root / 'twenty.gaf', check_code=1)
         reasons = [r.get('reason', '') for r in images(root / 'bytes')]
         assert reasons[0] == '' and 'budget.exceeded: output_bytes' in reasons[1], reasons
@@ -530,18 +562,24 @@ def crashers_that_multiplied_images_write_each_image_once():
     crashers = ROOT / 'corpus' / 'crashers'
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
-        for name, options, pictures, records in (
-                ('fuzz_render-same-image-ten-headers-one-block.bin', [], 1, 10),
-                ('fuzz_render-same-image-1024-alias-slots.bin', [], 1, 1024),
+        for name, options, pictures, records, index_bytes in (
+                ('fuzz_render-same-image-ten-headers-one-block.bin', [], 1, 10, 4096),
+                ('fuzz_render-same-image-1024-alias-slots.bin', [], 1, 1024, 4096),
                 ('fuzz_render-same-image-4000-references.bin',
-                 ['--policy', 'both', '--diff'], 3, 12000)):
+                 ['--policy', 'both', '--diff'], 3, 12000, 4096),
+                # No two neighbouring references alike: a short run per reference and image.
+                ('fuzz_render-index-4000-alternating-references.bin',
+                 ['--policy', 'both', '--diff'], 6, 12000, 8 * 32180)):
             out = root / name
             shutil.copyfile(crashers / name, root / 'input.gaf')
             run('render', *options, '-o', out, root / 'input.gaf', check_code=0)
             files = written_files(out)
             assert len([f for f in files if f.endswith('.png')]) == pictures, (name, files)
             assert len(files) == pictures + 2, (name, files)  # one folder, index.json
-            assert len(images(out)) == records, name
+            assert len(expanded(images(out))) == records, name
+            # The index lists one record per image and per entry's references to it.
+            assert len(images(out)) <= 3 * pictures + 6, (name, len(images(out)))
+            assert (out / 'index.json').stat().st_size < index_bytes, name
 
 
 def tree_files(directory):
@@ -1003,6 +1041,73 @@ def a_damaged_palette_is_refused_and_show_marks_a_damaged_member():
         assert 'DAMAGED' in shown.stdout and 'hpi.chunk-checksum' in shown.stderr, shown
         sound = run('show', '--color', 'never', archive + '!good.gaf', check_code=0)
         assert 'DAMAGED' not in sound.stdout and 'damaged' not in sound.stderr, sound
+
+
+# --- index.json grows with the input's tables, and is charged to --max-output-bytes ---
+
+def alternating(references):
+    """Two distinct 8x4 images, referenced alternately by two entries, every reference with its
+    own duration: no two neighbours in a frame table are alike."""
+    refs = [(i % 2, 1 + i) for i in range(references)]
+    return gaf_shared([0, 1], [(b'A', refs), (b'B', refs)], [raw_frame(0), raw_frame(1)], BLOBS)
+
+
+@tap.test
+def index_grows_with_the_input_not_with_its_references():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        for name, data in (('alternating.gaf', alternating(6000)),
+                           ('same.gaf', gaf_shared([0, 1], [(b'A', [(0, 1)] * 6000),
+                                                            (b'B', [(0, 1)] * 6000)],
+                                                   [raw_frame(0)], BLOBS))):
+            (root / name).write_bytes(data)
+            out = root / name.replace('.gaf', '')
+            run('render', '--policy', 'both', '--diff', '-o', out, root / name, check_code=0)
+            size = (out / 'index.json').stat().st_size
+            # Every reference is there, three images each...
+            records = expanded(images(out))
+            assert len(records) == 2 * 6000 * 3, (name, len(records))
+            assert {(r['entry'], r['frame'], r['policy']) for r in records} == {
+                (e, k, p) for e in (0, 1) for k in range(6000) for p in ('retail', 'strict',
+                                                                        'diff')}
+            for record in records:
+                wanted = f"0-A/{record['frame'] % 2}.{record['policy']}.png"
+                if name == 'same.gaf':
+                    wanted = f"0-A/0.{record['policy']}.png"
+                assert record.get('png', record.get('same_as')) == wanted, record
+            # ...in a few bytes per input byte: at worst (no two neighbours alike) a run of a
+            # few digits per reference and image, three images per 8-byte reference.
+            assert size < 8 * len(data), (name, size, len(data))
+            if name == 'same.gaf':
+                assert size < 4096, size
+
+
+@tap.test
+def index_bytes_are_charged_to_max_output_bytes():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / 'alt.gaf').write_bytes(alternating(3000))
+        run('render', '-o', root / 'all', root / 'alt.gaf', check_code=0)
+        whole = sum(f.stat().st_size for f in (root / 'all').rglob('*') if f.is_file())
+        # A budget the images fit in but the index does not: budget.exceeded listed, exit 1,
+        # index.json still one JSON document, and what is written stays within the budget.
+        budget = whole // 2
+        result = run('render', '--max-output-bytes', str(budget), '-o', root / 'cut',
+                     root / 'alt.gaf', check_code=1)
+        index = json.loads((root / 'cut' / 'index.json').read_text())
+        reasons = [r for r in index['images'] if 'budget.exceeded: output_bytes' in
+                   r.get('reason', '')]
+        assert len(reasons) == 1 and index['images_left_out'] > 0, index['images_left_out']
+        assert 'budget.exceeded: output_bytes' in result.stderr, result.stderr
+        assert 'left out' in result.stderr, result.stderr
+        written = sum(f.stat().st_size for f in (root / 'cut').rglob('*') if f.is_file())
+        assert written <= budget + 1024, (written, budget)
+        assert len(pictures(root / 'cut')) == 2
+        # Control: the same input within its budget lists every reference, exit 0.
+        run('render', '--max-output-bytes', str(whole + 1024), '-o', root / 'fits',
+            root / 'alt.gaf', check_code=0)
+        assert len(expanded(images(root / 'fits'))) == 6000
+
 
 
 tap.run()

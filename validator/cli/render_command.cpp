@@ -38,11 +38,20 @@ constexpr const char* render_usage =
     "   \"height\", \"x_offset\", \"y_offset\", \"png\"}]}\n"
     "x_offset, y_offset: where the frame's anchor lies in the image. A frame that cannot be drawn\n"
     "is listed with a \"reason\" and no \"png\".\n\n"
-    "Each image is drawn and written once, however many references reach it: a frame the\n"
-    "frame tables name again (or an equal frame header; a leaf's anchor does not change its\n"
-    "pixels) is listed with \"same_as\": the PNG written for it first, and an entry slot aimed\n"
-    "at an entry drawn before with \"same_as\": that entry's folder (\"0-ARMCOM/\"), so a file\n"
-    "of a thousand references to one frame writes one image, not a thousand.\n\n"
+    "Each image is drawn and written once, however many references reach it, and the\n"
+    "references are listed in runs, so index.json grows with the input's tables, not with its\n"
+    "references. Per entry and policy, the frames that reach an image listed before (a frame\n"
+    "the frame tables name again, or an equal frame header; a leaf's anchor does not change\n"
+    "its pixels) are one record with \"same_as\": the PNG written for it, and \"frame_runs\":\n"
+    "[FIRST, LAST, DURATION] for consecutive frame indexes with one duration and the record's\n"
+    "anchor, [FIRST, LAST, DURATION, X_OFFSET, Y_OFFSET] with another anchor; the record's own\n"
+    "\"frame\", \"duration\" and offsets are its first frame's. Entry slots aimed at an entry\n"
+    "drawn before are one record per policy with \"same_as\": that entry's folder (\"0-A/\") and\n"
+    "\"entry_runs\": runs [FIRST, LAST] of slots. References to an image not drawn repeat its\n"
+    "\"reason\" with runs [FIRST, LAST]. A file of 40,950 references to one frame in entry 1:\n"
+    "  {\"entry\": 1, \"frame\": 0, \"duration\": 1, \"policy\": \"retail\", \"same_as\":\n"
+    "   \"0-A/0.retail.png\", \"frame_runs\": [[0, 40949, 1]], ...}\n"
+    "Each reference counts one toward --max-images, as an image does.\n\n"
     "Policies:\n"
     "  retail  what the game draws: RLE runs clamped to the width, a short row decoded on into "
     "the\n"
@@ -68,9 +77,9 @@ constexpr const char* render_usage =
     "allocated), --max-heap the canvas bytes held at once; --max-rle-commands, --max-depth and\n"
     "--max-expansion bound the decoding. Every image written (a diff, a sheet, a GIF too) is\n"
     "charged to --max-pixels; --max-output-files and --max-output-bytes bound what one FILE\n"
-    "writes, --max-images the images one run lists. What a budget refuses is listed with its\n"
-    "reason (budget.exceeded), the images past it are counted in images_left_out, and the exit\n"
-    "status is 1: nothing is cut silently.\n"
+    "writes (its images and its records in index.json), --max-images the images one run\n"
+    "lists. What a budget refuses is listed with its reason (budget.exceeded), the images past\n"
+    "it are counted in images_left_out, and the exit status is 1: nothing is cut silently.\n"
     "Output safety: files are created below DIR only, one component at a time, never through a\n"
     "symbolic link, and an existing image is not replaced without --force. A file the run reads\n"
     "(a FILE, the archive it is in, a palette) is never replaced, whatever its name or hard\n"
@@ -268,7 +277,8 @@ int run_render(const Arguments& arguments) {
       po::value(&settings.max_output_bytes)
           ->value_name("BYTES")
           ->default_value(settings.max_output_bytes),
-      "bytes of images written per FILE, with the same effect");
+      "bytes written per FILE, its images and its records in index.json alike, with the same "
+      "effect (index.json stays one JSON document)");
   po::options_description visible;
   visible.add(general)
       .add(budget_options_description(options))

@@ -1,5 +1,7 @@
 #include "validator/cli/render_job.hpp"
 
+#include <array>
+#include <cstring>
 #include <functional>
 #include <iostream>
 
@@ -69,6 +71,24 @@ json defects_json(const Rendered& rendered) {
   return defects;
 }
 
+// The name of a reference group's runs in index.json.
+const char* runs_name(bool slots) {
+  return slots ? "entry_runs" : "frame_runs";
+}
+
+// A run of references as index.json lists it: [FIRST, LAST], [FIRST, LAST, DURATION] at the
+// group's first anchor, or [FIRST, LAST, DURATION, X_OFFSET, Y_OFFSET] at another.
+std::string run_text(const std::array<std::int64_t, 5>& run, std::size_t fields,
+                     const std::array<std::int64_t, 5>& first) {
+  if (fields == 5 && run[3] == first[3] && run[4] == first[4]) fields = 3;
+  std::string text = "[";
+  for (std::size_t i = 0; i < fields; ++i) {
+    if (i) text += ',';
+    text += std::to_string(run[i]);
+  }
+  return text + "]";
+}
+
 class InputRenderer {
  public:
   InputRenderer(const LoadedInput& input, const std::string& prefix,
@@ -115,16 +135,23 @@ class InputRenderer {
     list(record);
     if (counted) ++tally_.not_drawn;
   }
-  void list(const json& record) {
-    images_.add(record);
-    last_listed_ = record;
-  }
-  // Whether index.json takes one more record (--max-images); counts the image left out if not.
+  // Lists a record, its bytes charged to --max-output-bytes; past that budget it is replaced by
+  // the budget's reason.
+  void list(const json& record, bool reached_budget = false);
+  // Whether index.json takes one more record (--max-images, and no output budget reached);
+  // counts the image left out if not.
   bool room() {
-    if (!images_.full()) return true;
+    if (!closed()) return true;
     images_.leave_out();
     return false;
   }
+  bool closed() const { return images_.full() || !output_full_.empty(); }
+  // Charges bytes of index.json to the input's --max-output-bytes; false (the budget's reason
+  // kept in output_full_) when they do not fit.
+  bool charge_index(std::uint64_t bytes);
+  std::string output_bytes_reason(std::uint64_t bytes) const;
+  // Lists the reason the output budget was reached, in place of the record (once per input).
+  void list_budget_reason(const json& record);
 
   // What became of an image drawn once, for the other references to the same frame or entry.
   struct Outcome {
@@ -140,8 +167,27 @@ class InputRenderer {
     return found == drawn_.end() ? nullptr : &found->second;
   }
   void remember(const char* policy, const std::string& key, const json& record);
-  // Lists a reference to an image drawn before instead of drawing and writing it again.
-  void refer(json record, const char* policy, const Outcome& outcome, const gaf::FrameRecord* leaf);
+  // Lists a reference to an image drawn before instead of drawing and writing it again: added to
+  // the run of references (one entry's frames, or entry slots) that reach the same image.
+  // False when it is left out.
+  bool refer(json record, const char* policy, const Outcome& outcome, const gaf::FrameRecord* leaf);
+  // The references of one entry (or of the alias slots) that reach one image (or one reason)
+  // under one policy: one record, its frames (or slots) as runs, so index.json grows with the
+  // runs of the input's tables, not with its references.
+  struct ReferenceGroup {
+    json record;  // the first reference's, without its runs
+    // [first, last] and, for frames reaching an image, the duration and anchor they share.
+    std::vector<std::array<std::int64_t, 5>> runs;
+    std::size_t fields = 2;  // numbers per run: 2, or 5 for frames reaching an image
+  };
+  struct ReferenceGroups {
+    std::vector<ReferenceGroup> groups;  // in the order of their first reference
+    std::unordered_map<std::string, std::size_t> at;
+  };
+  void flush(ReferenceGroups& groups, bool slots);
+  // A diff that is only a note (a truecolor or TA3D frame): listed once per image, referred to.
+  void diff_note(const json& base, const std::string& key, const gaf::FrameRecord* leaf,
+                 const std::string& note);
   // Encodes and writes an image, and lists it.
   // finish (when set) adds what the encoding counted to the record before it is listed.
   void write(json record, const std::string& policy, const std::string& path, std::uint32_t width,
@@ -149,8 +195,10 @@ class InputRenderer {
              const render::RgbaRowSource& rows, const std::function<void(json&)>& finish = nullptr);
 
   // Writes a file at path (below prefix_), through the folders kept open.
+  // index_bytes: the most its index.json record takes, which must fit --max-output-bytes too.
   std::optional<std::string> write_file(const std::string& path,
-                                        std::span<const std::uint8_t> bytes);
+                                        std::span<const std::uint8_t> bytes,
+                                        std::uint64_t index_bytes);
   // The most records this input can list (before it is drawn: from its entry and frame tables).
   std::uint64_t records_at_most(const std::vector<std::uint32_t>& slots) const;
 
@@ -177,7 +225,9 @@ class InputRenderer {
   // drawn, by slot, for the aliases that name it again.
   std::unordered_map<std::string, Outcome> drawn_;
   std::unordered_map<std::uint32_t, std::string> entry_folders_;
-  std::optional<json> last_listed_;  // the record listed last
+  std::optional<json> last_listed_;   // the record listed last
+  ReferenceGroups frame_references_;  // the current entry's
+  ReferenceGroups slot_references_;   // the alias slots'
   // Files and folders created and bytes written for this input (--max-output-files, -bytes);
   // the reason once one is reached: what follows is left out, not drawn.
   std::uint64_t output_files_ = 0, output_bytes_ = 0;
@@ -223,35 +273,133 @@ void InputRenderer::remember(const char* policy, const std::string& key, const j
   drawn_.emplace(std::string(policy) + '|' + key, std::move(outcome));
 }
 
-void InputRenderer::refer(json record, const char* policy, const Outcome& outcome,
+bool InputRenderer::refer(json record, const char* policy, const Outcome& outcome,
                           const gaf::FrameRecord* leaf) {
-  if (!room()) return;
+  if (!room()) return false;
   record["policy"] = policy;
-  if (outcome.path.empty()) {
+  const bool slot = record["frame"].is_null();
+  const bool reason = outcome.path.empty();
+  std::int64_t x = 0, y = 0;
+  if (reason) {
     // The first reference was not drawn (or not written): this one is not either, for the
     // same reason, which was counted there.
     record["reason"] = outcome.reason;
-    list(record);
-    return;
+  } else {
+    for (const auto& [field, value] : outcome.shape.items()) record[field] = value;
+    // A leaf is the same pixels wherever its anchor is; its own anchor is listed.
+    if (leaf) {
+      record["x_offset"] = leaf->x_offset;
+      record["y_offset"] = leaf->y_offset;
+    }
+    record["same_as"] = outcome.path;
+    if (const auto at = record.find("x_offset"); at != record.end()) x = at->get<std::int64_t>();
+    if (const auto at = record.find("y_offset"); at != record.end()) y = at->get<std::int64_t>();
   }
-  for (const auto& [field, value] : outcome.shape.items()) record[field] = value;
-  // A leaf is the same pixels wherever its anchor is; its own anchor is listed.
-  if (leaf) {
-    record["x_offset"] = leaf->x_offset;
-    record["y_offset"] = leaf->y_offset;
+  const std::int64_t index =
+      slot ? record["entry"].get<std::int64_t>() : record["frame"].get<std::int64_t>();
+  const std::int64_t duration = slot ? 0 : record.value("duration", std::int64_t{0});
+  const std::size_t fields = slot || reason ? 2 : 5;
+  // Runs break where the index skips, or where the duration or the anchor changes.
+  const std::array<std::int64_t, 5> run{index, index, duration, x, y};
+  ReferenceGroups& groups = slot ? slot_references_ : frame_references_;
+  std::string key = std::string(policy) + '\n' + (reason ? "\1" + outcome.reason : outcome.path);
+  if (slot) key += '\n' + record.value("alias_of", json()).dump();
+  // Each addition is charged as the bytes it adds to index.json (flush writes them).
+  const auto found = groups.at.find(key);
+  if (found == groups.at.end()) {
+    const std::uint64_t bytes = record.dump().size() - 1 + std::strlen(runs_name(slot)) + 5 +
+                                run_text(run, fields, run).size() + 2 + 4;
+    if (!charge_index(bytes)) {
+      list_budget_reason(record);
+      return false;
+    }
+    groups.at.emplace(std::move(key), groups.groups.size());
+    groups.groups.push_back({std::move(record), {run}, fields});
+  } else {
+    ReferenceGroup& group = groups.groups[found->second];
+    std::array<std::int64_t, 5>& last = group.runs.back();
+    if (last[1] + 1 == index &&
+        (fields == 2 || (last[2] == duration && last[3] == x && last[4] == y))) {
+      // One digit more when the last index reaches a power of ten.
+      if (!charge_index(std::to_string(index).size() - std::to_string(last[1]).size())) {
+        list_budget_reason(record);
+        return false;
+      }
+      last[1] = index;
+    } else {
+      if (!charge_index(1 + run_text(run, group.fields, group.runs.front()).size())) {
+        list_budget_reason(record);
+        return false;
+      }
+      group.runs.push_back(run);
+    }
   }
-  record["same_as"] = outcome.path;
-  list(record);
-  ++tally_.referenced;
+  images_.count();
+  if (!reason) ++tally_.referenced;
+  return true;
+}
+
+void InputRenderer::flush(ReferenceGroups& groups, bool slots) {
+  for (ReferenceGroup& group : groups.groups) {
+    std::string text = group.record.dump();
+    text.pop_back();  // the closing brace: the runs follow
+    text.append(",\"").append(runs_name(slots)).append("\":[");
+    for (std::size_t r = 0; r < group.runs.size(); ++r) {
+      if (r) text += ',';
+      text += run_text(group.runs[r], group.fields, group.runs.front());
+    }
+    text += "]}";
+    // Charged and counted as its references came.
+    images_.add_text(std::move(text), 0);
+  }
+  groups.groups.clear();
+  groups.at.clear();
+}
+
+void InputRenderer::list(const json& record, bool reached_budget) {
+  last_listed_ = record;
+  std::string text = record.dump();
+  // The record of the image that reached an output budget is its reason: listed, uncharged.
+  if (!reached_budget && !charge_index(text.size() + 4)) return list_budget_reason(record);
+  images_.add_text(std::move(text), 1);
+}
+
+bool InputRenderer::charge_index(std::uint64_t bytes) {
+  if (!output_full_.empty()) return false;
+  const std::uint64_t total = saturating_add(output_bytes_, bytes);
+  if (total > settings_.max_output_bytes) {
+    output_full_ = output_bytes_reason(total);
+    return false;
+  }
+  output_bytes_ = total;
+  return true;
+}
+
+std::string InputRenderer::output_bytes_reason(std::uint64_t bytes) const {
+  return "budget.exceeded: output_bytes (" + std::to_string(bytes) +
+         " bytes of images and index.json would pass --max-output-bytes " +
+         std::to_string(settings_.max_output_bytes) +
+         " for this input); the images after it are left out";
+}
+
+void InputRenderer::list_budget_reason(const json& record) {
+  json reason = {{"file", record.value("file", json())},
+                 {"entry", record.value("entry", json())},
+                 {"frame", record.value("frame", json())},
+                 {"policy", record.value("policy", json())},
+                 {"reason", output_full_}};
+  messages_ << "gafcheck: " << escape_bytes(input_.name.display) << ": " << output_full_ << '\n';
+  last_listed_ = reason;
+  images_.add_text(reason.dump(), 1);
+  ++tally_.not_written;
 }
 
 void InputRenderer::write(json record, const std::string& policy, const std::string& path,
                           std::uint32_t width, std::uint32_t height, std::int64_t x_offset,
                           std::int64_t y_offset, const render::RgbaRowSource& rows,
                           const std::function<void(json&)>& finish) {
-  if (!room()) return;
   // Past an output budget (its reason listed once), images are left out before they are encoded.
-  if (!output_full_.empty()) return images_.leave_out();
+  if (!room()) return;
   record["policy"] = policy;
   record["width"] = width;
   record["height"] = height;
@@ -259,10 +407,14 @@ void InputRenderer::write(json record, const std::string& policy, const std::str
   record["y_offset"] = y_offset;
   const render::PngResult png = render::encode_png(width, height, rows);
   std::optional<std::string> refused;
-  if (!png.error.empty())
+  if (!png.error.empty()) {
     refused = "PNG encoding failed: " + png.error;
-  else
-    refused = write_file(path, png.bytes);
+  } else {
+    // Its index.json record at most: the "png" path and what finish adds (two counts).
+    json listed = record;
+    listed["png"] = path;
+    refused = write_file(path, png.bytes, listed.dump().size() + 4 + (finish ? 96 : 0));
+  }
   if (refused) {
     messages_ << "gafcheck: " << escape_bytes(input_.name.display) << ": " << path
               << " not written: " << *refused << '\n';
@@ -273,11 +425,12 @@ void InputRenderer::write(json record, const std::string& policy, const std::str
     ++tally_.written;
   }
   if (finish) finish(record);
-  list(record);
+  list(record, refused && *refused == output_full_);
 }
 
 std::optional<std::string> InputRenderer::write_file(const std::string& path,
-                                                     std::span<const std::uint8_t> bytes) {
+                                                     std::span<const std::uint8_t> bytes,
+                                                     std::uint64_t index_bytes) {
   if (!output_full_.empty()) return output_full_;
   const std::size_t slash = path.rfind('/');
   const bool new_folder = slash != std::string::npos &&
@@ -289,16 +442,14 @@ std::optional<std::string> InputRenderer::write_file(const std::string& path,
       new_folder ? 1 + std::uint64_t{!prefix_.empty() && !input_folder_} : 0;
   const std::uint64_t files = saturating_add(output_files_, 1 + folders);
   const std::uint64_t written = saturating_add(output_bytes_, bytes.size());
-  if (files > settings_.max_output_files || written > settings_.max_output_bytes) {
-    const bool too_many = files > settings_.max_output_files;
-    output_full_ = "budget.exceeded: " +
-                   (too_many ? "output_files (" + std::to_string(files) +
-                                   " files and folders would pass --max-output-files " +
-                                   std::to_string(settings_.max_output_files)
-                             : "output_bytes (" + std::to_string(written) +
-                                   " bytes would pass --max-output-bytes " +
-                                   std::to_string(settings_.max_output_bytes)) +
-                   " for this input); the images after it are left out";
+  if (files > settings_.max_output_files ||
+      saturating_add(written, index_bytes) > settings_.max_output_bytes) {
+    output_full_ = files > settings_.max_output_files
+                       ? "budget.exceeded: output_files (" + std::to_string(files) +
+                             " files and folders would pass --max-output-files " +
+                             std::to_string(settings_.max_output_files) +
+                             " for this input); the images after it are left out"
+                       : output_bytes_reason(saturating_add(written, index_bytes));
     return output_full_;
   }
   output_files_ = files;
@@ -391,6 +542,7 @@ bool InputRenderer::run(const MayDraw& may_draw) {
     ++tally_.not_found;
   }
   for (const std::uint32_t slot : slots) entry(slot);
+  flush(slot_references_, true);
   return true;
 }
 
@@ -418,10 +570,13 @@ void InputRenderer::entry(std::uint32_t slot) {
           : policy == std::string_view("strict") ? !settings_.strict
                                                  : !settings_.diff)
         continue;
-      if (policy != std::string_view("strict") && !entry.loaded_by_game)
-        not_drawn(record, policy, not_loaded_reason());
-      else
+      if (policy != std::string_view("strict") && !entry.loaded_by_game) {
+        Outcome not_loaded;
+        not_loaded.reason = not_loaded_reason();
+        if (refer(record, policy, not_loaded, nullptr)) ++tally_.not_drawn;
+      } else {
         refer(record, policy, outcome, nullptr);
+      }
     }
     return;
   }
@@ -475,6 +630,7 @@ void InputRenderer::entry(std::uint32_t slot) {
     else
       frame(record, folder, k, ref.frame, entry.loaded_by_game, ref.duration);
   }
+  flush(frame_references_, false);
   if (settings_.sheet && !index_.truecolor && !ta3d_) {
     if (settings_.retail) write_sheet(base, folder, "retail", sheet_retail_);
     if (settings_.strict) write_sheet(base, folder, "strict", sheet_strict_);
@@ -500,11 +656,12 @@ void InputRenderer::frame(const json& base, const std::string& folder, std::uint
       header.header_in_bounds && !header.is_composite() ? &header : nullptr;
   const std::string key = frame_key(frame_index);
   // Images of this frame drawn before (through another reference, entry or equal header): they
-  // are referred to, not drawn again, unless a sheet or animation needs the canvas.
-  const Outcome* retail_seen =
-      settings_.retail && loaded_by_game ? drawn_before("retail", key) : nullptr;
+  // are referred to, not drawn again, unless a sheet or animation needs the canvas. In a slot
+  // the game does not load, every retail image (and diff) is one reason, listed once.
+  const std::string retail_key = loaded_by_game ? key : std::string("\2not loaded");
+  const Outcome* retail_seen = settings_.retail ? drawn_before("retail", retail_key) : nullptr;
   const Outcome* strict_seen = settings_.strict ? drawn_before("strict", key) : nullptr;
-  const Outcome* diff_seen = settings_.diff && loaded_by_game ? drawn_before("diff", key) : nullptr;
+  const Outcome* diff_seen = settings_.diff ? drawn_before("diff", retail_key) : nullptr;
   const bool keep_canvases = settings_.sheet || settings_.animate;
   std::optional<Rendered> retail, strict;
   const bool want_retail =
@@ -544,19 +701,22 @@ void InputRenderer::frame(const json& base, const std::string& folder, std::uint
     }
   };
   // Draws (or refers to) one image; what a first drawing listed is remembered for the others.
-  const auto image = [&](const char* policy, bool wanted, const Outcome* seen, bool keyed,
-                         const std::function<void()>& draw) {
+  const auto image = [&](const char* policy, bool wanted, const Outcome* seen,
+                         const std::string& image_key, const std::function<void()>& draw) {
     if (!wanted) return;
-    if (seen) return refer(base, policy, *seen, leaf);
+    if (seen) {
+      refer(base, policy, *seen, leaf);
+      return;
+    }
     last_listed_.reset();
     draw();
-    if (keyed && last_listed_) remember(policy, key, *last_listed_);
+    if (last_listed_) remember(policy, image_key, *last_listed_);
   };
-  image("retail", settings_.retail, retail_seen, loaded_by_game,
+  image("retail", settings_.retail, retail_seen, retail_key,
         [&] { write_policy(*retail, RenderPolicy::retail); });
-  image("strict", settings_.strict, strict_seen, true,
+  image("strict", settings_.strict, strict_seen, key,
         [&] { write_policy(*strict, RenderPolicy::strict); });
-  image("diff", settings_.diff, diff_seen, loaded_by_game,
+  image("diff", settings_.diff, diff_seen, retail_key,
         [&] { write_diff(base, path("diff"), *retail, *strict); });
   if (!keep_canvases) return;
   kept_durations_.push_back(duration);
@@ -580,7 +740,7 @@ void InputRenderer::write_diff(const json& base, const std::string& path, const 
   if (r.width != s.width || r.height != s.height || r.x_offset != s.x_offset ||
       r.y_offset != s.y_offset)
     return not_drawn(base, "diff", "the retail and strict images differ in size");
-  if (images_.full()) return (void)room();
+  if (closed()) return (void)room();
   // The diff is one more image of the frame's size: charged like the canvases drawn.
   if (!renderer_->charge_pixels(r.pixels()))
     return not_drawn(base, "diff",
@@ -602,7 +762,7 @@ void InputRenderer::write_diff(const json& base, const std::string& path, const 
 
 void InputRenderer::write_sheet(const json& base, const std::string& folder, const char* policy,
                                 const SheetFrames& frames) {
-  if (images_.full()) return (void)room();
+  if (closed()) return (void)room();
   json record = base;
   record["frame"] = nullptr;
   record["sheet"] = true;
@@ -624,8 +784,7 @@ void InputRenderer::write_sheet(const json& base, const std::string& folder, con
 
 void InputRenderer::write_animation(const json& base, const std::string& folder, const char* policy,
                                     const SheetFrames& frames, bool loop) {
-  if (images_.full()) return (void)room();
-  if (!output_full_.empty()) return images_.leave_out();
+  if (closed()) return (void)room();
   json record = base;
   record["frame"] = nullptr;
   record["animation"] = true;
@@ -649,7 +808,11 @@ void InputRenderer::write_animation(const json& base, const std::string& folder,
   record["frames"] = frames.size();
   record["delays_cs"] = gif.delays;
   record["loop"] = loop;
-  if (const auto refused = write_file(path, gif.bytes)) {
+  json listed = record;
+  listed["gif"] = path;
+  bool reached_budget = false;
+  if (const auto refused = write_file(path, gif.bytes, listed.dump().size() + 4)) {
+    reached_budget = *refused == output_full_;
     messages_ << "gafcheck: " << escape_bytes(input_.name.display) << ": " << path
               << " not written: " << *refused << '\n';
     record["reason"] = sanitize_text("not written: " + *refused);
@@ -658,7 +821,7 @@ void InputRenderer::write_animation(const json& base, const std::string& folder,
     record["gif"] = path;
     ++tally_.written;
   }
-  list(record);
+  list(record, reached_budget);
 }
 
 void InputRenderer::truecolor_frame(const json& base, const std::string& folder, std::uint32_t k,
@@ -699,9 +862,19 @@ void InputRenderer::truecolor_frame(const json& base, const std::string& folder,
     if (last_listed_) remember(policy, key, *last_listed_);
   }
   if (settings_.diff)
-    not_drawn(base, "diff",
-              "a truecolor frame has no RLE rows: the retail and strict images are the same",
-              false);
+    diff_note(base, key, leaf,
+              "a truecolor frame has no RLE rows: the retail and strict images are the same");
+}
+
+void InputRenderer::diff_note(const json& base, const std::string& key,
+                              const gaf::FrameRecord* leaf, const std::string& note) {
+  if (const Outcome* seen = drawn_before("diff", key)) {
+    refer(base, "diff", *seen, leaf);
+    return;
+  }
+  last_listed_.reset();
+  not_drawn(base, "diff", note, false);
+  if (last_listed_) remember("diff", key, *last_listed_);
 }
 
 void InputRenderer::ta3d_frame(const json& base, const std::string& folder, std::uint32_t k,
@@ -715,8 +888,8 @@ void InputRenderer::ta3d_frame(const json& base, const std::string& folder, std:
     if (retail_seen) refer(base, "retail", *retail_seen, leaf);
     if (strict_seen) refer(base, "strict", *strict_seen, leaf);
     if (settings_.diff)
-      not_drawn(base, "diff",
-                "a TA3D frame has no RLE rows: the retail and strict images are the same", false);
+      diff_note(base, key, leaf,
+                "a TA3D frame has no RLE rows: the retail and strict images are the same");
     return;
   }
   const std::uint64_t budget = settings_.limits[BudgetKind::pixels];
@@ -744,26 +917,27 @@ void InputRenderer::ta3d_frame(const json& base, const std::string& folder, std:
     if (last_listed_) remember(policy, key, *last_listed_);
   }
   if (settings_.diff)
-    not_drawn(base, "diff",
-              "a TA3D frame has no RLE rows: the retail and strict images are the same", false);
+    diff_note(base, key, leaf,
+              "a TA3D frame has no RLE rows: the retail and strict images are the same");
 }
 
 }  // namespace
 
-void ImageIndex::add(const nlohmann::json& record) {
-  text_ += records_++ == 0 ? "\n  " : ",\n  ";
-  text_ += record.dump();
+void ImageIndex::add_text(std::string_view record, std::uint64_t images) {
+  text_ += text_.empty() ? "\n  " : ",\n  ";
+  text_ += record;
+  records_ += images;
 }
 
 void ImageIndex::append(ImageIndex&& later) {
-  if (later.records_ != 0) {
-    // Moved, not copied, when nothing is listed yet: an index can be tens of megabytes.
-    if (records_ == 0)
+  if (!later.text_.empty()) {
+    // Moved, not copied, when nothing is listed yet.
+    if (text_.empty())
       text_ = std::move(later.text_);
     else
       text_.append(",").append(later.text_);  // each record starts "\n  "
-    records_ += later.records_;
   }
+  records_ += later.records_;
   left_out_ += later.left_out_;
 }
 
@@ -771,7 +945,7 @@ std::string ImageIndex::text(const std::string& palette) const {
   const nlohmann::json head = {{"palette", palette}, {"images_left_out", left_out_}};
   std::string text = head.dump();
   text.pop_back();  // the closing brace: the images follow
-  return text + ",\n \"images\": [" + text_ + (records_ ? "\n ]}\n" : "]}\n");
+  return text + ",\n \"images\": [" + text_ + (text_.empty() ? "]}\n" : "\n ]}\n");
 }
 
 bool render_input(const LoadedInput& input, const std::string& prefix,

@@ -57,7 +57,10 @@ class ImageIndex {
  public:
   explicit ImageIndex(std::uint64_t max_records) : max_records_(max_records) {}
   bool full() const { return records_ >= max_records_; }
-  void add(const nlohmann::json& record);
+  // A record of index.json (its text), listing images (a reference group is counted as each of
+  // its references comes, and added with 0).
+  void add_text(std::string_view record, std::uint64_t images);
+  void count(std::uint64_t images = 1) { records_ += images; }
   void leave_out(std::uint64_t images = 1) { left_out_ += images; }
   // Takes over the records (and frames left out) of an index kept for a later input.
   void append(ImageIndex&& later);
