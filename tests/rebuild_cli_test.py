@@ -56,13 +56,33 @@ def gaf_seeds():
     return sorted([*SEEDS.glob('*.gaf'), *SEEDS.glob('*.taf')])
 
 
+def render_records(out):
+    """index.json's records, a run of references to one image (frame_runs: [FIRST, LAST],
+    [FIRST, LAST, DURATION] or with the anchor, [..., X_OFFSET, Y_OFFSET]) spread out to one
+    record per frame."""
+    records = []
+    for record in json.loads((pathlib.Path(out) / 'index.json').read_text())['images']:
+        for run in record.get('frame_runs', [None]):
+            if run is None:
+                records.append(record)
+                continue
+            for frame in range(run[0], run[1] + 1):
+                one = {k: v for k, v in record.items() if k != 'frame_runs'}
+                one['frame'] = frame
+                if len(run) >= 3:  # a reference to a reason has no duration of its own
+                    one['duration'] = run[2]
+                if len(run) == 5:
+                    one['x_offset'], one['y_offset'] = run[3], run[4]
+                records.append(one)
+    return records
+
+
 def rendered(path, out):
     """The retail images of a file: {(entry name, frame): (record fields, PNG bytes)} for the
     entries the game reaches (loaded, first of a folded name)."""
     run('render', '-o', out, path)
-    records = json.loads((pathlib.Path(out) / 'index.json').read_text())['images']
     seen, images = {}, {}
-    for record in records:
+    for record in render_records(out):
         # a slot the game never loads, or (a truecolor TAF's second sequence) never reads
         if 'loads no entry' in record.get('reason', '') or record['frame'] is None:
             continue
@@ -73,10 +93,9 @@ def rendered(path, out):
             continue
         fields = tuple(record.get(k) for k in ('frame', 'duration', 'width', 'height',
                                                 'x_offset', 'y_offset'))
-        # A frame drawn like one already written names that image instead (same_as); a rebuild
-        # shares identical pixel blocks, so the two sides may differ in which frame is written.
-        picture = record.get('png') or record.get('same_as')
-        png = (pathlib.Path(out) / picture).read_bytes() if picture else None
+        # A frame drawn before (an equal header) is listed as the same image: its pixels.
+        drawn = record.get('png', record.get('same_as'))
+        png = (pathlib.Path(out) / drawn).read_bytes() if drawn else None
         images[(name, record['frame'])] = (fields, png)
     return images
 

@@ -1043,6 +1043,28 @@ def a_damaged_palette_is_refused_and_show_marks_a_damaged_member():
         assert 'DAMAGED' not in sound.stdout and 'damaged' not in sound.stderr, sound
 
 
+@tap.test
+def html_does_not_draw_a_damaged_member():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        sprite = gaf([(b'SHORT', SHORT_ROW)])  # a short row: findings, so thumbnails
+        other = gaf([(b'OTHER', SHORT_ROW)])  # not the same content: each is checked
+        (root / 'mod.hpi').write_bytes(hpi_v1([packed(b'good.gaf', sprite),
+                                               bad_checksum(b'bad.gaf', other)]))
+        report = root / 'report.yaml'
+        result = subprocess.run([os.path.abspath(GAFCHECK), 'check', '-q', '-o', str(report),
+                                 'mod.hpi'], cwd=root, capture_output=True, text=True,
+                                timeout=120)
+        assert result.returncode == 1, result.stderr
+        run('html', report, '--root', root, '-o', root / 'page.html', check_code=0)
+        page = (root / 'page.html').read_text(encoding='utf-8')
+        assert 'mod.hpi!bad.gaf is a damaged archive member' in page, page[-3000:]
+        assert 'hpi.chunk-checksum' in page
+        # Control: the sound member is drawn.
+        assert 'mod.hpi!good.gaf is a damaged' not in page
+        assert page.count('<img') >= 1, page[-3000:]
+
+
 # --- index.json grows with the input's tables, and is charged to --max-output-bytes ---
 
 def alternating(references):
