@@ -175,7 +175,7 @@ class InputRenderer {
   // under one policy: one record, its frames (or slots) as runs, so index.json grows with the
   // runs of the input's tables, not with its references.
   struct ReferenceGroup {
-    json record;  // the first reference's, without its runs
+    std::string record;  // the first reference's, as listed but for its runs (text: held small)
     // [first, last] and, for frames reaching an image, the duration and anchor they share.
     std::vector<std::array<std::int64_t, 5>> runs;
     std::size_t fields = 2;  // numbers per run: 2, or 5 for frames reaching an image
@@ -307,14 +307,15 @@ bool InputRenderer::refer(json record, const char* policy, const Outcome& outcom
   // Each addition is charged as the bytes it adds to index.json (flush writes them).
   const auto found = groups.at.find(key);
   if (found == groups.at.end()) {
-    const std::uint64_t bytes = record.dump().size() - 1 + std::strlen(runs_name(slot)) + 5 +
+    std::string text = record.dump();
+    const std::uint64_t bytes = text.size() - 1 + std::strlen(runs_name(slot)) + 5 +
                                 run_text(run, fields, run).size() + 2 + 4;
     if (!charge_index(bytes)) {
       list_budget_reason(record);
       return false;
     }
     groups.at.emplace(std::move(key), groups.groups.size());
-    groups.groups.push_back({std::move(record), {run}, fields});
+    groups.groups.push_back({std::move(text), {run}, fields});
   } else {
     ReferenceGroup& group = groups.groups[found->second];
     std::array<std::int64_t, 5>& last = group.runs.back();
@@ -341,7 +342,7 @@ bool InputRenderer::refer(json record, const char* policy, const Outcome& outcom
 
 void InputRenderer::flush(ReferenceGroups& groups, bool slots) {
   for (ReferenceGroup& group : groups.groups) {
-    std::string text = group.record.dump();
+    std::string& text = group.record;
     text.pop_back();  // the closing brace: the runs follow
     text.append(",\"").append(runs_name(slots)).append("\":[");
     for (std::size_t r = 0; r < group.runs.size(); ++r) {
