@@ -195,9 +195,8 @@ int run_show(const Arguments& arguments) {
       std::to_string(input.bytes.size()) + " bytes, " + std::string(format_name(format)) +
       (input.member ? " (an archive member: offsets are in its decoded bytes)" : "") + "\n";
   if (loaded.damaged())
-    out += style.paint("DAMAGED", bold) + ": it does not decode exactly (" + loaded.damage +
-           "); the bytes below are a reader's decoding, not "
-           "what was packed\n";
+    out += style.paint("DAMAGED", bold) + ": " + loaded.damage +
+           "; the bytes below are a reader's decoding, not what was packed\n";
   const std::uint64_t size = input.bytes.size();
   if (by_offset) {
     if (offset >= size)
