@@ -251,6 +251,32 @@ def html_command_shows_a_missing_and_a_changed_file_as_such():
 
 
 @tap.test
+def html_command_never_writes_its_page_over_a_file_the_report_names():
+    tree = WORK / 'page-over-input'
+    (tree / 'anims').mkdir(parents=True)
+    seed = (SEEDS / 'rle.short-row.gaf').read_bytes()
+    for name in ('a.gaf', 'b.gaf'):
+        (tree / 'anims' / name).write_bytes(seed)
+    (tree / 'elsewhere').mkdir()
+    os.link(tree / 'anims' / 'b.gaf', tree / 'elsewhere' / 'b-link.html')
+    yaml_report = WORK / 'page-over-input.yaml'
+    result = subprocess.run([os.path.abspath(GAFCHECK), 'check', '-q', '-o', yaml_report, 'anims'],
+                            cwd=tree, capture_output=True, timeout=300)
+    assert result.returncode == 1, result.stderr.decode()[-2000:]
+    # The page named as an input, and as a hard link to one outside the report's paths.
+    for page in (tree / 'anims' / 'a.gaf', tree / 'elsewhere' / 'b-link.html'):
+        result = run('html', yaml_report, '--root', tree, '-o', page)
+        assert result.returncode == 2, (page, result.returncode, result.stderr.decode()[-2000:])
+        assert b'the page would replace it' in result.stderr, result.stderr.decode()
+        assert page.read_bytes() == seed, page
+    # The control: a page beside them is written, and the inputs are untouched.
+    result = run('html', yaml_report, '--root', tree, '-o', tree / 'page.html')
+    assert result.returncode == 0, result.stderr.decode()[-2000:]
+    assert (tree / 'anims' / 'a.gaf').read_bytes() == seed
+    assert len(Page((tree / 'page.html').read_text(encoding='utf-8')).images) == 6
+
+
+@tap.test
 def html_command_never_looks_outside_the_root():
     yaml_report = WORK / 'dotdot.yaml'
     result = run('check', '-q', '-o', yaml_report, SEEDS / 'rle.short-row.gaf')

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <limits.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -49,6 +50,10 @@ std::string shown(const std::string& name) {
 RootDirectory::RootDirectory(const std::string& root) {
   fd_ = ::open(root.empty() ? "." : root.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
   if (fd_ < 0) error_ = "--root " + escape_bytes(root) + ": " + std::strerror(errno);
+}
+
+void RootDirectory::protect(dev_t device, ino_t inode, std::string what) {
+  protected_.push_back({device, inode, std::move(what)});
 }
 
 RootDirectory::~RootDirectory() {
@@ -101,6 +106,13 @@ RootDirectory::Opened RootDirectory::open(const std::string& path, std::uint64_t
     if (errno != EINVAL)  // EINVAL: a name that is no symbolic link
       return fail(shown(name) + ": " + std::strerror(errno), errno == ENOENT || errno == ENOTDIR);
     if (pending.empty()) {
+      struct stat status {};
+      if (::fstatat(directory, name.c_str(), &status, AT_SYMLINK_NOFOLLOW) == 0)
+        for (const Protected& file : protected_)
+          if (status.st_dev == file.device && status.st_ino == file.inode) {
+            protected_named_ = true;
+            return fail(shown(name) + " is " + file.what + ": not read");
+          }
       InputFile::OpenResult opened = InputFile::open_at(directory, name, max_size);
       if (opened.error) return fail(*opened.error);
       out.file = std::move(opened.file);

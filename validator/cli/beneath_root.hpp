@@ -10,9 +10,12 @@
 // of the root and more than max_links links are refused, and the refusal says which link.
 // openat2(RESOLVE_BENEATH) would do the same in the kernel, but seccomp cannot see its flags (an
 // openat2 allowed is an open for writing allowed), so the walk uses only openat and readlinkat.
+#include <sys/types.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "validator/input/input_file.hpp"
 
@@ -36,9 +39,22 @@ class RootDirectory {
   // Reads the regular file `path` names beneath the root (a leading '/' is beneath it too).
   Opened open(const std::string& path, std::uint64_t max_size) const;
 
+  // A file (by device and inode) that must never be read as one the report names: the page
+  // being written, which a report naming it would otherwise have drawn and then replaced.
+  void protect(dev_t device, ino_t inode, std::string what);
+  // Whether a protected file was named (and refused) since the root was opened.
+  bool protected_named() const { return protected_named_; }
+
  private:
+  struct Protected {
+    dev_t device;
+    ino_t inode;
+    std::string what;
+  };
   int fd_ = -1;
   std::string error_;  // why the root cannot be opened
+  std::vector<Protected> protected_;
+  mutable bool protected_named_ = false;
 };
 
 }  // namespace gafcheck::cli

@@ -1,6 +1,8 @@
 // gafcheck html REPORT --root DIR -o PAGE: draws an existing report (check or census, read back
 // through the hardened report reader) as the page --format html writes, with the thumbnails and
 // hex excerpts made again from the files under DIR (report_redraw.hpp).
+#include <sys/stat.h>
+
 #include <iostream>
 
 #include "reports/census_report.hpp"
@@ -13,6 +15,7 @@
 #include "validator/cli/output_options.hpp"
 #include "validator/cli/report_redraw.hpp"
 #include "validator/cli/sandbox/sandbox.hpp"
+#include "validator/core/text.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -139,7 +142,11 @@ int run_html(const Arguments& arguments, const std::string&) {
   plan.output_paths = {output};
   if (writer.output().is_temp())
     plan.remove_on_violation.push_back(writer.output().current_path().string());
-  const RootDirectory root_directory(root);
+  RootDirectory root_directory(root);
+  // The page must never replace a file the report names beneath the root (or a hard link to one).
+  struct stat page {};
+  if (output != "-" && ::stat(output.c_str(), &page) == 0 && S_ISREG(page.st_mode))
+    root_directory.protect(page.st_dev, page.st_ino, "the page being written (-o)");
   confine(plan, !options.no_sandbox);
 
   Drawing drawing{writer,
@@ -178,6 +185,10 @@ int run_html(const Arguments& arguments, const std::string&) {
               << " has no summary (cut short): the page counts what it holds and says so\n";
     writer.summary(drawing.counted, ReportClosing{0, true, 0});
   }
+  if (root_directory.protected_named())
+    throw UsageError{"-o " + escape_bytes(output) +
+                     " is a file the report names beneath --root: the page would replace it "
+                     "(nothing written)"};
   writer.commit();
   return 0;
 }
