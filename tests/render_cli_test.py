@@ -20,6 +20,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
 import tap  # noqa: E402
 from png_reader import png_pixels  # noqa: E402
 from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
+from hand_built_hpi import chunk, hpi_v1, packed  # noqa: E402
 
 GAFCHECK = sys.argv[1]
 ROOT = pathlib.Path(sys.argv[2])
@@ -912,35 +913,6 @@ def ta3d_payloads_not_drawn_are_listed_with_the_reason():
 
 
 # --- a damaged archive member is not drawn as if it were what was packed ---
-
-def chunk(body, decompressed_size, method=2, checksum=None):
-    """One SQSH chunk (not encrypted) holding body; checksum defaults to the right byte sum."""
-    if checksum is None:
-        checksum = sum(body) & 0xFFFFFFFF
-    return (b'SQSH' + bytes([2, method, 0]) +
-            struct.pack('<III', len(body), decompressed_size, checksum) + body)
-
-
-def hpi_v1(files):
-    """A v1 archive (key 0) with files at its root: (name, directory_size, [chunk bytes])."""
-    entries_at = 0x14 + 8
-    names_at = entries_at + 9 * len(files)
-    names = b''.join(name + b'\0' for name, _, _ in files)
-    records_at = names_at + len(names)
-    data_at = records_at + 9 * len(files)
-    entries, records, data, name_at = b'', b'', b'', names_at
-    for name, size, chunks in files:
-        entries += struct.pack('<IIB', name_at, records_at + len(records), 0)
-        name_at += len(name) + 1
-        records += struct.pack('<IIB', data_at + len(data), size, 2)
-        data += b''.join(struct.pack('<I', len(c)) for c in chunks) + b''.join(chunks)
-    head = b'HAPI' + struct.pack('<IIII', 0x00010000, data_at, 0, 0x14)
-    return head + struct.pack('<II', len(files), entries_at) + entries + names + records + data
-
-
-def packed(name, content):
-    return (name, len(content), [chunk(zlib.compress(content), len(content))])
-
 
 def bad_checksum(name, content):
     body = zlib.compress(content)
