@@ -14,11 +14,12 @@
 #include "validator/cli/render_command.hpp"
 #include "validator/cli/sandbox/sandbox.hpp"
 #include "validator/cli/version_report.hpp"
+#include "validator/core/exit_code.hpp"
 #include "validator/core/text.hpp"
 
 namespace {
 
-constexpr const char* usage =
+constexpr const char* usage_without_exit_codes =
     "Usage: gafcheck COMMAND [options] [ARGS]\n\n"
     "Validates Total Annihilation GAF sprite files and says what the retail game would do with\n"
     "each defect (crash, draw garbage, drop content, or load fine).\n\n"
@@ -47,11 +48,9 @@ constexpr const char* usage =
     "version, the catalogue's SHA-256 and the libraries linked.\n"
     "check, census, ls, extract, render, show, rebuild, merge, diff and html confine themselves\n"
     "before they read any input (a seccomp filter, and Landlock where the kernel has it);\n"
-    "--no-sandbox turns that off.\n"
-    "Exit codes: 0 clean (below --fail-on), 1 findings at or above --fail-on, 2 usage error\n"
-    "(also: the output cannot be written, or would replace an input), 3 an input could not be\n"
-    "read, 4 internal error (also: the sandbox refused a system call, which it names), 5\n"
-    "(rebuild) written, but content no option asked to drop was left out (each one named).\n";
+    "--no-sandbox turns that off.\n";
+
+const std::string usage = usage_without_exit_codes + gafcheck::exit_codes_help();
 
 // Arguments are escaped one by one (spaces too), so a file name in them comes back distinct and
 // the line splits back at its spaces.
@@ -96,16 +95,16 @@ int dispatch(const std::string& command, const gafcheck::cli::Arguments& argumen
     if (entry.name == command) return entry.run(arguments, command_line);
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << usage;
-    return 0;
+    return gafcheck::exit_status(gafcheck::ExitCode::clean);
   }
   if (command == "--version") {
     std::cout << version_report();
-    return 0;
+    return gafcheck::exit_status(gafcheck::ExitCode::clean);
   }
   // Not for people: the build's man page and completion generators read it.
   if (command == "--dump-cli") {
     std::cout << describe_cli(usage, commands);
-    return 0;
+    return gafcheck::exit_status(gafcheck::ExitCode::clean);
   }
   throw UsageError{"unknown command '" + command + "'"};
 }
@@ -115,32 +114,32 @@ int dispatch(const std::string& command, const gafcheck::cli::Arguments& argumen
 int main(int argc, char** argv) {
   if (argc < 2) {
     std::cerr << usage;
-    return 2;
+    return gafcheck::exit_status(gafcheck::ExitCode::usage);
   }
   const gafcheck::cli::Arguments arguments(argv + 2, argv + argc);
   try {
     return dispatch(argv[1], arguments, join_command_line(argc, argv));
   } catch (const gafcheck::cli::UsageError& error) {
     std::cerr << "gafcheck: " << error.message << "\n(run 'gafcheck --help' for usage)\n";
-    return 2;
+    return gafcheck::exit_status(gafcheck::ExitCode::usage);
   } catch (const gafcheck::OutputError& error) {
     std::cerr << "gafcheck: " << error.what() << " (the output cannot be written)\n";
-    return 2;
+    return gafcheck::exit_status(gafcheck::ExitCode::usage);
   } catch (const boost::program_options::error& error) {
     std::cerr << "gafcheck: " << error.what() << "\n(run 'gafcheck " << argv[1] << " --help')\n";
-    return 2;
+    return gafcheck::exit_status(gafcheck::ExitCode::usage);
   } catch (const gafcheck::cli::SandboxError& error) {
     std::cerr << "gafcheck: cannot set up the sandbox: " << error.what()
               << " (--no-sandbox runs without it)\n";
-    return 4;
+    return gafcheck::exit_status(gafcheck::ExitCode::internal);
   } catch (const gafcheck::ReportError& error) {  // a report read back (diff, merge, --resume)
     std::cerr << "gafcheck: " << error.what() << '\n';
-    return 3;
+    return gafcheck::exit_status(gafcheck::ExitCode::unreadable);
   } catch (const std::exception& error) {
     std::cerr << "gafcheck: internal error: " << error.what() << " (please report this)\n";
-    return 4;
+    return gafcheck::exit_status(gafcheck::ExitCode::internal);
   } catch (...) {
     std::cerr << "gafcheck: internal error (please report this)\n";
-    return 4;
+    return gafcheck::exit_status(gafcheck::ExitCode::internal);
   }
 }

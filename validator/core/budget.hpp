@@ -30,7 +30,8 @@ enum class BudgetKind {
   archive_ratio,    // decompressed bytes per byte of an input archive (nested archives included)
 };
 
-inline constexpr std::size_t budget_kind_count = 18;
+inline constexpr std::size_t budget_kind_count =
+    static_cast<std::size_t>(BudgetKind::archive_ratio) + 1;
 
 struct BudgetSpec {
   BudgetKind kind;
@@ -83,6 +84,13 @@ inline constexpr std::array<BudgetSpec, budget_kind_count> budget_specs = {{
      "decompressed bytes per byte of an input archive, nested archives included (an input "
      "under 1 MiB counts as 1 MiB)"},
 }};
+
+constexpr bool budget_specs_in_order() {
+  for (std::size_t i = 0; i < budget_specs.size(); ++i)
+    if (static_cast<std::size_t>(budget_specs[i].kind) != i) return false;
+  return true;
+}
+static_assert(budget_specs_in_order(), "budget_specs lists every BudgetKind once, in order");
 
 inline const BudgetSpec& budget_spec(BudgetKind kind) {
   return budget_specs[static_cast<std::size_t>(kind)];

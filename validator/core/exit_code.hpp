@@ -1,0 +1,53 @@
+#pragma once
+// The process exit codes every command shares: one table drives the enum's meaning, the
+// top-level help, the generated reference and --dump-cli.
+#include <array>
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace gafcheck {
+
+enum class ExitCode : int {
+  clean = 0,         // nothing at or above --fail-on (or the command did all it was asked)
+  findings = 1,      // findings at or above --fail-on, or content refused or left out
+  usage = 2,         // usage error, an output that cannot be written or would replace an input
+  unreadable = 3,    // an input could not be read
+  internal = 4,      // internal error, or the sandbox refused a system call (it names it)
+  content_lost = 5,  // rebuild wrote its output but left out content no option asked to drop
+};
+
+struct ExitCodeSpec {
+  ExitCode code;
+  std::string_view name;
+  std::string_view meaning;
+};
+
+inline constexpr std::array exit_code_specs = {
+    ExitCodeSpec{ExitCode::clean, "clean", "clean (no finding at or above --fail-on)"},
+    ExitCodeSpec{ExitCode::findings, "findings", "findings at or above --fail-on"},
+    ExitCodeSpec{ExitCode::usage, "usage",
+                 "usage error (also: the output cannot be written, or would replace an input)"},
+    ExitCodeSpec{ExitCode::unreadable, "unreadable", "an input could not be read"},
+    ExitCodeSpec{ExitCode::internal, "internal",
+                 "internal error (also: the sandbox refused a system call, which it names)"},
+    ExitCodeSpec{ExitCode::content_lost, "content-lost",
+                 "(rebuild) written, but content no option asked to drop was left out (each one "
+                 "named)"},
+};
+
+constexpr bool exit_code_specs_in_order() {
+  for (std::size_t i = 0; i < exit_code_specs.size(); ++i)
+    if (static_cast<std::size_t>(exit_code_specs[i].code) != i) return false;
+  return true;
+}
+static_assert(exit_code_specs_in_order(), "exit_code_specs lists every code once, in order");
+
+constexpr int exit_status(ExitCode code) {
+  return static_cast<int>(code);
+}
+
+// "Exit codes: 0 clean (...), 1 findings ..., ..." for the top-level help.
+std::string exit_codes_help();
+
+}  // namespace gafcheck
