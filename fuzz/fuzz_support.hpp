@@ -11,8 +11,8 @@
 #include <string_view>
 #include <type_traits>
 
-#include "validator/check/check_options.hpp"
-#include "validator/report/file_report.hpp"
+#include "validator/core/check_options.hpp"
+#include "validator/result/file_report.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
 

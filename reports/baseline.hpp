@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "reports/report_diff.hpp"
-#include "validator/core/finding.hpp"
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
+#include "validator/rules/finding.hpp"
 
 namespace gafcheck {
 

@@ -3,8 +3,8 @@
 #include <stdexcept>
 
 #include "reports/yaml_report.hpp"
+#include "validator/core/format.hpp"
 #include "validator/core/text.hpp"
-#include "validator/detect/format.hpp"
 
 namespace gafcheck {
 namespace {

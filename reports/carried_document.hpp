@@ -10,7 +10,7 @@
 #include <string>
 
 #include "reports/yaml_record.hpp"
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
 
 namespace gafcheck {
 

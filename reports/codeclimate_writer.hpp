@@ -16,7 +16,7 @@
 
 #include "reports/format_writer.hpp"
 #include "reports/report_places.hpp"
-#include "validator/core/finding.hpp"
+#include "validator/rules/finding.hpp"
 
 namespace gafcheck {
 

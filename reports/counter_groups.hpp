@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
 
 namespace gafcheck {
 

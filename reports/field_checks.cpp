@@ -4,8 +4,8 @@
 #include <regex>
 
 #include "reports/packed_field_check.hpp"
-#include "validator/check/check_options.hpp"
 #include "validator/core/budget.hpp"
+#include "validator/core/check_options.hpp"
 #include "validator/core/text.hpp"
 
 namespace gafcheck::field_checks {

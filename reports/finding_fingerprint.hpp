@@ -14,7 +14,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "validator/core/finding.hpp"
+#include "validator/rules/finding.hpp"
 
 namespace gafcheck {
 

@@ -5,7 +5,7 @@
 // one finding is always one line whatever bytes the input's names hold.
 #include <string>
 
-#include "validator/core/finding.hpp"
+#include "validator/rules/finding.hpp"
 
 namespace gafcheck {
 

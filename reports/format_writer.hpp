@@ -47,9 +47,9 @@
 #include "reports/report_output.hpp"
 #include "reports/yaml_record.hpp"
 #include "reports/yaml_report.hpp"
-#include "validator/core/finding.hpp"
-#include "validator/report/file_report.hpp"
-#include "validator/report/run_totals.hpp"
+#include "validator/result/file_report.hpp"
+#include "validator/result/run_totals.hpp"
+#include "validator/rules/finding.hpp"
 
 namespace gafcheck {
 

@@ -4,6 +4,7 @@
 
 #include "reports/finding_line.hpp"
 #include "reports/xml_text.hpp"
+#include "validator/core/catalog_digest.hpp"
 #include "validator/core/text.hpp"
 #include "validator/rules/catalog.hpp"
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "validator/core/finding.hpp"
+#include "validator/rules/finding.hpp"
 
 namespace gafcheck {
 

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
 
 namespace gafcheck {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "validator/core/finding.hpp"
+#include "validator/rules/finding.hpp"
 
 namespace gafcheck {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "validator/core/finding.hpp"
 #include "validator/rules/catalog.hpp"
+#include "validator/rules/finding.hpp"
 
 namespace gafcheck {
 

@@ -10,6 +10,7 @@
 #include "reports/report_snapshot.hpp"
 #include "reports/sarif_result.hpp"
 #include "reports/sarif_rules.hpp"
+#include "validator/core/catalog_digest.hpp"
 #include "validator/rules/catalog.hpp"
 
 namespace gafcheck {

@@ -5,7 +5,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "reports/yaml_report.hpp"
-#include "validator/report/run_totals.hpp"
+#include "validator/result/run_totals.hpp"
 
 namespace gafcheck {
 

@@ -5,7 +5,7 @@
 // the counter behind it (raw_frames_with_key and key_pixels come from the pixel walk).
 #include <yaml-cpp/yaml.h>
 
-#include "validator/report/run_totals.hpp"
+#include "validator/result/run_totals.hpp"
 
 namespace gafcheck {
 

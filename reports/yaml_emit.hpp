@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
 
 namespace gafcheck {
 

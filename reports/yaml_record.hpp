@@ -17,8 +17,8 @@
 #include <optional>
 #include <string>
 
-#include "validator/core/finding.hpp"
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
+#include "validator/rules/finding.hpp"
 
 namespace gafcheck {
 

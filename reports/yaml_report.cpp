@@ -7,6 +7,7 @@
 
 #include "reports/survey_figures.hpp"
 #include "reports/yaml_emit.hpp"
+#include "validator/core/catalog_digest.hpp"
 #include "validator/core/text.hpp"
 #include "validator/rules/catalog.hpp"
 

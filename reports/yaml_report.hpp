@@ -7,8 +7,9 @@
 #include <vector>
 
 #include "validator/core/budget.hpp"
-#include "validator/report/file_report.hpp"
-#include "validator/report/run_totals.hpp"
+#include "validator/platform/sandbox_state.hpp"
+#include "validator/result/file_report.hpp"
+#include "validator/result/run_totals.hpp"
 
 namespace gafcheck {
 
@@ -40,14 +41,6 @@ struct CensusSettings {
   std::vector<std::string> rules;
 
   bool operator==(const CensusSettings&) const = default;
-};
-
-// Whether the run confined itself (validator/cli/sandbox/sandbox.hpp) and with which layers
-// ("seccomp", "landlock"). Reports written before the sandbox existed have no such field.
-struct SandboxState {
-  bool enabled = false;
-  std::vector<std::string> layers;
-  bool operator==(const SandboxState&) const = default;
 };
 
 // A configuration file a run used (.gafcheck.yaml, validator/config/).

@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include "validator/core/catalog_digest.hpp"
 #include "validator/rules/catalog.hpp"
 
 namespace gafcheck {

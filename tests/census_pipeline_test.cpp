@@ -9,17 +9,17 @@
 #include <thread>
 
 #include "corpus/builder/gaf_builder.hpp"
-#include "validator/cli/census/input_selection.hpp"
-#include "validator/cli/census/ordered_pipeline.hpp"
-#include "validator/cli/census/shard.hpp"
+#include "validator/census/ordered_pipeline.hpp"
+#include "validator/census/shard.hpp"
 #include "validator/cli/common_options.hpp"
+#include "validator/input/input_selection.hpp"
 
 namespace gafcheck::testing {
 namespace {
 
 namespace fs = std::filesystem;
 
-using IntPipeline = cli::OrderedPipeline<int>;
+using IntPipeline = OrderedPipeline<int>;
 
 // A source of n tasks: task i returns i (task `ready_at`, if any, as a ready result).
 IntPipeline::Source counting_source(int n, std::function<IntPipeline::Task(int)> make) {
@@ -105,12 +105,12 @@ TEST(OrderedPipeline, AnExceptionStopsTheRunAndReachesTheCaller) {
 }
 
 TEST(Shard, ParsesKOverN) {
-  const cli::Shard shard = cli::parse_shard("3/8");
+  const Shard shard = parse_shard("3/8");
   EXPECT_EQ(shard.index, 3u);
   EXPECT_EQ(shard.count, 8u);
   EXPECT_EQ(shard.text(), "3/8");
   for (const char* bad : {"0/4", "5/4", "1/0", "x/2", "2", "1/2/3", "/2", "1/"})
-    EXPECT_THROW(cli::parse_shard(bad), cli::UsageError) << bad;
+    EXPECT_THROW(parse_shard(bad), UsageError) << bad;
 }
 
 TEST(Shard, EveryPathFallsInExactlyOneShard) {
@@ -119,7 +119,7 @@ TEST(Shard, EveryPathFallsInExactlyOneShard) {
     const std::string path = "anims/set" + std::to_string(i % 7) + "/unit" + std::to_string(i);
     int owners = 0;
     for (std::uint32_t k = 1; k <= 4; ++k) {
-      if (cli::Shard{k, 4}.contains(path)) {
+      if (Shard{k, 4}.contains(path)) {
         ++owners;
         ++sizes[k - 1];
       }
@@ -127,16 +127,16 @@ TEST(Shard, EveryPathFallsInExactlyOneShard) {
     EXPECT_EQ(owners, 1) << path;
   }
   for (const std::size_t size : sizes) EXPECT_GT(size, 50u);
-  EXPECT_EQ(cli::path_hash(""), 0xcbf29ce484222325ull);  // the split must never change
-  EXPECT_EQ(cli::path_hash("a"), 0xaf63dc4c8601ec8cull);
+  EXPECT_EQ(path_hash(""), 0xcbf29ce484222325ull);  // the split must never change
+  EXPECT_EQ(path_hash("a"), 0xaf63dc4c8601ec8cull);
 }
 
 TEST(InputSelection, ExtensionsParseCaseInsensitively) {
-  EXPECT_EQ(cli::parse_extensions(" .GAF,taf ,gaf"), (std::vector<std::string>{"gaf", "taf"}));
-  EXPECT_THROW(cli::parse_extensions("gaf,,taf"), cli::UsageError);
-  EXPECT_EQ(cli::lower_extension("dir.x/NAME.Gaf"), "gaf");
-  EXPECT_EQ(cli::lower_extension("dir.x/NAME"), "");
-  EXPECT_EQ(cli::lower_extension(".hidden"), "");
+  EXPECT_EQ(parse_extensions(" .GAF,taf ,gaf"), (std::vector<std::string>{"gaf", "taf"}));
+  EXPECT_THROW(parse_extensions("gaf,,taf"), UsageError);
+  EXPECT_EQ(lower_extension("dir.x/NAME.Gaf"), "gaf");
+  EXPECT_EQ(lower_extension("dir.x/NAME"), "");
+  EXPECT_EQ(lower_extension(".hidden"), "");
 }
 
 TEST(InputSelection, PicksByExtensionOrContent) {
@@ -156,11 +156,11 @@ TEST(InputSelection, PicksByExtensionOrContent) {
   const std::string renamed = write("sprite.bak", gaf);
   const std::string text = write("notes.txt", {'h', 'i', '\n'});
   const std::string broken = write("broken.GAF", {'h', 'i'});
-  const cli::InputSelection any({});
+  const InputSelection any({});
   EXPECT_TRUE(any.is_input(renamed));
   EXPECT_FALSE(any.is_input(text));
   EXPECT_TRUE(any.is_input(broken)) << "a .gaf is checked whatever it holds";
-  const cli::InputSelection only_gaf({"gaf"});
+  const InputSelection only_gaf({"gaf"});
   EXPECT_TRUE(only_gaf.candidate(broken));
   EXPECT_FALSE(only_gaf.candidate(renamed));
   fs::remove_all(directory);

@@ -1,6 +1,6 @@
 // --files-from (issue 15): the list is read whole, put in path order without duplicates, and
 // every entry that cannot be a path becomes an input with an error rather than ending the run.
-#include "validator/cli/census/file_list.hpp"
+#include "validator/census/file_list.hpp"
 
 #include <gtest/gtest.h>
 #include <limits.h>
@@ -8,7 +8,7 @@
 #include <fstream>
 
 #include "tests/support/scratch_directory.hpp"
-#include "validator/cli/census/census_inputs.hpp"
+#include "validator/census/census_inputs.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/core/byte_view.hpp"
 #include "validator/core/sha256.hpp"
@@ -95,7 +95,7 @@ TEST_F(FileListTest, AListOverItsMemoryBudgetIsAUsageErrorButAShardOfItFits) {
     read(bytes, '\n', {}, budget);
     ADD_FAILURE() << "the whole list fit its budget";
   } catch (const UsageError& error) {
-    EXPECT_NE(error.message.find("hold more than --max-list-size"), std::string::npos);
+    EXPECT_NE(std::string(error.what()).find("hold more than --max-list-size"), std::string::npos);
   }
   EXPECT_LT(read(bytes, '\n', Shard{1, 4}, budget).paths.size(), 60u);
 }

@@ -2,7 +2,7 @@
 // same coverage and slack as the extent.* findings and coverage.* counters, and a budget that
 // stops the read leaves no partial map. simple_spec(): header 0..12, entry table 12..16, entry
 // 16..56, frame table 56..64, frame header 64..88, raw pixels 88..104.
-#include "validator/pixels/gaf_layout_map.hpp"
+#include "validator/inspect/gaf_layout_map.hpp"
 #include "tests/support/check_helpers.hpp"
 #include "validator/core/text.hpp"
 

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "reports/html_attachments.hpp"
 #include "reports/html_text.hpp"
-#include "validator/cli/html_attachments.hpp"
 
 namespace gafcheck {
 namespace {
@@ -49,7 +49,7 @@ TEST(HtmlText, SmallHistogramDrawsEveryValue) {
 TEST(HexExcerpt, ShowsTheRowBeforeAndTheFindingsRow) {
   std::vector<std::uint8_t> bytes(40);
   for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<std::uint8_t>('A' + i);
-  const std::string text = cli::hex_excerpt(ByteView(bytes.data(), bytes.size()), 0x12, 1, 6);
+  const std::string text = hex_excerpt(ByteView(bytes.data(), bytes.size()), 0x12, 1, 6);
   EXPECT_EQ(text.substr(0, 10), "00000000  ");
   EXPECT_NE(text.find("\n00000010  51 52 53"), std::string::npos) << text;
   EXPECT_NE(text.find("QRSTUVWXYZ[\\]^_`"), std::string::npos) << text;
@@ -60,11 +60,11 @@ TEST(HexExcerpt, ShowsTheRowBeforeAndTheFindingsRow) {
 TEST(HexExcerpt, IsBoundedInRowsAndClampedToTheFile) {
   std::vector<std::uint8_t> bytes(4096, 0x3C);  // '<' is printable and stays raw here
   const ByteView view(bytes.data(), bytes.size());
-  EXPECT_EQ(count(cli::hex_excerpt(view, 0x100, 4000, 6), "\n"), 6u);
-  const std::string past = cli::hex_excerpt(view, 1u << 30, 16, 6);
+  EXPECT_EQ(count(hex_excerpt(view, 0x100, 4000, 6), "\n"), 6u);
+  const std::string past = hex_excerpt(view, 1u << 30, 16, 6);
   EXPECT_EQ(past.substr(0, 8), "00000fe0") << past;  // the last byte's row and the one before
   EXPECT_EQ(count(past, "\n"), 2u);
-  EXPECT_EQ(cli::hex_excerpt(ByteView(), 0, 16, 6), "");
+  EXPECT_EQ(hex_excerpt(ByteView(), 0, 16, 6), "");
 }
 
 }  // namespace

@@ -9,15 +9,13 @@
 
 #include "reports/yaml_writer.hpp"
 #include "tests/support/scratch_directory.hpp"
-#include "validator/cli/census/census_input.hpp"
-#include "validator/cli/input_walk.hpp"
+#include "validator/census/census_input.hpp"
+#include "validator/input/input_walk.hpp"
 
 namespace gafcheck::testing {
 namespace {
 
 namespace fs = std::filesystem;
-using cli::InputItem;
-using cli::InputKind;
 
 class WalkTest : public ::testing::Test {
  protected:
@@ -30,7 +28,7 @@ class WalkTest : public ::testing::Test {
   }
   std::vector<InputItem> walk(const std::vector<std::string>& roots) {
     std::vector<InputItem> items;
-    cli::InputWalk walker(roots);
+    InputWalk walker(roots);
     while (auto item = walker.next()) items.push_back(std::move(*item));
     return items;
   }
@@ -45,11 +43,11 @@ class WalkTest : public ::testing::Test {
 };
 
 TEST(PathOrder, SlashSortsBeforeEveryOtherByte) {
-  EXPECT_TRUE(cli::path_less("a/b", "a-b"));
-  EXPECT_TRUE(cli::path_less("a/z", "a0"));
-  EXPECT_TRUE(cli::path_less("a", "a/b"));
-  EXPECT_FALSE(cli::path_less("a/b", "a/b"));
-  EXPECT_TRUE(cli::path_less("a/\x01", "a/\xFF"));
+  EXPECT_TRUE(path_less("a/b", "a-b"));
+  EXPECT_TRUE(path_less("a/z", "a0"));
+  EXPECT_TRUE(path_less("a", "a/b"));
+  EXPECT_FALSE(path_less("a/b", "a/b"));
+  EXPECT_TRUE(path_less("a/\x01", "a/\xFF"));
 }
 
 TEST_F(WalkTest, FilesComeInDepthFirstPathOrderWithSizesAndRelativePaths) {
@@ -62,7 +60,7 @@ TEST_F(WalkTest, FilesComeInDepthFirstPathOrderWithSizesAndRelativePaths) {
   for (const auto& item : items) relative.push_back(item.relative);
   EXPECT_EQ(relative, (std::vector<std::string>{"a/c.gaf", "a/z/y.gaf", "a-b/x.gaf", "b.gaf"}));
   for (std::size_t i = 1; i < items.size(); ++i)
-    EXPECT_TRUE(cli::path_less(items[i - 1].path, items[i].path)) << items[i].path;
+    EXPECT_TRUE(path_less(items[i - 1].path, items[i].path)) << items[i].path;
   EXPECT_EQ(items.back().size, 5u);
   EXPECT_NE(items.back().mtime_ns, 0);
   EXPECT_EQ(items.back().path, (root_ / "b.gaf").string());
@@ -137,14 +135,14 @@ TEST_F(WalkTest, MissingRootIsUnreadable) {
 
 TEST_F(WalkTest, FileThatVanishesAfterTheWalkIsAFindingNotAFailure) {
   touch("going.gaf", std::string(16, '\0'));
-  cli::InputWalk walker({root_.string()});
+  InputWalk walker({root_.string()});
   const auto item = walker.next();
   ASSERT_TRUE(item);
   fs::remove(root_ / "going.gaf");  // between the walk and the check, as in a live tree
-  cli::CensusContext context;
+  CensusContext context;
   const auto yaml = make_yaml_writer(std::make_unique<ReportOutput>("/dev/null"), {});
   context.writers = {yaml.get()};
-  const cli::FinishedInput finished = cli::check_census_input(*item, context);
+  const FinishedInput finished = check_census_input(*item, context);
   EXPECT_TRUE(finished.unreadable);
   ASSERT_EQ(finished.reports.size(), 1u);
   EXPECT_EQ(finished.reports[0].format, Format::unreadable);
@@ -158,7 +156,7 @@ TEST_F(WalkTest, NamedFileIsAlwaysAnInputWalkedFilesAreSelectedByNameOrContent) 
   touch("up/readme.txt", "hi\n");
   touch("up/sprite.gaf", "");
   touch("named.txt", "hi\n");
-  const cli::InputSelection selection({});
+  const InputSelection selection({});
   const auto items = walk({(root_ / "up").string(), (root_ / "named.txt").string()});
   ASSERT_EQ(items.size(), 3u);
   const InputItem& named = item_named(items, "named.txt");
@@ -168,7 +166,7 @@ TEST_F(WalkTest, NamedFileIsAlwaysAnInputWalkedFilesAreSelectedByNameOrContent) 
   EXPECT_FALSE(readme.named);
   EXPECT_FALSE(selection.selects(readme)) << "a readme.txt found by the walk is not an input";
   EXPECT_TRUE(selection.selects(item_named(items, "sprite.gaf")));
-  EXPECT_TRUE(cli::InputSelection({"taf"}).selects(named)) << "--ext does not drop a named file";
+  EXPECT_TRUE(InputSelection({"taf"}).selects(named)) << "--ext does not drop a named file";
 }
 
 TEST_F(WalkTest, ExcludedFileIsLeftOutOfTheWalk) {
@@ -177,7 +175,7 @@ TEST_F(WalkTest, ExcludedFileIsLeftOutOfTheWalk) {
   touch("z.gaf");
   struct stat info {};
   ASSERT_EQ(::stat((root_ / "report.gaf").c_str(), &info), 0);
-  cli::InputWalk walker({root_.string()});
+  InputWalk walker({root_.string()});
   walker.exclude(info.st_dev, info.st_ino);
   std::vector<std::string> names;
   while (auto item = walker.next()) names.push_back(fs::path(item->path).filename().string());
@@ -187,9 +185,9 @@ TEST_F(WalkTest, ExcludedFileIsLeftOutOfTheWalk) {
 
 TEST_F(WalkTest, FilesThatAreNotInputsAreSkippedByContent) {
   touch("readme.txt", "[UNITINFO]");
-  cli::InputWalk walker({root_.string()});
-  cli::CensusContext context;
-  const cli::FinishedInput finished = cli::check_census_input(*walker.next(), context);
+  InputWalk walker({root_.string()});
+  CensusContext context;
+  const FinishedInput finished = check_census_input(*walker.next(), context);
   EXPECT_TRUE(finished.not_input);
   EXPECT_TRUE(finished.rendered.empty());
   EXPECT_TRUE(finished.reports.empty());

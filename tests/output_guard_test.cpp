@@ -9,7 +9,7 @@
 
 #include "tests/support/scratch_directory.hpp"
 #include "validator/cli/common_options.hpp"
-#include "validator/cli/output_guard.hpp"
+#include "validator/platform/output_guard.hpp"
 
 namespace gafcheck::testing {
 namespace {
@@ -30,18 +30,18 @@ class OutputGuardTest : public ::testing::Test {
   std::string walk_refusal(const fs::path& output,
                            const std::vector<std::string>& extensions = {}) {
     try {
-      cli::refuse_output_in_walk(output.string(), {(root_ / "tree").string()},
-                                 cli::InputSelection(extensions));
-    } catch (const cli::UsageError& error) {
-      return error.message;
+      refuse_output_in_walk(output.string(), {(root_ / "tree").string()},
+                            InputSelection(extensions));
+    } catch (const UsageError& error) {
+      return error.what();
     }
     return {};
   }
   std::string among_refusal(const fs::path& output, const std::vector<std::string>& inputs) {
     try {
-      cli::refuse_output_among_inputs(output.string(), inputs, "report");
-    } catch (const cli::UsageError& error) {
-      return error.message;
+      refuse_output_among_inputs(output.string(), inputs, "report");
+    } catch (const UsageError& error) {
+      return error.what();
     }
     return {};
   }
@@ -76,10 +76,10 @@ TEST_F(OutputGuardTest, OutputInsideAWalkedRootIsRefusedOnlyWhenTheWalkWouldTake
 TEST_F(OutputGuardTest, OutputThatIsARootFileIsRefused) {
   const std::string file = (root_ / "tree" / "readme.txt").string();
   try {
-    cli::refuse_output_in_walk(file, {file}, cli::InputSelection({}));
+    refuse_output_in_walk(file, {file}, InputSelection({}));
     ADD_FAILURE() << "not refused";
-  } catch (const cli::UsageError& error) {
-    EXPECT_NE(error.message.find("it is the input"), std::string::npos) << error.message;
+  } catch (const UsageError& error) {
+    EXPECT_NE(std::string(error.what()).find("it is the input"), std::string::npos) << error.what();
   }
 }
 

@@ -5,12 +5,10 @@
 
 #include <future>
 
-#include "validator/cli/render_record_bounds.hpp"
+#include "validator/render/render_record_bounds.hpp"
 
 namespace gafcheck::testing {
 namespace {
-
-using cli::RecordBounds;
 
 TEST(RecordBounds, FitsWhileTheBoundsUpToAnInputStayUnderTheMaximum) {
   RecordBounds bounds(4, 10);

@@ -9,7 +9,7 @@
 #include "reports/quoted_line_breaks.hpp"
 #include "reports/report_reader.hpp"
 #include "reports/yaml_event_tree.hpp"
-#include "validator/check/check_options.hpp"
+#include "validator/core/check_options.hpp"
 
 namespace gafcheck::testing {
 namespace {

@@ -18,8 +18,8 @@
 #include "reports/yaml_writer.hpp"
 #include "tests/support/check_helpers.hpp"
 #include "tests/support/hpi_helpers.hpp"
-#include "validator/cli/census/census_input.hpp"
-#include "validator/cli/census/resume_cursor.hpp"
+#include "validator/census/census_input.hpp"
+#include "validator/census/resume_cursor.hpp"
 #include "validator/core/text.hpp"
 
 namespace gafcheck::testing {
@@ -284,12 +284,12 @@ TEST(ReportText, ResumeChecksAgainAGroupAnEarlierBuildWroteWithARawYamlBreak) {
   header.started_at = "2026-01-01T00:00:00Z";
   header.census = CensusSettings{};
   std::string text = yaml_header_document(header);
-  std::vector<cli::InputItem> items;
+  std::vector<InputItem> items;
   for (const std::string& name : {odd, plain}) {
     const FileReport report = check(builder::build_gaf(simple_spec()).bytes, {}, name);
     text += yaml_file_document(report) +
             yaml_record_document(report, {42, std::nullopt, FileIdentity{}});
-    items.push_back({name, std::nullopt, cli::InputKind::file, report.size, 42, name});
+    items.push_back({name, std::nullopt, InputKind::file, report.size, 42, name});
   }
   // What an earlier build wrote: U+2028 raw. yaml-cpp reads it, PyYAML splits the document.
   const std::string escaped = "\\\\xE2\\\\x80\\\\xA8";
@@ -300,15 +300,15 @@ TEST(ReportText, ResumeChecksAgainAGroupAnEarlierBuildWroteWithARawYamlBreak) {
   const std::filesystem::path file =
       std::filesystem::temp_directory_path() / "gafcheck-report-text-resume.yaml";
   std::ofstream(file, std::ios::binary) << text;
-  cli::ResumeCursor cursor(file.string());
+  ResumeCursor cursor(file.string());
   EXPECT_FALSE(cursor.take(items[0]).has_value());
   auto taken = cursor.take(items[1]);
   ASSERT_TRUE(taken.has_value());
   EXPECT_EQ(cursor.taken(), 1u);
-  cli::CensusContext context;
+  CensusContext context;
   const auto yaml = make_yaml_writer(std::make_unique<ReportOutput>("/dev/null"), {});
   context.writers = {yaml.get()};
-  const cli::FinishedInput carried = cli::reuse_group(std::move(*taken), context);
+  const FinishedInput carried = reuse_group(std::move(*taken), context);
   ASSERT_EQ(carried.rendered.size(), 1u);
   EXPECT_NE(carried.rendered[0].text.find("c.gaf"), std::string::npos);
   EXPECT_TRUE(printable_report_text(carried.rendered[0].text));

@@ -1,6 +1,6 @@
 // --shard auto (issue 15): each batch engine's variables map to the K/N an explicit --shard would
 // name, and everything that cannot be mapped is a usage error naming the variables.
-#include "validator/cli/census/shard_environment.hpp"
+#include "validator/census/shard_environment.hpp"
 
 #include <gtest/gtest.h>
 
@@ -26,7 +26,7 @@ std::string usage_error(const Variables& variables, std::optional<std::uint32_t>
   try {
     from(variables, shards);
   } catch (const UsageError& error) {
-    return error.message;
+    return error.what();
   }
   return "(no error)";
 }

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
 
 namespace gafcheck::testing {
 

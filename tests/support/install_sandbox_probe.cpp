@@ -14,7 +14,7 @@
 #include <cstring>
 #include <string>
 
-#include "validator/cli/sandbox/sandbox.hpp"
+#include "validator/platform/sandbox.hpp"
 
 namespace {
 
@@ -63,7 +63,7 @@ bool install_from_environment() {
     std::fprintf(stderr, "gafcheck-test-hooks: unknown GAFCHECK_TEST_SANDBOX_PROBE '%s'\n", name);
     std::exit(2);
   }
-  gafcheck::cli::sandbox_hooks::after_confine = attempt;
+  gafcheck::sandbox_hooks::after_confine = attempt;
   return true;
 }
 

@@ -5,10 +5,10 @@
 #include <functional>
 #include <string>
 
-#include "validator/check/check_options.hpp"
 #include "validator/core/byte_view.hpp"
+#include "validator/core/check_options.hpp"
 #include "validator/core/input_name.hpp"
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
 
 namespace gafcheck {
 

@@ -3,8 +3,8 @@
 #include <optional>
 #include <string>
 
-#include "validator/check/check_options.hpp"
 #include "validator/cli/commands.hpp"
+#include "validator/core/check_options.hpp"
 #include "validator/input/input_file.hpp"
 
 namespace gafcheck::cli {

@@ -9,15 +9,15 @@
 #include <iostream>
 #include <thread>
 
-#include "validator/cli/census/census_runner.hpp"
-#include "validator/cli/census/input_selection.hpp"
-#include "validator/cli/census/shard_environment.hpp"
+#include "validator/census/census_runner.hpp"
+#include "validator/census/run_configuration.hpp"
+#include "validator/census/run_reporter.hpp"
+#include "validator/census/shard_environment.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
-#include "validator/cli/input_walk.hpp"
-#include "validator/cli/run_configuration.hpp"
-#include "validator/cli/run_reporter.hpp"
+#include "validator/input/input_selection.hpp"
+#include "validator/input/input_walk.hpp"
 
 #ifndef GAFCHECK_CORPUS_DIR
 #define GAFCHECK_CORPUS_DIR "corpus"

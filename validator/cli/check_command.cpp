@@ -1,22 +1,22 @@
 // gafcheck check PATH...: validate files (directories recursively) and write the YAML report.
 #include <iostream>
 
+#include "validator/census/run_configuration.hpp"
+#include "validator/census/run_inputs.hpp"
+#include "validator/census/run_reporter.hpp"
 #include "validator/check/check_input.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
-#include "validator/cli/input_walk.hpp"
-#include "validator/cli/output_guard.hpp"
-#include "validator/cli/run_configuration.hpp"
-#include "validator/cli/run_inputs.hpp"
-#include "validator/cli/run_reporter.hpp"
-#include "validator/cli/sandbox/sandbox.hpp"
+#include "validator/input/input_walk.hpp"
+#include "validator/platform/output_guard.hpp"
+#include "validator/platform/sandbox.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
 
 int run_check(const Arguments& arguments, const std::string& command_line) {
-  CommonOptions options;
+  RunOptions options;
   ConfigOptions config_options;
   po::variables_map given;
   std::vector<std::string> paths;

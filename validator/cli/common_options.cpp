@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "reports/html_attachments.hpp"
 #include "reports/report_reader.hpp"
-#include "validator/cli/html_attachments.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -31,7 +31,7 @@ std::uint64_t parse_quantity(const std::string& text, const std::string& option)
   return value * scale;
 }
 
-po::options_description budget_options_description(CommonOptions& options) {
+po::options_description budget_options_description(RunOptions& options) {
   po::options_description budgets(
       "Budgets (per file; a budget hit is a budget.exceeded finding and a rejected verdict;\n"
       "values take K, M or G suffixes)");
@@ -50,7 +50,7 @@ po::options_description budget_options_description(CommonOptions& options) {
   return budgets;
 }
 
-po::options_description report_options_description(CommonOptions& options) {
+po::options_description report_options_description(RunOptions& options) {
   po::options_description report("Report and exit status");
   report.add_options()(
       "fail-on",
@@ -86,7 +86,7 @@ po::options_description report_options_description(CommonOptions& options) {
   return report;
 }
 
-po::options_description report_reading_description(CommonOptions& options) {
+po::options_description report_reading_description(RunOptions& options) {
   po::options_description reading("Reports read back");
   reading.add_options()(
       "max-report-size",
@@ -97,7 +97,7 @@ po::options_description report_reading_description(CommonOptions& options) {
   return reading;
 }
 
-po::options_description sandbox_options_description(CommonOptions& options) {
+po::options_description sandbox_options_description(RunOptions& options) {
   po::options_description sandbox("Sandbox");
   sandbox.add_options()(
       "no-sandbox", po::bool_switch(&options.no_sandbox),
@@ -110,7 +110,7 @@ po::options_description sandbox_options_description(CommonOptions& options) {
   return sandbox;
 }
 
-void finish_common_options(CommonOptions& options) {
+void finish_common_options(RunOptions& options) {
   if (!options.max_report_size.empty()) {
     ReportLimits limits = default_report_limits();
     limits.total_bytes = parse_quantity(options.max_report_size, "max-report-size");
@@ -126,18 +126,13 @@ void finish_common_options(CommonOptions& options) {
                      "'"};
 }
 
-void attach_for_html(CommonOptions& options) {
+void attach_for_html(RunOptions& options) {
   for (const OutputRequest& request : options.outputs)
     if (request.format == "html") {
       options.check.attach =
           make_html_attachments(options.check.limits, options.html_thumbnails_per_file);
       return;
     }
-}
-
-std::optional<Severity> fail_threshold(const CommonOptions& options) {
-  if (options.fail_on == "never") return std::nullopt;
-  return severity_from_name(options.fail_on);
 }
 
 }  // namespace gafcheck::cli

@@ -6,9 +6,9 @@
 #include <iostream>
 
 #include "reports/yaml_emit.hpp"
+#include "validator/census/run_configuration.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
-#include "validator/cli/run_configuration.hpp"
 #include "validator/rules/catalog.hpp"
 
 namespace gafcheck::cli {
@@ -123,7 +123,7 @@ int run_config(const Arguments& arguments) {
   if (paths.size() > 1) throw UsageError{"config takes at most one PATH"};
   const std::string path = paths.empty() ? "." : paths.front();
   const RunConfiguration configuration({path}, config_options);
-  CommonOptions settled;
+  RunOptions settled;
   configuration.settle(settled, {});
   const RunConfiguration::Scope scope = configuration.scope(path);
   const config::Configuration& applied = *scope.configuration;

@@ -7,8 +7,8 @@
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
-#include "validator/cli/output_guard.hpp"
-#include "validator/cli/sandbox/sandbox.hpp"
+#include "validator/platform/output_guard.hpp"
+#include "validator/platform/sandbox.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -17,7 +17,7 @@ int run_diff(const Arguments& arguments, const std::string&) {
   std::vector<std::string> reports;
   std::string fail_on = "error";
   bool allow_incomplete = false;
-  CommonOptions options;
+  RunOptions options;
   po::options_description general(
       "Usage: gafcheck diff [options] OLD.yaml NEW.yaml\n\n"
       "Compares two check or census reports: files added and removed, and per file the\n"

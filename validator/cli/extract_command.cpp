@@ -7,11 +7,11 @@
 #include "validator/cli/archive_commands.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/common_options.hpp"
-#include "validator/cli/safe_extract.hpp"
-#include "validator/cli/sandbox/sandbox.hpp"
 #include "validator/core/text.hpp"
 #include "validator/hpi/member_paths.hpp"
 #include "validator/hpi/member_reader.hpp"
+#include "validator/platform/safe_extract.hpp"
+#include "validator/platform/sandbox.hpp"
 #include "validator/rules/rule_id.hpp"
 
 namespace gafcheck::cli {
@@ -87,7 +87,7 @@ std::string damage_text(const hpi::DecodedMember& decoded) {
 }  // namespace
 
 int run_extract(const Arguments& arguments) {
-  CommonOptions options;
+  RunOptions options;
   std::vector<std::string> positional_values;
   std::string directory;
   bool force = false, keep_damaged = false;

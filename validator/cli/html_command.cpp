@@ -6,16 +6,16 @@
 #include <iostream>
 
 #include "reports/census_report.hpp"
+#include "reports/html_attachments.hpp"
+#include "reports/report_redraw.hpp"
 #include "reports/summary_totals.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
-#include "validator/cli/html_attachments.hpp"
-#include "validator/cli/output_guard.hpp"
 #include "validator/cli/output_options.hpp"
-#include "validator/cli/report_redraw.hpp"
-#include "validator/cli/sandbox/sandbox.hpp"
 #include "validator/core/text.hpp"
+#include "validator/platform/output_guard.hpp"
+#include "validator/platform/sandbox.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -87,7 +87,7 @@ void draw_census_report(CensusReportReader& reader, Drawing& drawing) {
 int run_html(const Arguments& arguments, const std::string&) {
   std::vector<std::string> positional;
   std::string root, output = "-";
-  CommonOptions options;
+  RunOptions options;
   po::options_description general(
       "Usage: gafcheck html REPORT --root DIR [-o PAGE.html]\n\n"
       "Draws an existing report (the YAML of gafcheck check or census) as the self-contained\n"

@@ -6,8 +6,8 @@
 #include "validator/cli/archive_commands.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/common_options.hpp"
-#include "validator/cli/sandbox/sandbox.hpp"
 #include "validator/core/text.hpp"
+#include "validator/platform/sandbox.hpp"
 #include "validator/rules/catalog.hpp"
 
 namespace gafcheck::cli {
@@ -42,7 +42,7 @@ std::string findings_line(const FileReport& report) {
 }  // namespace
 
 int run_ls(const Arguments& arguments) {
-  CommonOptions options;
+  RunOptions options;
   std::vector<std::string> paths;
   po::options_description general(
       "Usage: gafcheck ls [options] ARCHIVE\n\n"

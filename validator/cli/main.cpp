@@ -12,10 +12,10 @@
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/render_command.hpp"
-#include "validator/cli/sandbox/sandbox.hpp"
 #include "validator/cli/version_report.hpp"
-#include "validator/core/exit_code.hpp"
+#include "validator/core/errors.hpp"
 #include "validator/core/text.hpp"
+#include "validator/platform/sandbox.hpp"
 
 namespace {
 
@@ -106,7 +106,7 @@ int dispatch(const std::string& command, const gafcheck::cli::Arguments& argumen
     std::cout << describe_cli(usage, commands);
     return gafcheck::exit_status(gafcheck::ExitCode::clean);
   }
-  throw UsageError{"unknown command '" + command + "'"};
+  throw gafcheck::UsageError{"unknown command '" + command + "'"};
 }
 
 }  // namespace
@@ -119,8 +119,8 @@ int main(int argc, char** argv) {
   const gafcheck::cli::Arguments arguments(argv + 2, argv + argc);
   try {
     return dispatch(argv[1], arguments, join_command_line(argc, argv));
-  } catch (const gafcheck::cli::UsageError& error) {
-    std::cerr << "gafcheck: " << error.message << "\n(run 'gafcheck --help' for usage)\n";
+  } catch (const gafcheck::UsageError& error) {
+    std::cerr << "gafcheck: " << error.what() << "\n(run 'gafcheck --help' for usage)\n";
     return gafcheck::exit_status(gafcheck::ExitCode::usage);
   } catch (const gafcheck::OutputError& error) {
     std::cerr << "gafcheck: " << error.what() << " (the output cannot be written)\n";
@@ -128,13 +128,16 @@ int main(int argc, char** argv) {
   } catch (const boost::program_options::error& error) {
     std::cerr << "gafcheck: " << error.what() << "\n(run 'gafcheck " << argv[1] << " --help')\n";
     return gafcheck::exit_status(gafcheck::ExitCode::usage);
-  } catch (const gafcheck::cli::SandboxError& error) {
+  } catch (const gafcheck::SandboxError& error) {
     std::cerr << "gafcheck: cannot set up the sandbox: " << error.what()
               << " (--no-sandbox runs without it)\n";
     return gafcheck::exit_status(gafcheck::ExitCode::internal);
   } catch (const gafcheck::ReportError& error) {  // a report read back (diff, merge, --resume)
     std::cerr << "gafcheck: " << error.what() << '\n';
     return gafcheck::exit_status(gafcheck::ExitCode::unreadable);
+  } catch (const gafcheck::Error& error) {
+    std::cerr << "gafcheck: " << error.what() << '\n';
+    return gafcheck::exit_status(error.exit_code());
   } catch (const std::exception& error) {
     std::cerr << "gafcheck: internal error: " << error.what() << " (please report this)\n";
     return gafcheck::exit_status(gafcheck::ExitCode::internal);

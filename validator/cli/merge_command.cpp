@@ -6,17 +6,17 @@
 
 #include "reports/census_report.hpp"
 #include "reports/report_reader.hpp"
-#include "validator/cli/census/census_journal.hpp"
-#include "validator/cli/census/resume_cursor.hpp"
-#include "validator/cli/census/shard.hpp"
+#include "validator/census/census_journal.hpp"
+#include "validator/census/resume_cursor.hpp"
+#include "validator/census/run_reporter.hpp"
+#include "validator/census/shard.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
-#include "validator/cli/input_walk.hpp"
-#include "validator/cli/output_guard.hpp"
-#include "validator/cli/run_reporter.hpp"
-#include "validator/cli/sandbox/sandbox.hpp"
 #include "validator/core/text.hpp"
+#include "validator/input/input_walk.hpp"
+#include "validator/platform/output_guard.hpp"
+#include "validator/platform/sandbox.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -63,7 +63,7 @@ std::string check_shards(const std::vector<std::unique_ptr<CensusReportReader>>&
 int run_merge(const Arguments& arguments, const std::string& command_line) {
   std::vector<std::string> inputs;
   std::string fail_on = "error";
-  CommonOptions options;
+  RunOptions options;
   po::options_description general(
       "Usage: gafcheck merge [options] SHARD_REPORT... -o OUT\n\n"
       "Merges the reports of `gafcheck census --shard K/N` runs (same directories and options)\n"

@@ -29,10 +29,6 @@ po::options_description output_options_description(const std::string& what) {
   return output;
 }
 
-bool is_standard_output(const std::string& path) {
-  return path == "-" || path.empty() || path == "/dev/stdout";
-}
-
 std::vector<OutputRequest> resolve_outputs(const OrderedOptions& ordered,
                                            const std::vector<std::string>& allowed) {
   std::vector<OutputRequest> requests;
@@ -80,34 +76,6 @@ std::vector<OutputRequest> resolve_outputs(const OrderedOptions& ordered,
     }
   }
   return requests;
-}
-
-std::vector<std::string> output_paths(const std::vector<OutputRequest>& requests) {
-  std::vector<std::string> paths;
-  for (const OutputRequest& request : requests) paths.push_back(request.path);
-  return paths;
-}
-
-const std::string* yaml_output(const std::vector<OutputRequest>& requests) {
-  for (const OutputRequest& request : requests)
-    if (request.format == "yaml") return &request.path;
-  return nullptr;
-}
-
-std::vector<std::unique_ptr<FormatWriter>> open_writers(const std::vector<OutputRequest>& requests,
-                                                        const FormatContext& context,
-                                                        OutputMode yaml_mode) {
-  std::vector<std::unique_ptr<FormatWriter>> writers;
-  for (const OutputRequest& request : requests) {
-    const OutputMode mode = request.format == "yaml" ? yaml_mode : OutputMode::atomic;
-    try {
-      writers.push_back(make_format_writer(
-          request.format, std::make_unique<ReportOutput>(request.path, mode), context));
-    } catch (const FormatUnavailable& error) {
-      throw UsageError{error.what()};
-    }
-  }
-  return writers;
 }
 
 }  // namespace gafcheck::cli

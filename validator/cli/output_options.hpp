@@ -9,15 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "reports/format_registry.hpp"
+#include "reports/output_requests.hpp"
 #include "validator/cli/command_line.hpp"
 
 namespace gafcheck::cli {
-
-struct OutputRequest {
-  std::string format = "yaml";
-  std::string path = "-";
-};
 
 // The --format and -o options, with help naming every format. `what` says what -o writes
 // without a --format ("the YAML report").
@@ -29,21 +24,5 @@ boost::program_options::options_description output_options_description(const std
 // (diff: yaml and json).
 std::vector<OutputRequest> resolve_outputs(const OrderedOptions& ordered,
                                            const std::vector<std::string>& allowed = {});
-
-// "-", "" and /dev/stdout.
-bool is_standard_output(const std::string& path);
-
-// Every request's path, for the sandbox plan and the output guards.
-std::vector<std::string> output_paths(const std::vector<OutputRequest>& requests);
-
-// The YAML report's path, or nullptr when no YAML report is written.
-const std::string* yaml_output(const std::vector<OutputRequest>& requests);
-
-// Opens each output (before the run confines itself) and makes its writer; the YAML report in
-// `yaml_mode` (census and merge: journal), every other output atomically (temp file renamed into
-// place at commit). Throws OutputError, or UsageError for a format not built.
-std::vector<std::unique_ptr<FormatWriter>> open_writers(const std::vector<OutputRequest>& requests,
-                                                        const FormatContext& context,
-                                                        OutputMode yaml_mode = OutputMode::atomic);
 
 }  // namespace gafcheck::cli

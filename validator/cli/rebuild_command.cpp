@@ -10,15 +10,15 @@
 #include <set>
 #include <thread>
 
+#include "validator/census/run_reporter.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
-#include "validator/cli/output_guard.hpp"
-#include "validator/cli/rebuild_jobs.hpp"
-#include "validator/cli/run_reporter.hpp"
-#include "validator/cli/safe_extract.hpp"
-#include "validator/cli/sandbox/sandbox.hpp"
 #include "validator/core/text.hpp"
+#include "validator/platform/output_guard.hpp"
+#include "validator/platform/safe_extract.hpp"
+#include "validator/platform/sandbox.hpp"
+#include "validator/rebuild/rebuild_jobs.hpp"
 #include "validator/tsf/image_lookup.hpp"
 
 namespace gafcheck::cli {
@@ -191,7 +191,7 @@ constexpr std::size_t stderr_lines_per_file = 100;
 }  // namespace
 
 int run_rebuild(const Arguments& arguments, const std::string& command_line) {
-  CommonOptions options;
+  RunOptions options;
   std::vector<std::string> inputs;
   std::string output, report, format = "yaml";
   bool force = false;

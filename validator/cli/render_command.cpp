@@ -7,19 +7,19 @@
 #include <sstream>
 #include <thread>
 
-#include "validator/cli/census/ordered_pipeline.hpp"
+#include "validator/census/ordered_pipeline.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/render_command.hpp"
-#include "validator/cli/render_inputs.hpp"
-#include "validator/cli/render_job.hpp"
-#include "validator/cli/render_palettes.hpp"
-#include "validator/cli/render_record_bounds.hpp"
-#include "validator/cli/safe_extract.hpp"
-#include "validator/cli/sandbox/sandbox.hpp"
 #include "validator/core/text.hpp"
+#include "validator/input/input_loader.hpp"
+#include "validator/platform/safe_extract.hpp"
+#include "validator/platform/sandbox.hpp"
 #include "validator/render/output_names.hpp"
 #include "validator/render/palette_reader.hpp"
+#include "validator/render/render_job.hpp"
+#include "validator/render/render_palettes.hpp"
+#include "validator/render/render_record_bounds.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -221,7 +221,7 @@ void protect_inputs(ExtractDirectory& target, const std::string& directory,
 }  // namespace
 
 int run_render(const Arguments& arguments) {
-  CommonOptions options;
+  RunOptions options;
   std::vector<std::string> inputs;
   std::string directory, policy = "retail", entry, palette, game = "ta";
   std::int64_t frame = -1;

@@ -10,12 +10,12 @@
 #include "validator/cli/archive_commands.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/common_options.hpp"
-#include "validator/cli/render_inputs.hpp"
-#include "validator/cli/sandbox/sandbox.hpp"
-#include "validator/cli/show_view.hpp"
 #include "validator/core/text.hpp"
 #include "validator/detect/extension.hpp"
 #include "validator/detect/sniff.hpp"
+#include "validator/input/input_loader.hpp"
+#include "validator/inspect/show_view.hpp"
+#include "validator/platform/sandbox.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -132,7 +132,7 @@ DumpRange widened(std::uint64_t begin, std::uint64_t length, std::uint64_t conte
 }  // namespace
 
 int run_show(const Arguments& arguments) {
-  CommonOptions options;
+  RunOptions options;
   std::vector<std::string> paths;
   std::string at, path, colour = "auto";
   std::int64_t finding = -1;

@@ -1,4 +1,5 @@
 #include "validator/cli/version_report.hpp"
+#include "validator/core/catalog_digest.hpp"
 
 #include <gif_lib.h>
 #include <libdeflate.h>

@@ -10,9 +10,9 @@
 #include <cstring>
 #include <filesystem>
 
-#include "validator/check/check_options.hpp"
 #include "validator/config/config_yaml.hpp"
 #include "validator/config/profiles.hpp"
+#include "validator/core/check_options.hpp"
 #include "validator/core/sha256.hpp"
 #include "validator/core/text.hpp"
 

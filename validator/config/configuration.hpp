@@ -17,7 +17,7 @@
 #include "validator/config/config_file.hpp"
 #include "validator/config/path_matcher.hpp"
 #include "validator/config/profiles.hpp"
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
 
 namespace gafcheck::config {
 

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "validator/core/finding.hpp"
+#include "validator/rules/finding.hpp"
 
 namespace gafcheck::config {
 

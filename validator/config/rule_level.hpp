@@ -5,7 +5,7 @@
 #include <optional>
 #include <string_view>
 
-#include "validator/core/finding.hpp"
+#include "validator/rules/finding.hpp"
 #include "validator/rules/rule_id.hpp"
 
 namespace gafcheck::config {

@@ -9,8 +9,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "validator/core/finding.hpp"
 #include "validator/rules/catalog.hpp"
+#include "validator/rules/finding.hpp"
 
 namespace gafcheck {
 

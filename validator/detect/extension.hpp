@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "validator/core/byte_view.hpp"
+#include "validator/core/format.hpp"
 #include "validator/core/walk_context.hpp"
-#include "validator/detect/format.hpp"
 
 namespace gafcheck {
 

@@ -3,7 +3,7 @@
 #include <string_view>
 
 #include "validator/core/byte_view.hpp"
-#include "validator/detect/format.hpp"
+#include "validator/core/format.hpp"
 
 namespace gafcheck {
 

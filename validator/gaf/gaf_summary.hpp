@@ -1,6 +1,6 @@
 #pragma once
 #include "validator/gaf/gaf_index.hpp"
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
 
 namespace gafcheck::gaf {
 

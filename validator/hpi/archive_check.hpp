@@ -12,7 +12,7 @@
 #include "validator/core/walk_context.hpp"
 #include "validator/hpi/archive_index.hpp"
 #include "validator/hpi/member_harvest.hpp"
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
 
 namespace gafcheck::hpi {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "validator/detect/format.hpp"
+#include "validator/core/format.hpp"
 #include "validator/hpi/archive_source.hpp"
 
 namespace gafcheck::hpi {

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "validator/core/budget.hpp"
-#include "validator/core/finding.hpp"
 #include "validator/hpi/archive_index.hpp"
+#include "validator/rules/finding.hpp"
 
 namespace gafcheck::hpi {
 

@@ -4,12 +4,12 @@
 #include <string_view>
 #include <vector>
 
-#include "validator/check/check_options.hpp"
+#include "validator/core/check_options.hpp"
 #include "validator/core/walk_context.hpp"
 #include "validator/gaf/gaf_index.hpp"
 #include "validator/pixels/layout_extents.hpp"
 #include "validator/pixels/raw_array_reader.hpp"
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
 
 namespace gafcheck::pixels {
 

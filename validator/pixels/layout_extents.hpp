@@ -13,7 +13,7 @@
 #include "validator/core/walk_context.hpp"
 #include "validator/gaf/gaf_index.hpp"
 #include "validator/pixels/extent_map.hpp"
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
 
 namespace gafcheck::pixels {
 

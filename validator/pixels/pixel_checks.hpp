@@ -5,10 +5,10 @@
 // byte-extent map. Adds the summary counters raw_frames_with_key, key_pixels and coverage.*.
 #include <string_view>
 
-#include "validator/check/check_options.hpp"
+#include "validator/core/check_options.hpp"
 #include "validator/core/walk_context.hpp"
 #include "validator/gaf/gaf_index.hpp"
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
 
 namespace gafcheck::pixels {
 

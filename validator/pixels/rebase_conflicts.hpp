@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "validator/core/finding.hpp"
 #include "validator/gaf/gaf_index.hpp"
 #include "validator/pixels/extent_map.hpp"
+#include "validator/rules/finding.hpp"
 
 namespace gafcheck::pixels {
 

@@ -3,8 +3,8 @@
 // policy sees and what the retail game does with the same bytes, with the numbers involved.
 #include <string>
 
-#include "validator/core/finding.hpp"
 #include "validator/pixels/rle_walker.hpp"
+#include "validator/rules/finding.hpp"
 
 namespace gafcheck::pixels {
 

@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "validator/core/finding.hpp"
 #include "validator/gaf/gaf_index.hpp"
 #include "validator/pixels/extent_map.hpp"
+#include "validator/rules/finding.hpp"
 
 namespace gafcheck::pixels {
 

@@ -34,9 +34,9 @@
 #include <vector>
 
 #include "validator/core/byte_view.hpp"
-#include "validator/detect/format.hpp"
+#include "validator/core/format.hpp"
 #include "validator/rebuild/rebuild_file.hpp"
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
 
 namespace gafcheck::rebuild {
 

@@ -5,8 +5,8 @@
 // rebuilt file keeps the oddity because it is what the game draws or plays).
 #include <string>
 
-#include "validator/core/finding.hpp"
 #include "validator/rebuild/rebuild_file.hpp"
+#include "validator/rules/finding.hpp"
 
 namespace gafcheck::rebuild {
 

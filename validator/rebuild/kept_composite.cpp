@@ -1,6 +1,6 @@
 #include "validator/rebuild/kept_composite.hpp"
 
-#include "validator/detect/format.hpp"
+#include "validator/core/format.hpp"
 #include "validator/rebuild/frame_encoding.hpp"
 #include "validator/render/render_index.hpp"
 

@@ -12,7 +12,7 @@
 
 #include "validator/core/budget.hpp"
 #include "validator/core/byte_view.hpp"
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
 
 namespace gafcheck::tsf {
 class ImageLookup;

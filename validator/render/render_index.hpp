@@ -6,7 +6,7 @@
 
 #include "validator/core/budget.hpp"
 #include "validator/core/byte_view.hpp"
-#include "validator/detect/format.hpp"
+#include "validator/core/format.hpp"
 #include "validator/gaf/gaf_index.hpp"
 
 namespace gafcheck::render {

@@ -4,8 +4,6 @@
 
 #include <stdexcept>
 
-#include "validator/core/sha256.hpp"
-
 namespace gafcheck {
 
 extern const char catalog_yaml_data[];
@@ -66,11 +64,6 @@ std::string_view embedded_catalog_text() {
 const Catalog& embedded_catalog() {
   static const Catalog catalog = Catalog::parse(embedded_catalog_text());
   return catalog;
-}
-
-const std::string& embedded_catalog_sha256() {
-  static const std::string digest = sha256_hex(ByteView(embedded_catalog_text()));
-  return digest;
 }
 
 }  // namespace gafcheck

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "validator/core/finding.hpp"
+#include "validator/rules/finding.hpp"
 #include "validator/rules/rule_id.hpp"
 
 namespace gafcheck {
@@ -37,7 +37,5 @@ class Catalog {
 // The embedded catalogue text and its parsed form (parsed once, on first use).
 std::string_view embedded_catalog_text();
 const Catalog& embedded_catalog();
-// SHA-256 (hex) of the embedded catalogue text, for report headers.
-const std::string& embedded_catalog_sha256();
 
 }  // namespace gafcheck

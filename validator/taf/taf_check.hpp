@@ -3,7 +3,7 @@
 // TA3D's truecolor GAF variant. Both reuse the GAF entry reader for the shared layout.
 #include "validator/core/walk_context.hpp"
 #include "validator/pixels/layout_extents.hpp"
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
 
 namespace gafcheck::taf {
 

@@ -5,7 +5,7 @@
 
 #include "validator/core/input_name.hpp"
 #include "validator/core/walk_context.hpp"
-#include "validator/report/file_report.hpp"
+#include "validator/result/file_report.hpp"
 
 namespace gafcheck::tsf {
 

@@ -1,0 +1,35 @@
+#pragma once
+// A whole census: walk the roots, pick and shard the inputs, check them on -j workers (or take
+// them over from --resume), write the report in path order, stop cleanly on SIGINT/SIGTERM.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "reports/yaml_report.hpp"
+#include "validator/census/census_input.hpp"
+#include "validator/census/file_list.hpp"
+#include "validator/census/run_options.hpp"
+#include "validator/census/shard.hpp"
+#include "validator/core/errors.hpp"
+
+namespace gafcheck {
+
+struct CensusRun {
+  RunOptions common;
+  CensusSettings settings;
+  std::optional<Shard> shard;
+  std::shared_ptr<const FileList> list;  // --files-from, read already; else settings.roots
+  PerFile per_file = PerFile::findings;
+  Severity min_severity = Severity::warning;
+  unsigned jobs = 1;
+  std::string resume;  // old report to continue from; empty: none
+  bool progress = false;
+  bool hash_all = false;
+  bool resume_verify_hash = false;                        // --resume-verify hash
+  std::shared_ptr<const RunConfiguration> configuration;  // read before confinement
+};
+
+// Runs the census and returns the process exit code (128 + signal when interrupted).
+int run_census_walk(const CensusRun& run, ReportHeader header);
+
+}  // namespace gafcheck

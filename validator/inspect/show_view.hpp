@@ -1,0 +1,59 @@
+#pragma once
+// gafcheck show: what it knows of one input (its bytes, check's report, the structure index and
+// extent map the checker builds) and how it prints (colour or plain). show_tree.cpp lists the
+// structures, show_hexdump.cpp dumps a range with every row labelled.
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "validator/core/byte_view.hpp"
+#include "validator/inspect/gaf_layout_map.hpp"
+#include "validator/result/file_report.hpp"
+
+namespace gafcheck {
+
+// ANSI colours on a terminal, nothing when piped. Every text painted is already escaped.
+struct ShowStyle {
+  bool colour = false;
+  std::string paint(std::string_view text, const char* code) const {
+    if (!colour) return std::string(text);
+    return std::string("\x1b[") + code + "m" + std::string(text) + "\x1b[0m";
+  }
+};
+
+inline constexpr const char* dim = "2";
+inline constexpr const char* bold = "1";
+inline constexpr const char* structure_colour = "36";
+inline constexpr const char* pixel_colour = "32";
+inline constexpr const char* slack_colour = "33";
+inline constexpr const char* error_colour = "31";
+
+struct ShowInput {
+  std::string display;  // escaped name as reports print it
+  bool member = false;  // an archive member: offsets are in its decoded bytes
+  ByteView bytes;
+  FileReport report;                           // what check says (findings in report order)
+  std::optional<pixels::GafLayoutMap> layout;  // for the GAF layouts read as GAF
+};
+
+// A byte range to dump, and what picked it.
+struct DumpRange {
+  std::uint64_t begin = 0;
+  std::uint64_t end = 0;  // exclusive
+  std::uint64_t focus_begin = 0, focus_end = 0;
+  std::string what;  // "offset 0x10", "finding 0", "entry[0]/frame[0] (frame_header)"
+};
+
+// Largest range one dump shows; a longer structure shows its start.
+inline constexpr std::uint64_t max_dump_bytes = 4096;
+
+void print_tree(const ShowInput& input, const ShowStyle& style, std::string& out,
+                const BudgetLimits& limits);
+void print_dump(const ShowInput& input, const DumpRange& range, const ShowStyle& style,
+                std::string& out);
+// The finding line as show prints it: "[N] rule (severity, retail impact) path: message".
+std::string finding_line(const ShowInput& input, std::size_t n, const ShowStyle& style);
+// "0x0000001C"
+std::string show_offset(std::uint64_t offset);
+
+}  // namespace gafcheck

@@ -1,0 +1,84 @@
+#include "validator/platform/output_guard.hpp"
+
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <optional>
+
+#include "validator/core/errors.hpp"
+#include "validator/core/text.hpp"
+#include "validator/input/resolved_paths.hpp"
+
+namespace gafcheck {
+namespace {
+
+bool is_standard_stream(const std::string& path) {
+  return path.empty() || path == "-" || path == "/dev/stdout" || path == "/dev/stderr";
+}
+
+std::optional<struct stat> stat_of(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return std::nullopt;
+  return info;
+}
+
+// Where a file of this name is or would be created: its directory resolved, its own name kept
+// (the report replaces a symlink by that name, it never writes through it). Empty when the
+// directory does not exist.
+std::string location(const std::string& path) {
+  const std::filesystem::path given(path);
+  const std::filesystem::path name = given.filename();
+  if (name.empty() || name == "." || name == "..") return resolved_path(path);
+  const std::string directory =
+      resolved_path(given.has_parent_path() ? given.parent_path().string() : std::string("."));
+  if (directory.empty()) return {};
+  return (std::filesystem::path(directory) / name).string();
+}
+
+bool same_file(const std::string& output, const std::optional<struct stat>& output_info,
+               const std::string& input) {
+  const auto input_info = stat_of(input);
+  if (output_info && input_info)
+    return output_info->st_dev == input_info->st_dev && output_info->st_ino == input_info->st_ino;
+  const std::string here = location(output);
+  return !here.empty() && here == location(input);
+}
+
+[[noreturn]] void refuse(const std::string& output, const std::string& why) {
+  throw UsageError{"refusing to write the report to " + escape_bytes(output) + ": " + why +
+                   "; nothing was written (choose another -o)"};
+}
+
+}  // namespace
+
+void refuse_output_among_inputs(const std::string& output, const std::vector<std::string>& inputs,
+                                const std::string& what) {
+  if (is_standard_stream(output)) return;
+  const auto output_info = stat_of(output);
+  for (const std::string& input : inputs)
+    if (same_file(output, output_info, input))
+      refuse(output, "it is the " + what + " " + escape_bytes(input) + ", which it would replace");
+}
+
+void refuse_output_in_walk(const std::string& output, const std::vector<std::string>& roots,
+                           const InputSelection& selection) {
+  if (is_standard_stream(output)) return;
+  const auto output_info = stat_of(output);
+  const std::string here = location(output);
+  for (const std::string& root : roots) {
+    const auto root_info = stat_of(root);
+    if (!root_info || !S_ISDIR(root_info->st_mode)) {
+      if (same_file(output, output_info, root))
+        refuse(output, "it is the input " + escape_bytes(root) + ", which it would replace");
+      continue;
+    }
+    if (here.empty() || !is_inside(here, resolved_path(root))) continue;
+    const bool exists = output_info && S_ISREG(output_info->st_mode);
+    if (selection.would_take_output(output, exists))
+      refuse(output, std::string(exists ? "it is an input" : "a file of that name is an input") +
+                         " of the walk of " + escape_bytes(root) +
+                         " (name the report .yaml, or write it outside the directory)");
+  }
+}
+
+}  // namespace gafcheck

@@ -1,0 +1,65 @@
+#pragma once
+// Writes archive members under one directory without ever leaving it: every directory and file is
+// created relative to a directory file descriptor, one path component at a time, opened with
+// O_NOFOLLOW (a symlink in the way fails the member, nothing is written through it), and an
+// existing file is replaced only when forced (and only if it is a regular file), by a new file
+// renamed over it: its inode, which a hard link may share with a file elsewhere, is never written.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace gafcheck {
+
+class ExtractDirectory {
+ public:
+  // Opens (creating it if missing, one level) the target directory; nullopt with the reason in
+  // error when it cannot be used (a symlink, not a directory, no permission).
+  static std::optional<ExtractDirectory> open(const std::string& path, std::string& error);
+
+  ExtractDirectory(ExtractDirectory&& other) noexcept
+      : fd_(other.fd_), protected_(std::move(other.protected_)) {
+    other.fd_ = -1;
+  }
+  ExtractDirectory& operator=(ExtractDirectory&& other) noexcept;
+  ExtractDirectory(const ExtractDirectory&) = delete;
+  ~ExtractDirectory();
+
+  // Writes bytes at member_path ('/'-separated, already checked safe) below the directory.
+  // Returns why it was refused, or nullopt when written.
+  std::optional<std::string> write(std::string_view member_path,
+                                   std::span<const std::uint8_t> bytes, bool force) const;
+
+  // The directory at path ('/'-separated, already checked safe) below this one, created and
+  // opened one component at a time as write() does; nullopt with the reason in error. Files
+  // written into it by name need no path walk: a writer of many files per folder keeps it open.
+  std::optional<ExtractDirectory> open_below(std::string_view path, std::string& error) const;
+
+  // The file with this device and inode is an input of the run (by default: the archive being
+  // extracted; what names it otherwise): --force never replaces it, whatever name a member or
+  // image gives it. Every file protected so far stays protected.
+  void protect(std::uint64_t device, std::uint64_t inode,
+               std::string what = "the archive being extracted") {
+    protected_.push_back({device, inode, std::move(what)});
+  }
+
+  // Why a file at member_path ('/'-separated, already checked safe) could not be replaced, even
+  // with --force: it is a protected input, a symbolic link or not a regular file; nullopt when
+  // it does not exist or could be replaced. Nothing is created.
+  std::optional<std::string> refusal_to_replace(std::string_view member_path) const;
+
+  struct ProtectedFile {
+    std::uint64_t device = 0, inode = 0;
+    std::string what;
+  };
+
+ private:
+  explicit ExtractDirectory(int fd) : fd_(fd) {}
+  int fd_ = -1;
+  std::vector<ProtectedFile> protected_;
+};
+
+}  // namespace gafcheck

@@ -1,0 +1,55 @@
+#include "validator/result/file_report.hpp"
+
+#include "validator/rules/catalog.hpp"
+
+namespace gafcheck {
+namespace {
+constexpr std::array<std::string_view, 4> verdict_names = {"clean", "warnings", "errors",
+                                                           "rejected"};
+}
+
+std::string_view verdict_name(Verdict verdict) {
+  return verdict_names[static_cast<std::size_t>(verdict)];
+}
+
+std::optional<Verdict> verdict_from_name(std::string_view name) {
+  for (std::size_t i = 0; i < verdict_names.size(); ++i)
+    if (verdict_names[i] == name) return static_cast<Verdict>(i);
+  return std::nullopt;
+}
+
+void Counters::add(std::string_view key, std::uint64_t amount) {
+  // Keys tend to come in the same order every time (a census adds each file's counters in the
+  // order its checks made them), so the search starts after the last match.
+  const std::size_t size = items_.size();
+  for (std::size_t step = 0; step < size; ++step) {
+    const std::size_t i = next_ + step < size ? next_ + step : next_ + step - size;
+    if (items_[i].first == key) {
+      items_[i].second += amount;
+      next_ = i + 1;
+      return;
+    }
+  }
+  items_.emplace_back(std::string(key), amount);
+  next_ = items_.size();
+}
+
+std::uint64_t Counters::get(std::string_view key) const {
+  for (const auto& [name, value] : items_)
+    if (name == key) return value;
+  return 0;
+}
+
+std::optional<Severity> counted_severity(const FileReport& report, std::size_t rule) {
+  switch (report.counted_levels[rule]) {
+    case CountedLevel::catalogue:
+      return embedded_catalog().info(static_cast<RuleId>(rule)).severity;
+    case CountedLevel::ignored: return std::nullopt;
+    case CountedLevel::info: return Severity::info;
+    case CountedLevel::warning: return Severity::warning;
+    case CountedLevel::error: return Severity::error;
+  }
+  return std::nullopt;
+}
+
+}  // namespace gafcheck

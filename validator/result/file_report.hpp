@@ -1,0 +1,114 @@
+#pragma once
+// The result of checking one input: what it is, the verdict, counters and every finding.
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "validator/core/budget.hpp"
+#include "validator/core/format.hpp"
+#include "validator/rules/finding.hpp"
+#include "validator/rules/rule_id.hpp"
+
+namespace gafcheck {
+
+enum class Verdict { clean, warnings, errors, rejected };
+std::string_view verdict_name(Verdict verdict);
+std::optional<Verdict> verdict_from_name(std::string_view name);
+
+// Named integer counters in first-use order. Dotted keys ("coverage.slack") nest in reports.
+// A census adds counters of the same name across files, so every counter must be a sum.
+class Counters {
+ public:
+  void add(std::string_view key, std::uint64_t amount = 1);
+  std::uint64_t get(std::string_view key) const;
+  const std::vector<std::pair<std::string, std::uint64_t>>& items() const { return items_; }
+
+ private:
+  std::vector<std::pair<std::string, std::uint64_t>> items_;
+  std::size_t next_ = 0;  // where add() starts looking (<= items_.size())
+};
+
+// Named histograms (value -> occurrences) for census survey figures; merged by adding.
+using Histogram = std::map<std::int64_t, std::uint64_t>;
+using Histograms = std::map<std::string, Histogram, std::less<>>;
+
+// One member of an archive as the archive's report lists it.
+struct ArchiveMember {
+  std::string path;                   // raw name bytes, components joined by '/'
+  std::uint64_t size = 0;             // decompressed, as declared
+  std::uint64_t compressed_size = 0;  // bytes it occupies in the archive (0 when not located)
+  std::string method;                 // stored | lz77 | zlib | unknown
+  bool encrypted = false;             // archive XOR layer or chunk obfuscation
+  Format format = Format::unknown;    // sniffed from the decoded content
+  bool checked = false;               // a report of its own follows the archive's
+  std::string same_data_as;           // the earlier member whose data it is (hpi.shared-data)
+};
+
+// How configuration (.gafcheck.yaml, --rule) rated a rule's findings that were only counted,
+// past --max-findings: as the catalogue says (no configuration applied), counting for nothing
+// (the rule is off, or suppressed for this file), or at a severity.
+enum class CountedLevel : std::uint8_t { catalogue, ignored, info, warning, error };
+
+// Pictures and bytes for a report a person reads (--format html): made by the check pipeline,
+// which holds the bytes, only when such a report is asked for; bounded by its options.
+struct ReportThumbnail {
+  std::string frame_path;  // the frame's structure path (entry[i]/frame[k])
+  std::string policy;      // retail | strict | diff
+  std::uint32_t width = 0;
+  std::uint32_t height = 0;
+  std::uint32_t full_width = 0;     // the frame's canvas, when the picture is scaled down to fit
+  std::uint32_t full_height = 0;    // (0 when it is drawn pixel for pixel)
+  std::string png;                  // PNG bytes; empty when not drawn
+  std::string reason;               // why not drawn
+  std::vector<std::uint32_t> rows;  // defective rows (canvas rows), at most a few dozen
+};
+struct HexExcerpt {
+  std::size_t finding = 0;  // index into FileReport::findings
+  std::string text;         // rows of "OFFSET  HEX  ASCII" (printable ASCII, others '.')
+};
+struct ReportAttachments {
+  std::vector<ReportThumbnail> thumbnails;
+  std::vector<HexExcerpt> excerpts;
+  std::uint64_t frames_left_out = 0;  // frames with pixel findings past the thumbnail bounds
+  // gafcheck html: why nothing was drawn from the file (missing, changed since the report).
+  std::string unavailable;
+};
+
+struct FileReport {
+  std::string path;
+  std::optional<std::string> member_of;  // archive path, for archive members
+  std::uint64_t size = 0;
+  std::string sha256;
+  Format format = Format::unknown;
+  Verdict verdict = Verdict::clean;
+  Retail retail = Retail::none;
+  Counters summary;
+  Histograms survey;
+  std::vector<Finding> findings;
+  std::array<std::uint64_t, rule_count> rule_counts{};
+  std::uint64_t findings_suppressed = 0;  // past --max-findings: counted, not listed
+  // Findings of rules configuration turned off: dropped from the list, counted here (they stay
+  // in rule_counts, which describe the file whatever the configuration says).
+  std::uint64_t findings_off = 0;
+  // Findings the configuration rated below the severity the check gave them (rules:, per-file:,
+  // --rule): listed, or counted, at the lower severity.
+  std::uint64_t findings_lowered = 0;
+  // The configuration file that rated the findings (.gafcheck.yaml, --config, the user's
+  // config.yaml), as the header lists it; empty when none did.
+  std::string config;
+  std::array<CountedLevel, rule_count> counted_levels{};
+  std::optional<BudgetHit> budget_hit;
+  std::optional<std::vector<ArchiveMember>> members;  // archives only
+  std::optional<ReportAttachments> attachments;       // --format html only
+};
+
+// The severity a rule's counted-only findings have for the verdict and the exit code, or nullopt
+// when they count for nothing (configuration turned the rule off or suppressed it).
+std::optional<Severity> counted_severity(const FileReport& report, std::size_t rule);
+
+}  // namespace gafcheck

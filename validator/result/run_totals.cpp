@@ -1,0 +1,72 @@
+#include "validator/result/run_totals.hpp"
+
+#include <algorithm>
+
+namespace gafcheck {
+
+void TopFiles::offer(const std::string& path, std::uint64_t value) {
+  if (value == 0) return;
+  const auto before = [](const Item& a, const Item& b) {
+    return a.value != b.value ? a.value > b.value : a.path < b.path;
+  };
+  const Item item{path, value};
+  if (items_.size() == capacity && !before(item, items_.back())) return;
+  items_.insert(std::upper_bound(items_.begin(), items_.end(), item, before), item);
+  if (items_.size() > capacity) items_.pop_back();
+}
+
+namespace {
+
+// Both histograms are in ascending order, so each value's place in the merged one is usually
+// right after the previous value's: the hint makes that insert take no search.
+void add_histogram(Histogram& merged, const Histogram& histogram) {
+  auto at = merged.begin();
+  for (const auto& [value, count] : histogram) {
+    at = merged.try_emplace(at, value, 0);
+    at->second += count;
+    ++at;
+  }
+}
+
+}  // namespace
+
+void RunTotals::add(const FileReport& report) {
+  ++files;
+  bytes += report.size;
+  ++by_verdict[std::string(verdict_name(report.verdict))];
+  ++by_format[std::string(format_name(report.format))];
+  for (std::size_t i = 0; i < rule_count; ++i) {
+    if (report.rule_counts[i] == 0) continue;
+    RuleTotals& totals = findings[std::string(rule_names[i])];
+    totals.occurrences += report.rule_counts[i];
+    ++totals.files;
+  }
+  for (const auto& [key, value] : report.summary.items()) summary.add(key, value);
+  for (const auto& [name, histogram] : report.survey) add_histogram(survey[name], histogram);
+  if (report.budget_hit) ++budget_hits;
+  if (report.format == Format::unreadable) ++unreadable;
+  key_pixel_files.offer(report.path, report.summary.get("key_pixels"));
+}
+
+void RunTotals::merge(const RunTotals& other) {
+  files += other.files;
+  bytes += other.bytes;
+  for (const auto& [key, value] : other.by_verdict) by_verdict[key] += value;
+  for (const auto& [key, value] : other.by_format) by_format[key] += value;
+  for (const auto& [key, value] : other.findings) {
+    findings[key].occurrences += value.occurrences;
+    findings[key].files += value.files;
+  }
+  for (const auto& [key, value] : other.summary.items()) summary.add(key, value);
+  for (const auto& [name, histogram] : other.survey) add_histogram(survey[name], histogram);
+  budget_hits += other.budget_hits;
+  unreadable += other.unreadable;
+  for (const auto& item : other.key_pixel_files.items())
+    key_pixel_files.offer(item.path, item.value);
+  walk_counted = walk_counted || other.walk_counted;
+  not_inputs += other.not_inputs;
+  symlinks_not_followed += other.symlinks_not_followed;
+  ignored += other.ignored;
+}
+
+}  // namespace gafcheck

@@ -1,0 +1,57 @@
+#pragma once
+// Totals over the files of one run: what the summary document reports.
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "validator/result/file_report.hpp"
+
+namespace gafcheck {
+
+struct RuleTotals {
+  std::uint64_t occurrences = 0;
+  std::uint64_t files = 0;
+};
+
+// The files with the most key-colour pixels (the `key_pixels` summary counter), at most
+// `capacity`, largest first (ties by path), so a census of any size keeps a bounded list.
+class TopFiles {
+ public:
+  static constexpr std::size_t capacity = 10;
+  struct Item {
+    std::string path;
+    std::uint64_t value = 0;
+  };
+  void offer(const std::string& path, std::uint64_t value);
+  const std::vector<Item>& items() const { return items_; }
+
+ private:
+  std::vector<Item> items_;
+};
+
+struct RunTotals {
+  std::uint64_t files = 0;
+  std::uint64_t bytes = 0;
+  std::map<std::string, std::uint64_t> by_verdict;
+  std::map<std::string, std::uint64_t> by_format;
+  std::map<std::string, RuleTotals> findings;  // by rule id
+  Counters summary;                            // per-file summary counters, added up
+  Histograms survey;                           // per-file histograms, merged
+  std::uint64_t budget_hits = 0;
+  std::uint64_t unreadable = 0;
+  TopFiles key_pixel_files;  // by the per-file `key_pixels` counter
+
+  // Counted by a census walk (files that are not inputs, symlinks it did not follow); reported
+  // only when walk_counted is set, since check does not count them.
+  bool walk_counted = false;
+  std::uint64_t not_inputs = 0;
+  std::uint64_t symlinks_not_followed = 0;
+  std::uint64_t ignored = 0;  // files a configuration's ignore: globs left out (not checked)
+
+  void add(const FileReport& report);
+  void merge(const RunTotals& other);
+};
+
+}  // namespace gafcheck
