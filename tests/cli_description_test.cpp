@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "validator/cli/command_line.hpp"
+#include "validator/core/budget.hpp"
 
 namespace gafcheck::cli {
 namespace {
@@ -81,6 +82,22 @@ TEST(CliDescription, DescribesEachOptionFromTheTableTheCommandParsesWith) {
             cli["extensions"].end());
   EXPECT_NE(std::find(cli["rules"].begin(), cli["rules"].end(), "rle.short-row"),
             cli["rules"].end());
+}
+
+TEST(CliDescription, ListsEveryBudgetWithItsOptionDefaultAndUnit) {
+  const CommandEntry commands[] = {{"sample", run_sample}};
+  const auto cli = nlohmann::json::parse(describe_cli("", commands));
+  ASSERT_EQ(cli["budgets"].size(), budget_specs.size());
+  const auto& heap = cli["budgets"][static_cast<std::size_t>(BudgetKind::heap)];
+  EXPECT_EQ(heap["name"], "heap");
+  EXPECT_EQ(heap["option"], "--max-heap");
+  EXPECT_EQ(heap["default"], 224ull << 20);
+  EXPECT_EQ(heap["unit"], "bytes");
+  EXPECT_TRUE(heap["stops_walk"].get<bool>());
+  EXPECT_EQ(heap["description"], std::string(budget_spec(BudgetKind::heap).help));
+  const auto& depth = cli["budgets"][static_cast<std::size_t>(BudgetKind::depth)];
+  EXPECT_EQ(depth["unit"], "levels");
+  EXPECT_FALSE(depth["stops_walk"].get<bool>());
 }
 
 TEST(CliDescription, ParsesNormallyOnceDescribed) {

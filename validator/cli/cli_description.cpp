@@ -7,6 +7,7 @@
 #include "reports/format_registry.hpp"
 #include "reports/yaml_report.hpp"
 #include "validator/cli/command_line.hpp"
+#include "validator/core/budget.hpp"
 #include "validator/detect/extension.hpp"
 #include "validator/rules/catalog.hpp"
 
@@ -56,6 +57,44 @@ nlohmann::json describe_option(const po::option_description& option) {
   return described;
 }
 
+// What a budget's limit counts, for the generated budget reference. A new BudgetKind must be
+// named here (the switch has no default, so the compiler warns).
+std::string_view budget_unit(BudgetKind kind) {
+  switch (kind) {
+    case BudgetKind::file_size:
+    case BudgetKind::heap:
+    case BudgetKind::archive_output:
+    case BudgetKind::member_size:
+    case BudgetKind::name_length: return "bytes";
+    case BudgetKind::chunk_ratio:
+    case BudgetKind::archive_ratio: return "ratio";
+    case BudgetKind::depth:
+    case BudgetKind::archive_depth:
+    case BudgetKind::directory_depth: return "levels";
+    case BudgetKind::entries:
+    case BudgetKind::frame_refs:
+    case BudgetKind::pixels:
+    case BudgetKind::expansion:
+    case BudgetKind::rle_commands:
+    case BudgetKind::findings:
+    case BudgetKind::archive_entries:
+    case BudgetKind::members: return "count";
+  }
+  throw std::logic_error("budget without a unit");
+}
+
+nlohmann::json describe_budgets() {
+  nlohmann::json budgets = nlohmann::json::array();
+  for (const BudgetSpec& spec : budget_specs)
+    budgets.push_back({{"name", std::string(spec.name)},
+                       {"option", "--" + std::string(spec.option)},
+                       {"default", spec.default_limit},
+                       {"unit", std::string(budget_unit(spec.kind))},
+                       {"stops_walk", budget_stops_walk(spec.kind)},
+                       {"description", std::string(spec.help)}});
+  return budgets;
+}
+
 }  // namespace
 
 std::string describe_cli(std::string_view usage, std::span<const CommandEntry> commands) {
@@ -97,6 +136,7 @@ std::string describe_cli(std::string_view usage, std::span<const CommandEntry> c
     if (spec.factory) cli["formats"].push_back(std::string(spec.name));
   cli["rules"] = nlohmann::json::array();
   for (const RuleInfo& rule : embedded_catalog().rules()) cli["rules"].push_back(rule.id);
+  cli["budgets"] = describe_budgets();
   return cli.dump(2) + '\n';
 }
 
