@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes docs/rules.md, the rule reference, from the rule catalogue (rules/catalog.yaml).
+"""Writes docs/reference/rules.md, the rule reference, from the rule catalogue
+(rules/catalog.yaml).
 
 usage: rules_markdown.py CATALOG OUTPUT         write OUTPUT
        rules_markdown.py --check CATALOG FILE   exit 1 when FILE is not what CATALOG gives"""
@@ -7,7 +8,7 @@ import sys
 
 import yaml
 
-REGENERATE = 'python3 rules/rules_markdown.py rules/catalog.yaml docs/rules.md'
+REGENERATE = 'python3 rules/rules_markdown.py rules/catalog.yaml docs/reference/rules.md'
 
 
 def cell(text):
