@@ -51,7 +51,9 @@ def budgets_page(cli):
             'aimed at one member) costs one file\'s work, not thousands. Archive budgets are per '
             'archive; nested archives draw on their outer archive\'s output and entries. '
             '`--max-frame-refs` counts layer pointers as well as frame references, an aliased '
-            'table once.', '',
+            'table once; `--max-rle-commands` counts each row\'s count word as one command; '
+            '`--max-member-size` is checked against the declared size before anything is '
+            'allocated; `--max-chunk-ratio` is also the bound of the `hpi.ratio` finding.', '',
             'Structure paths in findings are bounded too: deeper than 32 components they fold '
             'around a `...(N more)` marker, and archive member names in findings keep 512 bytes '
             '(`ls` and the member list keep the full name).', '',
