@@ -9,6 +9,7 @@
 
 #include "validator/cli/command_line.hpp"
 #include "validator/core/budget.hpp"
+#include "validator/core/exit_code.hpp"
 
 namespace gafcheck::cli {
 namespace {
@@ -98,6 +99,17 @@ TEST(CliDescription, ListsEveryBudgetWithItsOptionDefaultAndUnit) {
   const auto& depth = cli["budgets"][static_cast<std::size_t>(BudgetKind::depth)];
   EXPECT_EQ(depth["unit"], "levels");
   EXPECT_FALSE(depth["stops_walk"].get<bool>());
+}
+
+TEST(CliDescription, ListsEveryExitCodeWithItsNameAndMeaning) {
+  const CommandEntry commands[] = {{"sample", run_sample}};
+  const auto cli = nlohmann::json::parse(describe_cli("", commands));
+  ASSERT_EQ(cli["exit_codes"].size(), exit_code_specs.size());
+  const auto& lost = cli["exit_codes"][static_cast<std::size_t>(ExitCode::content_lost)];
+  EXPECT_EQ(lost["code"], 5);
+  EXPECT_EQ(lost["name"], "content-lost");
+  EXPECT_EQ(lost["meaning"],
+            std::string(exit_code_specs[static_cast<std::size_t>(ExitCode::content_lost)].meaning));
 }
 
 TEST(CliDescription, ParsesNormallyOnceDescribed) {

@@ -8,6 +8,7 @@
 #include "reports/yaml_report.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/core/budget.hpp"
+#include "validator/core/exit_code.hpp"
 #include "validator/detect/extension.hpp"
 #include "validator/rules/catalog.hpp"
 
@@ -95,6 +96,15 @@ nlohmann::json describe_budgets() {
   return budgets;
 }
 
+nlohmann::json describe_exit_codes() {
+  nlohmann::json codes = nlohmann::json::array();
+  for (const ExitCodeSpec& spec : exit_code_specs)
+    codes.push_back({{"code", exit_status(spec.code)},
+                     {"name", std::string(spec.name)},
+                     {"meaning", std::string(spec.meaning)}});
+  return codes;
+}
+
 }  // namespace
 
 std::string describe_cli(std::string_view usage, std::span<const CommandEntry> commands) {
@@ -137,6 +147,7 @@ std::string describe_cli(std::string_view usage, std::span<const CommandEntry> c
   cli["rules"] = nlohmann::json::array();
   for (const RuleInfo& rule : embedded_catalog().rules()) cli["rules"].push_back(rule.id);
   cli["budgets"] = describe_budgets();
+  cli["exit_codes"] = describe_exit_codes();
   return cli.dump(2) + '\n';
 }
 

@@ -19,11 +19,12 @@ struct CommandEntry {
 // {"program", "version", "usage", "commands": [{"name", "help", "epilogue", "options": [{"long",
 // "short", "display", "value", "default", "choices", "repeatable", "description"}]}], "extensions",
 // "formats", "rules", "budgets": [{"name", "option", "default", "unit", "stops_walk",
-// "description"}]}. "value" is the option's value name (null for a switch); "choices" the values
-// it takes when they are a fixed list ("a|b|c" value names, and FORMAT: the formats built in).
-// "budgets" is budget_specs in order; "unit" is bytes, count, levels or ratio; "stops_walk" says
-// whether a hit stops the whole walk of the file (budget_stops_walk). docs/gen/reference.py
-// makes the budget reference of the manual from it.
+// "description"}], "exit_codes": [{"code", "name", "meaning"}]}. "value" is the option's value name
+// (null for a switch); "choices" the values it takes when they are a fixed list ("a|b|c" value
+// names, and FORMAT: the formats built in). "budgets" is budget_specs in order; "unit" is bytes,
+// count, levels or ratio; "stops_walk" says whether a hit stops the whole walk of the file
+// (budget_stops_walk). "exit_codes" is exit_code_specs in order. docs/gen/reference.py makes the
+// budget and exit-code references of the manual from them.
 std::string describe_cli(std::string_view usage, std::span<const CommandEntry> commands);
 
 }  // namespace gafcheck::cli
