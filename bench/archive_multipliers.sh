@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Whole-process benchmark of the archive multipliers of issue 12 class 3 (numbers in README,
-# never a timed test).
+# Whole-process benchmark of the archive multipliers: archives whose entries share members or
+# windows (numbers in docs/security.md, never a timed test).
 #
 #   bench/archive_multipliers.sh [WORK_DIR]   (default: /tmp/gafcheck-multipliers; SCALE=100
 #                                              percent of the full size; GAFCHECK=another binary)

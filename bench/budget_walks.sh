@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Whole-process benchmark of the walks that go on after a budget hit (issue 13, classes 16-17;
-# numbers in README, never a timed test).
+# Whole-process benchmark of the walks that go on after a budget hit (a budget stops only the work
+# it bounds; numbers in docs/security.md, never a timed test).
 #
 #   bench/budget_walks.sh [WORK_DIR]   (default: /tmp/gafcheck-budget-walks; GAFCHECK=another
 #                                       binary, e.g. one built before the change, to compare)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Whole-process census benchmark (numbers in README, never a timed test).
+# Whole-process census benchmark (numbers in docs/dev/performance.md, never a timed test).
 #
 #   bench/census.sh [WORK_DIR]   (default: /tmp/gafcheck-bench; REPEAT=5 runs per measurement)
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes GAFs whose references multiply what render draws and writes, and measures render on
-them (a benchmark: numbers for the README, never a timed test).
+them (a benchmark: numbers in docs/security.md, never a timed test).
 
 usage: bench/render_multipliers.py WORK_DIR [GAFCHECK...]
        bench/render_multipliers.py --small DIR   (the small copies kept in corpus/crashers/)

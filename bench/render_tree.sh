@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Whole-process render benchmark (numbers in README, never a timed test).
+# Whole-process render benchmark (numbers in docs/dev/performance.md, never a timed test).
 #
 #   bench/render_tree.sh [WORK_DIR]   (default: /tmp/gafcheck-bench; REPEAT=5 runs per binary)
 #   BASELINE=/path/to/older/gafcheck bench/render_tree.sh   (interleaves an older build's runs)
