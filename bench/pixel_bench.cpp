@@ -1,6 +1,6 @@
 // Pixel forensics benchmarks: the RLE walker (strict validation and retail rendering) on
 // sprite-like rows, raw-frame key scans against plain memchr, and the byte-extent map.
-// Run: build/bench/gafcheck_pixel_bench   (see README, "Performance")
+// Run: build/bench/gafcheck_pixel_bench   (docs/dev/performance.md, "Performance")
 #include <benchmark/benchmark.h>
 
 #include <algorithm>

@@ -1,5 +1,5 @@
-// ARGB4444 / ARGB1555 widening (spec/GAF.md §7), checked for all 65,536 values of each format
-// against the bit layouts and bit-replication formulas of the format documents.
+// ARGB4444 / ARGB1555 widening (docs/format/gaf.md §7), checked for all 65,536 values of each
+// format against the bit layouts and bit-replication formulas of the format documents.
 #include <gtest/gtest.h>
 
 #include "validator/taf/argb16.hpp"

@@ -1,5 +1,5 @@
-// Composite graph rules (spec/GAF.md §4-§5): cycles, nesting, shared layer tables, and the depth
-// and expansion budgets that keep hostile graphs cheap.
+// Composite graph rules (docs/format/gaf.md §4-§5): cycles, nesting, shared layer tables, and the
+// depth and expansion budgets that keep hostile graphs cheap.
 #include "tests/support/check_helpers.hpp"
 
 namespace gafcheck::testing {

@@ -1,4 +1,4 @@
-// Entry rules (spec/GAF.md §2). With simple_spec(): entry table at 12, entry[0] at 16.
+// Entry rules (docs/format/gaf.md §2). With simple_spec(): entry table at 12, entry[0] at 16.
 #include "tests/support/check_helpers.hpp"
 
 namespace gafcheck::testing {

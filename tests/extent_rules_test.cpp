@@ -1,5 +1,6 @@
-// The byte-extent map (spec/GAF.md §5). With simple_spec(): header 0..12, entry table 12..16,
-// entry 16..56, frame table 56..64, frame header 64..88, raw pixels 88..104 (the whole file).
+// The byte-extent map (docs/format/gaf.md §5). With simple_spec(): header 0..12, entry
+// table 12..16, entry 16..56, frame table 56..64, frame header 64..88, raw pixels 88..104 (the
+// whole file).
 #include <algorithm>
 #include <random>
 

@@ -1,5 +1,5 @@
-// Detection by content (spec/GAF.md §6-§8, DESIGN.md data flow), the name-only refinements, and
-// the foreign TA3D variant.
+// Detection by content (docs/format/gaf.md §6-§8, DESIGN.md data flow), the name-only refinements,
+// and the foreign TA3D variant.
 #include "corpus/builder/ta3d_builder.hpp"
 #include "corpus/builder/taf_builder.hpp"
 #include "corpus/builder/tsf_builder.hpp"

@@ -1,4 +1,4 @@
-// Frame and layer rules (spec/GAF.md §3). With simple_spec(): entry[0]'s frame table at 56
+// Frame and layer rules (docs/format/gaf.md §3). With simple_spec(): entry[0]'s frame table at 56
 // (reference 0: pointer at 56, duration at 60), frame "a" at 64, pixels at 88.
 #include "tests/support/check_helpers.hpp"
 

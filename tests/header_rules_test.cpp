@@ -1,4 +1,4 @@
-// Header rules (spec/GAF.md §1). simple_spec() lays out: header 0..12, entry table 12..16,
+// Header rules (docs/format/gaf.md §1). simple_spec() lays out: header 0..12, entry table 12..16,
 // entry[0] at 16, its frame table at 56, frame "a" at 64, pixels at 88.
 #include "tests/support/check_helpers.hpp"
 

@@ -1,5 +1,5 @@
-// Chunk and data rules (spec/HPI.md §3-§4): chunk table, SQSH header, checksum, sizes, streams,
-// ratio, paths, slack and overlap; each triggered on purpose against a clean control.
+// Chunk and data rules (docs/format/hpi.md §3-§4): chunk table, SQSH header, checksum, sizes,
+// streams, ratio, paths, slack and overlap; each triggered on purpose against a clean control.
 #include "tests/support/hpi_helpers.hpp"
 #include "validator/hpi/member_paths.hpp"
 

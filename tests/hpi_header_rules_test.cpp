@@ -1,5 +1,5 @@
-// Archive header and directory rules (spec/HPI.md §1-§3, §5): each triggered on purpose, with the
-// tidy archive as the clean control.
+// Archive header and directory rules (docs/format/hpi.md §1-§3, §5): each triggered on purpose,
+// with the tidy archive as the clean control.
 #include "tests/support/hpi_helpers.hpp"
 
 namespace gafcheck::testing {

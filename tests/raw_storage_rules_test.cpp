@@ -1,4 +1,4 @@
-// Raw frame key counters, tak.corner-key (spec/GAF.md §6) and storage.raw-required (§3.1).
+// Raw frame key counters, tak.corner-key (docs/format/gaf.md §6) and storage.raw-required (§3.1).
 // With simple_spec(): frame header "a" at 64 (key byte at 72), 4x4 raw pixels at 88.
 #include <algorithm>
 #include <random>

@@ -1,6 +1,6 @@
 // gafcheck rebuild (issue 17): the canonical encoder's exact bytes, written down by hand from
-// spec/GAF.md §3.2 and the rules in validator/rebuild/rle_encoder.hpp; rebuilds of damaged files
-// compared with what the retail renderer draws of the input, and the refusals.
+// docs/format/gaf.md §3.2 and the rules in validator/rebuild/rle_encoder.hpp; rebuilds of damaged
+// files compared with what the retail renderer draws of the input, and the refusals.
 #include <gtest/gtest.h>
 
 #include <fstream>

@@ -1,5 +1,5 @@
-// RLE row rules through the check pipeline (spec/GAF.md §3.2). rle_spec() lays out one entry at
-// 16 (frame table at 56), frame header "a" at 64 and its rows from 88.
+// RLE row rules through the check pipeline (docs/format/gaf.md §3.2). rle_spec() lays out one entry
+// at 16 (frame table at 56), frame header "a" at 64 and its rows from 88.
 #include "corpus/builder/recipe.hpp"
 #include "tests/support/check_helpers.hpp"
 

@@ -1,5 +1,6 @@
-// The RLE walker on hand-made bytes (spec/GAF.md §3.2): both policies, the pixels each produces,
-// the retail read-through of short rows against hand-computed expectations, and its bounds.
+// The RLE walker on hand-made bytes (docs/format/gaf.md §3.2): both policies, the pixels each
+// produces, the retail read-through of short rows against hand-computed expectations, and its
+// bounds.
 #include <gtest/gtest.h>
 
 #include <vector>

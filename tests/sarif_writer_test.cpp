@@ -63,7 +63,7 @@ TEST(SarifWriter, DriverListsEveryCatalogueRuleWithRetailImpactAndSpec) {
   EXPECT_EQ(rule.at("defaultConfiguration").at("level"), "error");
   const std::string help = rule.at("help").at("markdown");
   EXPECT_NE(help.find("**Retail impact:** crash"), std::string::npos) << help;
-  EXPECT_NE(help.find("**Spec:** GAF.md §3.2"), std::string::npos) << help;
+  EXPECT_NE(help.find("**Spec:** docs/format/gaf.md §3.2"), std::string::npos) << help;
   EXPECT_NE(rule.at("help").at("text").get<std::string>().find("Retail impact: crash"),
             std::string::npos);
   const json& tags = rule.at("properties").at("tags");

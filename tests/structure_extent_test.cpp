@@ -1,7 +1,7 @@
-// Headers and tables overlapping other headers and tables (spec/GAF.md §5): extent.rebase-overlap
-// where the loader's in-place rebase lands in bytes another structure uses, extent.structure-
-// overlap where it does not. With simple_spec(): header 0..12, entry table 12..16, entry 16..56,
-// frame table 56..64, frame header 64..88, raw pixels 88..104.
+// Headers and tables overlapping other headers and tables (docs/format/gaf.md §5):
+// extent.rebase-overlap where the loader's in-place rebase lands in bytes another structure uses,
+// extent.structure- overlap where it does not. With simple_spec(): header 0..12, entry
+// table 12..16, entry 16..56, frame table 56..64, frame header 64..88, raw pixels 88..104.
 #include <algorithm>
 #include <random>
 

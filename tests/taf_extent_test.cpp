@@ -1,7 +1,7 @@
-// The byte-extent map of truecolor TAFs (spec/GAF.md §5, §7). simple_taf_spec() (two 4x4 ARGB1555
-// frames) lays out: header 0..12, sequence table 12..16, sequence at 16 (frame references at 56
-// and 64), frame headers f0 at 72 and f1 at 96, pixels of f0 at 120 and of f1 at 152 (32 bytes
-// each); 184 bytes in all.
+// The byte-extent map of truecolor TAFs (docs/format/gaf.md §5, §7). simple_taf_spec() (two 4x4
+// ARGB1555 frames) lays out: header 0..12, sequence table 12..16, sequence at 16 (frame references
+// at 56 and 64), frame headers f0 at 72 and f1 at 96, pixels of f0 at 120 and of f1 at 152 (32
+// bytes each); 184 bytes in all.
 #include "corpus/builder/taf_builder.hpp"
 #include "tests/support/check_helpers.hpp"
 

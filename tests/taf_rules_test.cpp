@@ -1,5 +1,5 @@
-// Truecolor TAF rules (spec/GAF.md §7). simple_taf_spec() (two 4x4 ARGB1555 frames) lays out:
-// header 0..12, sequence table 12..16, sequence at 16 (frame references at 56 and 64), frame
+// Truecolor TAF rules (docs/format/gaf.md §7). simple_taf_spec() (two 4x4 ARGB1555 frames) lays
+// out: header 0..12, sequence table 12..16, sequence at 16 (frame references at 56 and 64), frame
 // headers f0 at 72 and f1 at 96, pixels of f0 at 120 and of f1 at 152; 184 bytes in all.
 #include "corpus/builder/taf_builder.hpp"
 #include "tests/support/check_helpers.hpp"
@@ -90,8 +90,8 @@ TEST(TafRules, NoSequenceMeansNoFrames) {
 }
 
 // The first sequence has no frame whose format byte could tell, and the header says 2 sequences:
-// a truecolor TAF holds exactly one, so the file is paletted (spec/GAF.md §7). A rebuilt .taf
-// whose first entry lost its frames was read as truecolor before (taf.sequence-count, error).
+// a truecolor TAF holds exactly one, so the file is paletted (docs/format/gaf.md §7). A rebuilt
+// .taf whose first entry lost its frames was read as truecolor before (taf.sequence-count, error).
 // The control is SequenceWithoutFramesIsReported: one sequence without frames stays truecolor.
 TEST(TafRules, MoreThanOneSequenceWithoutFrameEvidenceIsPaletted) {
   auto spec = simple_taf_spec(5, 0);

@@ -26,7 +26,7 @@ std::string reasons(const RebuildResult& result) {
   return all;
 }
 
-// The canonical form of the spec's example (spec/GAF.md §8), one frame.
+// The canonical form of the spec's example (docs/format/gaf.md §8), one frame.
 const std::string canonical =
     "[JPGTest]\r\n"
     "{\r\n"

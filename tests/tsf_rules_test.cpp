@@ -1,6 +1,6 @@
-// TSF lint (spec/GAF.md §8). Scripts are checked as if they sat in a temporary directory, where
-// the tests create the images their layers name. Offsets come from the builder's labels; lines
-// and columns from builder::place_of, and spelled out where the text is written by hand.
+// TSF lint (docs/format/gaf.md §8). Scripts are checked as if they sat in a temporary directory,
+// where the tests create the images their layers name. Offsets come from the builder's labels;
+// lines and columns from builder::place_of, and spelled out where the text is written by hand.
 #include <unistd.h>
 
 #include <filesystem>

@@ -1,10 +1,10 @@
 #pragma once
 // Writes HPI-family archives for the tests, the corpus and the benchmark: v1 (TA) with or without
 // the XOR layer, stored / LZ77 / zlib members with optionally obfuscated chunks, and v2
-// (TA: Kingdoms, spec/HPI.md §5). The plain layout is labelled so that defects can be patched in
-// before encryption. Never used by the validator. v1 archives are laid out by the validator's own
-// writer (validator/rebuild/hpi_writer.hpp, what `gafcheck rebuild` writes); the hostile options
-// (LZ77, obfuscated chunks, the XOR layer, no footer, v2) stay here.
+// (TA: Kingdoms, docs/format/hpi.md §5). The plain layout is labelled so that defects can be
+// patched in before encryption. Never used by the validator. v1 archives are laid out by the
+// validator's own writer (validator/rebuild/hpi_writer.hpp, what `gafcheck rebuild` writes); the
+// hostile options (LZ77, obfuscated chunks, the XOR layer, no footer, v2) stay here.
 #include <cstdint>
 #include <span>
 #include <string>

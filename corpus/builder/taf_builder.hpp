@@ -1,8 +1,8 @@
 #pragma once
-// Writes truecolor TAF files (spec/GAF.md §7) field by field. A TAF is the GAF container with one
-// sequence and 16-bit pixels, so this translates to a GafSpec and uses the GAF builder: labels are
-// the GAF ones ("entry[0]", "entry[0]/frames", "frame:f0", "frame:f0/data", ...), frame i having
-// the id "f<i>". Used by the tests and the corpus generator.
+// Writes truecolor TAF files (docs/format/gaf.md §7) field by field. A TAF is the GAF container
+// with one sequence and 16-bit pixels, so this translates to a GafSpec and uses the GAF builder:
+// labels are the GAF ones ("entry[0]", "entry[0]/frames", "frame:f0", "frame:f0/data", ...), frame
+// i having the id "f<i>". Used by the tests and the corpus generator.
 #include <array>
 #include <cstdint>
 #include <optional>

@@ -1,7 +1,7 @@
 #pragma once
-// Writes TSF script text (spec/GAF.md §8) from a readable description, laid out like the seed's
-// example. Values are strings so that tests can write malformed ones. Labels give the offset of
-// every section header ('[') and statement value: "animation[0]", "animation[0]/Looping",
+// Writes TSF script text (docs/format/gaf.md §8) from a readable description, laid out like the
+// seed's example. Values are strings so that tests can write malformed ones. Labels give the offset
+// of every section header ('[') and statement value: "animation[0]", "animation[0]/Looping",
 // "animation[0]/frame[1]", ".../Delay", ".../layer[0]", ".../AnchorX", ".../AnchorY",
 // ".../Filename". Used by the tests and the corpus generator.
 #include <cstdint>

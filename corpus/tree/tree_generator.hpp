@@ -1,6 +1,6 @@
 #pragma once
 // A deterministic, retail-scale GAF tree for census tests and benchmarks. With the defaults it
-// resembles the TA reference install of spec/GAF.md §9: 960 GAFs, ~12,000 entries, ~45,000
+// resembles the TA reference install of docs/format/gaf.md §9: 960 GAFs, ~12,000 entries, ~45,000
 // top-level frames of which half are composites, ~90,000 frame headers, ~130 MB, plus files that
 // are not inputs (text, sound) and GAFs the census must find by content (no or odd extensions).
 // The generator counts what it writes, so a census of the tree can be compared with the truth.

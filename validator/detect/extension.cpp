@@ -104,9 +104,9 @@ Format refine_format_by_name(Format sniffed, ByteView bytes, std::string_view di
       bytes.u32le(gaf::header_version) == 0u)
     sniffed = Format::gaf;
   if (sniffed != Format::gaf || extension != ".taf") return sniffed;
-  // Only the frame format bytes tell (spec/GAF.md §6-§7). With none to read (a first sequence
-  // without frames), more than one sequence is a paletted file, as a truecolor TAF holds exactly
-  // one; none at all stays truecolor, where taf.no-frames says what the game gets.
+  // Only the frame format bytes tell (docs/format/gaf.md §6-§7). With none to read (a first
+  // sequence without frames), more than one sequence is a paletted file, as a truecolor TAF holds
+  // exactly one; none at all stays truecolor, where taf.no-frames says what the game gets.
   switch (taf::first_sequence_evidence(bytes)) {
     case taf::FrameEvidence::paletted: return Format::taf_paletted;
     case taf::FrameEvidence::truecolor: return Format::taf_truecolor;

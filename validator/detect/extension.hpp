@@ -19,8 +19,8 @@ std::vector<std::string_view> known_extension_names();
 std::string display_extension(std::string_view display_path);
 
 // A GAF-layout file named .taf is a paletted TAF when its frames say so, and is checked as a
-// truecolor TAF when no frame says either (spec/GAF.md §6: only the format byte tells). Every
-// other sniffed format is returned unchanged.
+// truecolor TAF when no frame says either (docs/format/gaf.md §6: only the format byte tells).
+// Every other sniffed format is returned unchanged.
 Format refine_format_by_name(Format sniffed, ByteView bytes, std::string_view display_path);
 
 // format.extension-mismatch when the extension is one gafcheck knows (.gaf .taf .tsf and the

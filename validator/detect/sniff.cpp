@@ -10,7 +10,8 @@ namespace {
 // "HAPI" at offset 0, read as a little-endian word: the HPI-family archive marker.
 constexpr std::uint32_t hpi_marker = 0x49504148;
 
-// A GAF-layout file is a truecolor TAF when its first sequence's frames say 4/5 (spec/GAF.md §7).
+// A GAF-layout file is a truecolor TAF when its first sequence's frames say 4/5 (docs/format/gaf.md
+// §7).
 Format gaf_layout_kind(ByteView bytes) {
   return taf::first_sequence_evidence(bytes) == taf::FrameEvidence::truecolor
              ? Format::taf_truecolor
@@ -49,8 +50,8 @@ Format sniff_format(ByteView bytes) {
   if (*version == gaf::version_ta3d) return Format::ta3d_gaf;
   if (*version == hpi_marker) return Format::hpi;
   if (*version == gaf::version_standard) return gaf_layout_kind(bytes);
-  // Version 0 is the TA mask files' (spec/GAF.md §1), but four zero bytes open many other binaries:
-  // by content alone, the structure must agree (a .gaf or .taf name admits any; see
+  // Version 0 is the TA mask files' (docs/format/gaf.md §1), but four zero bytes open many other
+  // binaries: by content alone, the structure must agree (a .gaf or .taf name admits any; see
   // refine_format_by_name).
   if (*version == 0 && looks_like_gaf_structure(bytes)) return gaf_layout_kind(bytes);
   if (tsf::looks_like_tsf(bytes)) return Format::tsf;

@@ -1,4 +1,4 @@
-// The composite graph (spec/GAF.md §4): cycles, nesting, depth and expansion cost.
+// The composite graph (docs/format/gaf.md §4): cycles, nesting, depth and expansion cost.
 //
 // One iterative depth-first walk over unique frame headers, linear in headers + pointers. The
 // expansion cost of a frame (how many frame visits drawing it would make) is memoised, so a DAG

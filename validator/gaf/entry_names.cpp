@@ -1,4 +1,5 @@
-// Entry names (spec/GAF.md §2): NUL termination, hidden bytes, and the game's first-match lookup.
+// Entry names (docs/format/gaf.md §2): NUL termination, hidden bytes, and the game's first-match
+// lookup.
 #include "validator/gaf/entry_names.hpp"
 
 #include <algorithm>

@@ -1,4 +1,5 @@
-// Entries (spec/GAF.md §2): the entry table's slots, entry headers and frame-reference tables.
+// Entries (docs/format/gaf.md §2): the entry table's slots, entry headers and frame-reference
+// tables.
 #include <string_view>
 #include <unordered_map>
 

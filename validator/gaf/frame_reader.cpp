@@ -1,5 +1,5 @@
-// Frame headers and layer tables (spec/GAF.md §3-§4). Frames are read in the order they are first
-// reached, so every header is read once however many pointers lead to it.
+// Frame headers and layer tables (docs/format/gaf.md §3-§4). Frames are read in the order they are
+// first reached, so every header is read once however many pointers lead to it.
 #include <unordered_map>
 
 #include "validator/core/text.hpp"
@@ -51,7 +51,7 @@ void check_leaf(WalkContext& context, FrameRecord& frame) {
     frame.data_in_bounds = context.charge(BudgetKind::pixels, pixels, frame.offset, frame.path);
     return;
   }
-  // A frame without pixels reads nothing at data_offset (spec/GAF.md §3): only frame.empty.
+  // A frame without pixels reads nothing at data_offset (docs/format/gaf.md §3): only frame.empty.
   const bool in_bounds = pixels == 0 || context.file.contains(frame.data_offset, pixels);
   if (!in_bounds) {
     context.findings.add(

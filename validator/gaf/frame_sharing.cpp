@@ -1,5 +1,6 @@
-// Checks that need every frame's reach known: shared headers (spec/GAF.md §5) and byte +11
-// (spec/GAF.md §3), whose meaning depends on whether a header is a top-level frame or a subframe.
+// Checks that need every frame's reach known: shared headers (docs/format/gaf.md §5) and byte +11
+// (docs/format/gaf.md §3), whose meaning depends on whether a header is a top-level frame or a
+// subframe.
 #include "validator/core/text.hpp"
 #include "validator/gaf/gaf_layout.hpp"
 #include "validator/gaf/structure_reader.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// Byte layout of GAF structures (spec/GAF.md §1-§4). All integers little-endian.
+// Byte layout of GAF structures (docs/format/gaf.md §1-§4). All integers little-endian.
 #include <cstdint>
 
 namespace gafcheck::gaf {

@@ -1,4 +1,5 @@
-// GAF header (spec/GAF.md §1): version, the entry count as the game reads it, the entry table.
+// GAF header (docs/format/gaf.md §1): version, the entry count as the game reads it, the entry
+// table.
 #include <optional>
 
 #include "validator/core/text.hpp"

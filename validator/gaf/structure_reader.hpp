@@ -24,7 +24,7 @@ std::uint64_t walked_within_entries_budget(WalkContext& context, std::uint64_t s
                                            std::uint64_t offset, const std::string& path);
 
 // False when the entry count, as the game reads it (low 16 bits, signed), is negative: the game
-// loads no entry, so the claimed table and all it leads to are forensics (spec/GAF.md §1).
+// loads no entry, so the claimed table and all it leads to are forensics (docs/format/gaf.md §1).
 inline bool game_reads_entries(const HeaderFields& header) {
   return !header.present || (header.entry_count_word & 0x8000) == 0;
 }

@@ -1,6 +1,6 @@
 #pragma once
-// SQSH chunks (spec/HPI.md §4): header checks, table entry, checksum, inner de-obfuscation and
-// bounded decompression into a buffer the caller sized from a checked declared size.
+// SQSH chunks (docs/format/hpi.md §4): header checks, table entry, checksum, inner de-obfuscation
+// and bounded decompression into a buffer the caller sized from a checked declared size.
 #include <cstdint>
 #include <optional>
 #include <span>

@@ -1,5 +1,5 @@
 #pragma once
-// The two obfuscations of v1 archives (spec/HPI.md §2, §4) and the chunk checksum.
+// The two obfuscations of v1 archives (docs/format/hpi.md §2, §4) and the chunk checksum.
 #include <cstdint>
 #include <span>
 

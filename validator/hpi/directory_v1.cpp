@@ -1,5 +1,5 @@
-// v1 (TA) header fields and directory tree (spec/HPI.md §1-§3): the directory block, decrypted
-// when the archive is, walked iteratively with an explicit stack.
+// v1 (TA) header fields and directory tree (docs/format/hpi.md §1-§3): the directory block,
+// decrypted when the archive is, walked iteratively with an explicit stack.
 #include <vector>
 
 #include "validator/core/text.hpp"

@@ -1,6 +1,6 @@
-// TA: Kingdoms v2 archives (spec/HPI.md §5): a directory block and a names block, each stored or
-// one SQSH chunk; 20-byte directory entries with contiguous subdirectory and file arrays, 24-byte
-// file entries. No XOR layer. The layout is unconfirmed on real archives.
+// TA: Kingdoms v2 archives (docs/format/hpi.md §5): a directory block and a names block, each
+// stored or one SQSH chunk; 20-byte directory entries with contiguous subdirectory and file arrays,
+// 24-byte file entries. No XOR layer. The layout is unconfirmed on real archives.
 #include <vector>
 
 #include "validator/core/text.hpp"
@@ -159,7 +159,8 @@ void read_v2_directory(WalkContext& context, ArchiveIndex& index) {
   }
   index.extents.back().end = v2_header_size;
   // +28 is 0 or points at a block of trailing bytes that readers describe as Cavedog's
-  // verification data (spec §5 leaves it undescribed): claimed, so it is not reported as slack.
+  // verification data (docs/format/hpi.md §5 leaves it undescribed): claimed, so it is not reported
+  // as slack.
   const std::uint64_t verification = *file.u32le(v2_verification);
   if (verification >= v2_header_size && verification < file.size())
     index.extents.push_back({verification, file.size()});

@@ -1,4 +1,4 @@
-// Archive header (spec/HPI.md §1): marker, version, and which layout follows.
+// Archive header (docs/format/hpi.md §1): marker, version, and which layout follows.
 #include "validator/core/text.hpp"
 #include "validator/hpi/archive_reader.hpp"
 #include "validator/hpi/hpi_layout.hpp"

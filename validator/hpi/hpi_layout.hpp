@@ -1,5 +1,5 @@
 #pragma once
-// Byte layout of HPI-family archives (spec/HPI.md). All integers little-endian, all offsets
+// Byte layout of HPI-family archives (docs/format/hpi.md). All integers little-endian, all offsets
 // absolute file offsets unless a name says otherwise.
 #include <cstdint>
 

@@ -1,6 +1,6 @@
 #pragma once
-// The HPI LZ77 variant (spec/HPI.md §4): a 4,096-byte window whose write cursor starts at 1; a tag
-// byte gives 8 flags, least significant first; flag 0 copies one literal byte, flag 1 reads a
+// The HPI LZ77 variant (docs/format/hpi.md §4): a 4,096-byte window whose write cursor starts at 1;
+// a tag byte gives 8 flags, least significant first; flag 0 copies one literal byte, flag 1 reads a
 // u16 v and copies (v & 0xF) + 2 bytes from window offset v >> 4; offset 0 ends the stream.
 // No library implements it. Every input read and output write is bounds-checked.
 #include <cstdint>

@@ -31,8 +31,8 @@ bool out_of_file(WalkContext& context, const MemberRecord& member, std::uint64_t
   return true;
 }
 
-// A v2 file's compressed data (spec/HPI.md §5): one SQSH chunk in the archives described, but
-// readers written against retail TA: Kingdoms archives (HPIDump) read chunks back to back until
+// A v2 file's compressed data (docs/format/hpi.md §5): one SQSH chunk in the archives described,
+// but readers written against retail TA: Kingdoms archives (HPIDump) read chunks back to back until
 // the file's size is reached, so a sequence is accepted as well. Every chunk is at least its
 // 19-byte header, so the walk ends within the file's extent.
 void decode_v2_chunks(WalkContext& context, ChunkReader& reader, MemberRecord& member,

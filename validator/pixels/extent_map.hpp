@@ -1,8 +1,8 @@
 #pragma once
-// Who owns each byte of a file (spec/GAF.md §5): the extents of every structure and pixel block,
-// sorted once (n log n) and swept, never a per-byte array. Finds identical pixel extents shared by
-// several frames, pixel extents that partly overlap, pixel bytes inside structures, structures
-// that overlap other structures, and byte ranges no extent claims.
+// Who owns each byte of a file (docs/format/gaf.md §5): the extents of every structure and pixel
+// block, sorted once (n log n) and swept, never a per-byte array. Finds identical pixel extents
+// shared by several frames, pixel extents that partly overlap, pixel bytes inside structures,
+// structures that overlap other structures, and byte ranges no extent claims.
 #include <cstdint>
 #include <string_view>
 #include <vector>

@@ -1,4 +1,4 @@
-// The byte-extent map of a paletted GAF (spec/GAF.md §5): layer tables, raw pixels, and RLE
+// The byte-extent map of a paletted GAF (docs/format/gaf.md §5): layer tables, raw pixels, and RLE
 // extents that end where the last row ends.
 #include "validator/pixels/gaf_pixel_stages.hpp"
 #include "validator/pixels/layout_extents.hpp"

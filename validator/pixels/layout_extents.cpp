@@ -1,5 +1,5 @@
-// The byte-extent map of a GAF-layout file (spec/GAF.md §5): every structure the index holds and
-// every payload extent the caller names, then shared, overlapping and unclaimed bytes.
+// The byte-extent map of a GAF-layout file (docs/format/gaf.md §5): every structure the index holds
+// and every payload extent the caller names, then shared, overlapping and unclaimed bytes.
 #include "validator/pixels/layout_extents.hpp"
 
 #include <algorithm>

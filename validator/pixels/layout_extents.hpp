@@ -1,8 +1,8 @@
 #pragma once
-// The byte-extent map of any GAF-layout file (spec/GAF.md §5): paletted GAF, truecolor TAF, and
-// TA3D's variant. Every header and table the index holds is an extent (file header, entry table,
-// entry headers, frame tables, frame headers, layer tables); the caller adds each frame's payload.
-// Reports extent.shared-pixels, extent.overlap, extent.overlaps-structure,
+// The byte-extent map of any GAF-layout file (docs/format/gaf.md §5): paletted GAF, truecolor TAF,
+// and TA3D's variant. Every header and table the index holds is an extent (file header, entry
+// table, entry headers, frame tables, frame headers, layer tables); the caller adds each frame's
+// payload. Reports extent.shared-pixels, extent.overlap, extent.overlaps-structure,
 // extent.structure-overlap, extent.rebase-overlap and extent.slack, and adds the coverage.*
 // counters to the summary.
 #include <cstdint>
@@ -29,8 +29,8 @@ struct LayoutExtentOptions {
   // a table claiming more slots than were walked runs past the file and counts only up to the
   // next structure.
   std::uint32_t slot_count_mask = 0xFFFF;
-  // True when the target loader is known to rebase its pointers in place (TA's, spec §5). When
-  // false, extent.rebase-overlap findings take retail `unknown` and say so.
+  // True when the target loader is known to rebase its pointers in place (TA's, docs/format/gaf.md
+  // §5). When false, extent.rebase-overlap findings take retail `unknown` and say so.
   bool rebasing_established = true;
   // False when the game loads none of it (a negative entry count): the findings are forensics and
   // keep the retail impact the caller's override gives them.

@@ -1,8 +1,8 @@
 #pragma once
-// The pixel forensics stage of a GAF check (spec/GAF.md §3-§6), run over the structure index:
-// RLE rows walked strictly with the retail decoder's read-through emulated, raw frames scanned
-// for their colour key, the storage context (files the engine reads as plain arrays), and the
-// byte-extent map. Adds the summary counters raw_frames_with_key, key_pixels and coverage.*.
+// The pixel forensics stage of a GAF check (docs/format/gaf.md §3-§6), run over the structure
+// index: RLE rows walked strictly with the retail decoder's read-through emulated, raw frames
+// scanned for their colour key, the storage context (files the engine reads as plain arrays), and
+// the byte-extent map. Adds the summary counters raw_frames_with_key, key_pixels and coverage.*.
 #include <string_view>
 
 #include "validator/core/check_options.hpp"

@@ -4,7 +4,7 @@
 
 namespace gafcheck::pixels {
 
-// Why the engine reads a file's frames as plain arrays (spec/GAF.md §3.1): it is under a
+// Why the engine reads a file's frames as plain arrays (docs/format/gaf.md §3.1): it is under a
 // `textures` directory, or it is the visibility mask file vismasks.gaf (case-insensitive; '/'
 // and '\\' separate components, '!' is part of a name). Everything storage.raw-required reads
 // from a name, so it is part of a name's context (detect/name_context.hpp).

@@ -1,4 +1,4 @@
-// Raw leaves (spec/GAF.md §3.1, §6): whether the colour key occurs in the pixels (census
+// Raw leaves (docs/format/gaf.md §3.1, §6): whether the colour key occurs in the pixels (census
 // counters), and with --game tak the TA: Kingdoms corner heuristic.
 #include "validator/core/text.hpp"
 #include "validator/gaf/gaf_layout.hpp"

@@ -1,6 +1,6 @@
 #pragma once
-// Scans of raw frame pixels (spec/GAF.md §3.1, §6): whether the colour key occurs (memchr), how
-// many pixels hold it (a branch-free word-at-a-time count), and the TA: Kingdoms corner value.
+// Scans of raw frame pixels (docs/format/gaf.md §3.1, §6): whether the colour key occurs (memchr),
+// how many pixels hold it (a branch-free word-at-a-time count), and the TA: Kingdoms corner value.
 #include <cstdint>
 #include <optional>
 

@@ -1,7 +1,7 @@
 #pragma once
 // Pointer words the retail loader rebases in place (entry offsets, frame-header offsets, data
-// offsets, subframe pointers; spec/GAF.md §5) whose bytes another structure also uses: the loader
-// writes a rebased pointer over a field the game reads later, or rebases one word twice.
+// offsets, subframe pointers; docs/format/gaf.md §5) whose bytes another structure also uses: the
+// loader writes a rebased pointer over a field the game reads later, or rebases one word twice.
 #include <cstdint>
 #include <vector>
 

@@ -1,7 +1,7 @@
 #pragma once
 // The command decoder shared by both policies of the RLE walker: decodes commands from a source
-// position up to a limit until `width` pixels exist (spec/GAF.md §3.2). The strict policy sets
-// the limit to the row's payload end, the retail emulation to the end of the file; everything
+// position up to a limit until `width` pixels exist (docs/format/gaf.md §3.2). The strict policy
+// sets the limit to the row's payload end, the retail emulation to the end of the file; everything
 // else is the same code. Every index is checked against the limit, which never exceeds the
 // view's size. Internal to validator/pixels.
 #include <algorithm>

@@ -1,9 +1,9 @@
 #pragma once
-// The retail drawing fast path of the RLE walker (spec/GAF.md §3.2): draws one row whose payload
-// [pos, end) lies inside the file straight into the pixel and coverage planes, when that payload
-// alone completes the row. That is every well-formed row, and also rows the checker flags but
-// the game draws from their own bytes: clamped overruns, bytes left over, zero-length skips. The
-// other rows (a payload that runs out, so the game reads on into the bytes after it; a command
+// The retail drawing fast path of the RLE walker (docs/format/gaf.md §3.2): draws one row whose
+// payload [pos, end) lies inside the file straight into the pixel and coverage planes, when that
+// payload alone completes the row. That is every well-formed row, and also rows the checker flags
+// but the game draws from their own bytes: clamped overruns, bytes left over, zero-length skips.
+// The other rows (a payload that runs out, so the game reads on into the bytes after it; a command
 // cut by the payload's end) are handed back to the walker's careful path (decode_commands),
 // which decodes them again from their first command. Internal to validator/pixels.
 //

@@ -1,5 +1,5 @@
-// RLE leaves (spec/GAF.md §3.2): each walked once strictly, with the retail read-through of bad
-// rows emulated, against the file-wide RLE command budget.
+// RLE leaves (docs/format/gaf.md §3.2): each walked once strictly, with the retail read-through of
+// bad rows emulated, against the file-wide RLE command budget.
 #include <algorithm>
 #include <utility>
 

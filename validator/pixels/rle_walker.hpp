@@ -1,5 +1,5 @@
 #pragma once
-// The one RLE row walker (spec/GAF.md §3.2), parameterised by policy:
+// The one RLE row walker (docs/format/gaf.md §3.2), parameterised by policy:
 //
 // - strict: every nonempty row must produce exactly `width` pixels from its own payload and
 //   consume that payload exactly. Each departure is reported as a RowIssue; for rows whose payload

@@ -1,6 +1,6 @@
-// Storage context (spec/GAF.md §3.1): unit textures (textures/*.gaf) and anims/vismasks.gaf are
-// read by the engine as plain width x height arrays, so a compressed or composite frame there is
-// drawn from its row counts and commands, or its layer pointer table, as if they were pixels.
+// Storage context (docs/format/gaf.md §3.1): unit textures (textures/*.gaf) and anims/vismasks.gaf
+// are read by the engine as plain width x height arrays, so a compressed or composite frame there
+// is drawn from its row counts and commands, or its layer pointer table, as if they were pixels.
 #include <algorithm>
 #include <cctype>
 

@@ -1,6 +1,6 @@
 #pragma once
-// What the retail loader and engine do with each byte of a header or table (spec/GAF.md §1-§5,
-// seed 002 "How the engine loads it"): which fields are read, which are pointers the loader
+// What the retail loader and engine do with each byte of a header or table (docs/format/gaf.md
+// §1-§5, seed 002 "How the engine loads it"): which fields are read, which are pointers the loader
 // rebases by the block address and writes back in place, and which are never read. The extent map
 // uses it to tell a harmless structure overlap from one where the loader's write lands in bytes
 // another structure uses.

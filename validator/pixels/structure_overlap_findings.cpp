@@ -1,7 +1,7 @@
-// Headers and tables that overlap other headers and tables (spec/GAF.md §5): where the retail
-// loader writes a rebased pointer into bytes another structure uses, extent.rebase-overlap with
-// what that write does; otherwise extent.structure-overlap, harmless to the game but never seen in
-// retail files.
+// Headers and tables that overlap other headers and tables (docs/format/gaf.md §5): where the
+// retail loader writes a rebased pointer into bytes another structure uses, extent.rebase-overlap
+// with what that write does; otherwise extent.structure-overlap, harmless to the game but never
+// seen in retail files.
 #include <algorithm>
 
 #include "validator/core/text.hpp"

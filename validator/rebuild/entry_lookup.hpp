@@ -1,10 +1,10 @@
 #pragma once
 // Which entries keep their name in a rebuilt file. The game finds an entry by name: the first
-// whose name equals the one asked for, A-Z folded (spec/GAF.md §2). A name whose 32 bytes hold
-// no NUL is never found, because the comparison runs on into the entry's frame table; the rebuild
-// writes it cut to 31 bytes and terminated. So an entry is left out when an earlier entry has its
-// name (the game finds that one), and an unterminated one is also left out when its cut name
-// equals any other entry's: written, it would take that name, or share it, where the game
+// whose name equals the one asked for, A-Z folded (docs/format/gaf.md §2). A name whose 32 bytes
+// hold no NUL is never found, because the comparison runs on into the entry's frame table; the
+// rebuild writes it cut to 31 bytes and terminated. So an entry is left out when an earlier entry
+// has its name (the game finds that one), and an unterminated one is also left out when its cut
+// name equals any other entry's: written, it would take that name, or share it, where the game
 // finds the other entry.
 #include <optional>
 #include <string>

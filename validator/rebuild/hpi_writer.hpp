@@ -1,5 +1,5 @@
 #pragma once
-// Writes v1 HPI archives (spec/HPI.md §1, §3, §4). Two layers:
+// Writes v1 HPI archives (docs/format/hpi.md §1, §3, §4). Two layers:
 // - write_hpi_v1_layout: the layout every v1 archive gafcheck writes shares (header, directory
 //   tree, file records, chunk tables and SQSH chunks, footer), with the chunk encoding and the
 //   header fields left to the caller. The corpus builder drives it with its hostile options
@@ -55,7 +55,7 @@ struct HpiLayoutFile {
   // hold sizes, not offsets) and decoded_size the size its record gives; the encoder is not used.
   std::optional<std::uint64_t> decoded_size;
   // An earlier file (by index) whose data this one's record points at: it writes none of its own,
-  // so several directory entries share one stored copy (spec/HPI.md: readers only read).
+  // so several directory entries share one stored copy (docs/format/hpi.md: readers only read).
   std::size_t same_data_as = no_earlier_file;
 };
 

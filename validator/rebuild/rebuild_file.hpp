@@ -59,7 +59,7 @@ struct RebuildResult {
   FileReport input_report;  // check's report of the input (the sidecar maps it)
 };
 
-// A TA mask file (terrain.gaf, vismasks.gaf) keeps its version word 0 (spec/GAF.md §1).
+// A TA mask file (terrain.gaf, vismasks.gaf) keeps its version word 0 (docs/format/gaf.md §1).
 bool is_mask_file(std::string_view path);
 
 // path_in_tree gives the storage context ("textures/x.gaf", "anims/vismasks.gaf"): frames the

@@ -1,5 +1,5 @@
 #pragma once
-// The canonical RLE encoder for GAF rows (spec/GAF.md §3.2). Every choice it makes is here:
+// The canonical RLE encoder for GAF rows (docs/format/gaf.md §3.2). Every choice it makes is here:
 //
 // - A row with no opaque pixel is written as count 0 (the game leaves it untouched).
 // - Otherwise the row is cut into maximal transparent and opaque spans, left to right, and the

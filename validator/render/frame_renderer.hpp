@@ -1,5 +1,6 @@
 #pragma once
-// Renders GAF frames to canvases under one policy (spec/GAF.md §3-§4), from the structure index:
+// Renders GAF frames to canvases under one policy (docs/format/gaf.md §3-§4), from the structure
+// index:
 //
 // retail, what the game draws: RLE rows through the walker's retail policy (runs clamped, a short
 //   row decoded on into the bytes after it), count-0 rows transparent, raw pixels equal to the

@@ -1,11 +1,11 @@
 #pragma once
 // One animated GIF per entry (render --animate) with giflib, at the game's timing: a frame shows
-// for its duration in ticks (1 tick = 1/30 s; 0 and 1 both one tick, spec/GAF.md §2), converted
-// to GIF centiseconds with the rounding carried over, so the whole loop keeps its length. Every
-// image is the full logical screen, the union of the frames' rectangles around the shared anchor
-// (as in a sprite sheet), cleared between frames (disposal: background). The colour table is the
-// palette; the transparent index is one no drawn pixel uses (when all 256 are used, the least used
-// one's pixels take the nearest other colour). An entry whose loop byte is set loops forever,
+// for its duration in ticks (1 tick = 1/30 s; 0 and 1 both one tick, docs/format/gaf.md §2),
+// converted to GIF centiseconds with the rounding carried over, so the whole loop keeps its length.
+// Every image is the full logical screen, the union of the frames' rectangles around the shared
+// anchor (as in a sprite sheet), cleared between frames (disposal: background). The colour table is
+// the palette; the transparent index is one no drawn pixel uses (when all 256 are used, the least
+// used one's pixels take the nearest other colour). An entry whose loop byte is set loops forever,
 // else plays once. Frames without a canvas show as empty for their time. Encoding costs one
 // logical screen per frame, so the frames' rectangles may span far more than their pixels: that
 // cost is checked against max_pixels before anything is encoded (a "budget.exceeded: pixels"

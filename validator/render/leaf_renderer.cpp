@@ -1,4 +1,4 @@
-// Leaf frames: raw pixels and RLE rows (spec/GAF.md §3.1-§3.2), through the one RLE walker.
+// Leaf frames: raw pixels and RLE rows (docs/format/gaf.md §3.1-§3.2), through the one RLE walker.
 #include <algorithm>
 #include <cstring>
 
@@ -127,7 +127,7 @@ void mark_key(Canvas& canvas, std::uint8_t key) {
     flags[i] = static_cast<std::uint8_t>(flags[i] | (((index[i] == key) & flags[i]) << 3));
 }
 
-// Raw pixels (spec/GAF.md §3.1): the frame's key is transparent, every other value opaque.
+// Raw pixels (docs/format/gaf.md §3.1): the frame's key is transparent, every other value opaque.
 // Sixteen flags a step, as in mark_key.
 void draw_raw(ByteView pixels, std::uint8_t key, Canvas& canvas) {
   using Lanes = std::uint8_t __attribute__((vector_size(16)));

@@ -1,6 +1,6 @@
 #pragma once
-// TA: Kingdoms' palette lookup for a file it draws (spec/GAF.md §6, --game tak): a same-name .pcx
-// beside the file, else palettes/<name>.pal, else the side's palettes/<side>.pcx by the file
+// TA: Kingdoms' palette lookup for a file it draws (docs/format/gaf.md §6, --game tak): a same-name
+// .pcx beside the file, else palettes/<name>.pal, else the side's palettes/<side>.pcx by the file
 // name's three-letter prefix (ara aramon, tar taros, ver veruna, zon zhon, aid aiden, cre creon),
 // else palettes/palette.pal; palettes/ is the game directory's, the parent of the file's own. For
 // an archive member the candidates are members of the same archive. Names are matched without

@@ -1,5 +1,5 @@
 #pragma once
-// Truecolor TAF frames (spec/GAF.md §7) straight to RGBA rows: width x height little-endian
+// Truecolor TAF frames (docs/format/gaf.md §7) straight to RGBA rows: width x height little-endian
 // 16-bit pixels expanded as validator/taf/argb16.hpp does (ARGB4444, ARGB1555). No canvas: the
 // rows are read from the file as the PNG asks for them.
 #include <cstdint>

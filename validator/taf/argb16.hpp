@@ -1,6 +1,6 @@
 #pragma once
-// Truecolor TAF pixels (spec/GAF.md §7): 16-bit ARGB4444 and ARGB1555 words widened to 8 bits per
-// channel by bit replication, exactly as the format documents give it. Used for the alpha
+// Truecolor TAF pixels (docs/format/gaf.md §7): 16-bit ARGB4444 and ARGB1555 words widened to 8
+// bits per channel by bit replication, exactly as the format documents give it. Used for the alpha
 // statistics and by renderers.
 #include <cstdint>
 

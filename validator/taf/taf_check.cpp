@@ -1,5 +1,5 @@
-// The truecolor TAF check (spec/GAF.md §7): the shared GAF layout through the GAF entry reader,
-// TAF meanings for the header, sequence and frame fields, and the summary.
+// The truecolor TAF check (docs/format/gaf.md §7): the shared GAF layout through the GAF entry
+// reader, TAF meanings for the header, sequence and frame fields, and the summary.
 #include "validator/taf/taf_check.hpp"
 
 #include "validator/core/text.hpp"
@@ -33,7 +33,7 @@ void report_no_frames(WalkContext& context, const gaf::GafIndex& index) {
   }
 }
 
-// The extent map (spec/GAF.md §5, §7): the GAF structures, and width x height x 2 bytes of
+// The extent map (docs/format/gaf.md §5, §7): the GAF structures, and width x height x 2 bytes of
 // pixels at each frame's data_offset. TA: Kingdoms' loader is not documented to rebase pointers in
 // place as TA's does, so extent.rebase-overlap takes retail `unknown` here.
 void check_truecolor_extents(WalkContext& context, const gaf::GafIndex& index, Counters& summary) {

@@ -7,12 +7,12 @@
 
 namespace gafcheck::taf {
 
-// Truecolor TAF (spec/GAF.md §7): header, the one sequence, frame fields, 16-bit pixel extents,
-// and the summary (frames, formats, dimensions, alpha statistics).
+// Truecolor TAF (docs/format/gaf.md §7): header, the one sequence, frame fields, 16-bit pixel
+// extents, and the summary (frames, formats, dimensions, alpha statistics).
 void check_truecolor_taf(WalkContext& context, FileReport& report);
 
-// A truecolor TAF's extent map (spec/GAF.md §5, §7): the GAF structures, and width x height x 2
-// bytes of pixels at each frame's data_offset. TA: Kingdoms' loader is not documented to rebase
+// A truecolor TAF's extent map (docs/format/gaf.md §5, §7): the GAF structures, and width x height
+// x 2 bytes of pixels at each frame's data_offset. TA: Kingdoms' loader is not documented to rebase
 // pointers in place as TA's does, so extent.rebase-overlap takes retail `unknown` here.
 pixels::PayloadExtentOf truecolor_payload_extents();
 pixels::LayoutExtentOptions truecolor_extent_options();

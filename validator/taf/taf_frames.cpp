@@ -1,4 +1,4 @@
-// Truecolor TAF frames (spec/GAF.md §7): 24-byte GAF frame headers whose bytes +8..+11 mean
+// Truecolor TAF frames (docs/format/gaf.md §7): 24-byte GAF frame headers whose bytes +8..+11 mean
 // transparency, pixel format, layer count and flag, pointing at width x height 16-bit pixels.
 #include <optional>
 

@@ -1,4 +1,5 @@
-// Truecolor TAF and TA3D headers (spec/GAF.md §1, §7): the GAF header with a plain slot count.
+// Truecolor TAF and TA3D headers (docs/format/gaf.md §1, §7): the GAF header with a plain slot
+// count.
 #include <algorithm>
 
 #include "validator/core/text.hpp"

@@ -1,7 +1,7 @@
 #pragma once
-// Truecolor TAF layout (spec/GAF.md §7): the GAF container with one sequence and 16-bit pixels.
-// The structure offsets are the GAF ones (gaf_layout.hpp); these are the TAF meanings and the
-// values every retail truecolor TAF carries.
+// Truecolor TAF layout (docs/format/gaf.md §7): the GAF container with one sequence and 16-bit
+// pixels. The structure offsets are the GAF ones (gaf_layout.hpp); these are the TAF meanings and
+// the values every retail truecolor TAF carries.
 #include <cstdint>
 
 #include "validator/gaf/gaf_layout.hpp"

@@ -1,6 +1,6 @@
 #pragma once
-// What the frame format bytes say about a GAF-layout file (spec/GAF.md §6-§7): the first 12 bytes
-// of a paletted and a truecolor .taf are alike; the decider is byte +9 of the frames.
+// What the frame format bytes say about a GAF-layout file (docs/format/gaf.md §6-§7): the first 12
+// bytes of a paletted and a truecolor .taf are alike; the decider is byte +9 of the frames.
 #include "validator/core/byte_view.hpp"
 
 namespace gafcheck::taf {

@@ -1,6 +1,6 @@
 #pragma once
-// Where the images a TSF names are looked for: next to the script (spec/GAF.md §8). Names are
-// classified first, so a name that leaves the script's directory is never looked up.
+// Where the images a TSF names are looked for: next to the script (docs/format/gaf.md §8). Names
+// are classified first, so a name that leaves the script's directory is never looked up.
 #include <filesystem>
 #include <memory>
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
-// TSF lint (spec/GAF.md §8): syntax, the animation/frame/layer shape the compiler needs, value
-// ranges, and the images the layers name.
+// TSF lint (docs/format/gaf.md §8): syntax, the animation/frame/layer shape the compiler needs,
+// value ranges, and the images the layers name.
 #include <string_view>
 
 #include "validator/core/input_name.hpp"

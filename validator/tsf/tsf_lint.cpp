@@ -1,5 +1,6 @@
-// The TSF shape (spec/GAF.md §8): one [Animation] section, [FrameN] sections inside it, exactly
-// one [LayerN] per frame naming an image next to the script, integer fields in 16-bit range.
+// The TSF shape (docs/format/gaf.md §8): one [Animation] section, [FrameN] sections inside it,
+// exactly one [LayerN] per frame naming an image next to the script, integer fields in 16-bit
+// range.
 #include <unordered_map>
 #include <vector>
 

@@ -1,6 +1,6 @@
 #pragma once
-// A streaming parser for TSF scripts (spec/GAF.md §8): `[Name] { ... }` sections nested to any
-// depth (checked against the depth budget), `Key = value;` statements, /* */ and // comments.
+// A streaming parser for TSF scripts (docs/format/gaf.md §8): `[Name] { ... }` sections nested to
+// any depth (checked against the depth budget), `Key = value;` statements, /* */ and // comments.
 // It reports tsf.syntax findings itself and hands the structure to a handler as it goes, so
 // memory stays proportional to the nesting depth, not to the file.
 #include <cstdint>
