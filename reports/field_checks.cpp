@@ -185,7 +185,11 @@ void check_fields(const YAML::Node& node, const std::string& field, std::span<co
                                     [&key](const Field& spec) { return spec.key == key; });
     if (known == fields.end()) violation(child(field, key), "is not a field gafcheck writes");
     furthest = std::max(furthest, static_cast<std::size_t>(known - fields.begin()) + 1);
-    check_part(++seen == node.size(), [&] { known->check(item.second, child(field, key)); });
+    const bool last = ++seen == node.size();
+    // A writer killed just after "key:" and its line end leaves the key with no value: as good
+    // as missing when it is the last thing written, a hole anywhere else (check_part).
+    if (item.second.IsNull()) check_part(last, [&] { missing_field(child(field, key), true); });
+    check_part(last, [&] { known->check(item.second, child(field, key)); });
   }
   for (std::size_t i = 0; i < fields.size(); ++i)
     if (fields[i].required && !node[std::string(fields[i].key)])

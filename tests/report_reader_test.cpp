@@ -89,6 +89,27 @@ TEST(ReportReader, ReportWithoutSummaryIsIncomplete) {
   EXPECT_EQ(read_kinds("cut-mid-line", cut), (Kinds{"header", "(incomplete)"}));
 }
 
+TEST(ReportReader, ReportCutAtAnyLineEndOfItsLastDocumentIsIncompleteNotRefused) {
+  const std::string document =
+      "---\nkind: file\npath: \"x.gaf\"\nsize: 10\nsha256: \"\"\nformat: gaf\n"
+      "verdict: warnings\nretail: dropped\nsummary:\n  entries: 1\nfindings:\n"
+      "  - rule: entry.name-duplicate\n    severity: warning\n    retail: dropped\n"
+      "    offset: 76\n    length: 32\n    path: \"entry[1]/name\"\n    message: \"same name\"\n";
+  for (std::size_t end = document.find('\n', 4); end != std::string::npos;
+       end = document.find('\n', end + 1)) {
+    const Kinds kinds = read_kinds("cut-at-line-end", header + document.substr(0, end + 1));
+    ASSERT_FALSE(kinds.empty());
+    EXPECT_EQ(kinds.back(), "(incomplete)") << "cut after byte " << end << ": " << kinds[0];
+  }
+}
+
+TEST(ReportReader, FieldWithoutValueBeforeTheEndIsAHoleNotACut) {
+  std::string holed = file_document;
+  holed.replace(holed.find("summary:\n  entries: 1\n"), 24, "summary:\n");
+  EXPECT_TRUE(
+      refused_with(read_kinds("holed", header + holed + summary), "field 'summary' is missing"));
+}
+
 TEST(ReportReader, AliasIsRefusedBeforeAnyNodeIsBuilt) {
   std::string bomb = "---\nkind: summary\na0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n";
   for (int i = 1; i < 30; ++i) {
