@@ -6,6 +6,8 @@
 #include <optional>
 #include <string_view>
 
+#include "validator/core/enum_table.hpp"
+
 namespace gafcheck {
 
 enum class BudgetKind {
@@ -85,12 +87,8 @@ inline constexpr std::array<BudgetSpec, budget_kind_count> budget_specs = {{
      "under 1 MiB counts as 1 MiB)"},
 }};
 
-constexpr bool budget_specs_in_order() {
-  for (std::size_t i = 0; i < budget_specs.size(); ++i)
-    if (static_cast<std::size_t>(budget_specs[i].kind) != i) return false;
-  return true;
-}
-static_assert(budget_specs_in_order(), "budget_specs lists every BudgetKind once, in order");
+static_assert(rows_in_enum_order(budget_specs, [](const BudgetSpec& spec) { return spec.kind; }),
+              "budget_specs lists every BudgetKind once, in order");
 
 inline const BudgetSpec& budget_spec(BudgetKind kind) {
   return budget_specs[static_cast<std::size_t>(kind)];

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "validator/core/enum_table.hpp"
+
 namespace gafcheck {
 
 enum class ExitCode : int {
@@ -36,12 +38,9 @@ inline constexpr std::array exit_code_specs = {
                  "named)"},
 };
 
-constexpr bool exit_code_specs_in_order() {
-  for (std::size_t i = 0; i < exit_code_specs.size(); ++i)
-    if (static_cast<std::size_t>(exit_code_specs[i].code) != i) return false;
-  return true;
-}
-static_assert(exit_code_specs_in_order(), "exit_code_specs lists every code once, in order");
+static_assert(rows_in_enum_order(exit_code_specs,
+                                 [](const ExitCodeSpec& spec) { return spec.code; }),
+              "exit_code_specs lists every code once, in order");
 
 constexpr int exit_status(ExitCode code) {
   return static_cast<int>(code);
