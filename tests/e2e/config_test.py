@@ -22,7 +22,7 @@ import tempfile
 import yaml
 
 sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'support'))
 import tap  # noqa: E402
 from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
 

@@ -21,7 +21,7 @@ import urllib.parse
 import yaml
 
 sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'support'))
 import sarif_schema  # noqa: E402
 import tap  # noqa: E402
 

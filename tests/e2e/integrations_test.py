@@ -33,7 +33,7 @@ import xml.etree.ElementTree as ElementTree
 import yaml
 
 sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'support'))
 import junit_schema  # noqa: E402
 import sarif_schema  # noqa: E402
 import tap  # noqa: E402

@@ -16,7 +16,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string header =
+const std::string header_document =
     "---\nkind: header\ntool: gafcheck\nversion: 0.1.0\ncommand: check\n"
     "catalog_sha256: 08ee99e44d490ca53415958d0e8752022d0a4f0ab3b5acaca952f9f33ff83c85\n"
     "profile: default\ngame: ta\nbudgets:\n  file_size: 1024\n"
@@ -25,7 +25,7 @@ const std::string file_document =
     "---\nkind: file\npath: \"x.gaf\"\nsize: 10\nsha256: \"\"\nformat: gaf\nverdict: clean\n"
     "retail: none\nsummary:\n  entries: 1\nfindings: []\n";
 // Every field the summary schema requires.
-const std::string summary =
+const std::string summary_document =
     "---\nkind: summary\nfiles:\n  total: 1\n  by_verdict:\n    clean: 1\n  by_format:\n"
     "    gaf: 1\nbytes: 10\nentries: 1\nzero_frame_entries: 0\nframes: 0\nframe_headers: 0\n"
     "composite_frames: 0\nsubframes: 0\nraw_leaves: 0\nrle_leaves: 0\nunknown3_nonzero: 0\n"
@@ -69,23 +69,26 @@ std::vector<std::string> read_kinds(const std::string& name, const std::string& 
 using Kinds = std::vector<std::string>;
 
 TEST(ReportReader, GenuineReportReadsBackEveryDocument) {
-  EXPECT_EQ(read_kinds("genuine", header + file_document + summary),
+  EXPECT_EQ(read_kinds("genuine", header_document + file_document + summary_document),
             (Kinds{"header", "file", "summary"}));
 }
 
 TEST(ReportReader, EmptyFileOrForeignFirstDocumentIsNotAReport) {
   EXPECT_TRUE(refused_with(read_kinds("empty", ""), "is not a gafcheck report: it holds no YAML"));
-  EXPECT_TRUE(refused_with(read_kinds("no-header", file_document + summary),
+  EXPECT_TRUE(refused_with(read_kinds("no-header", file_document + summary_document),
                            "the first document is not a gafcheck header"));
-  EXPECT_TRUE(refused_with(read_kinds("two-headers", header + header), "a second header"));
-  EXPECT_TRUE(refused_with(read_kinds("after-summary", header + summary + file_document),
-                           "document 3 (file, line 52, path x.gaf): a document after the summary"));
+  EXPECT_TRUE(refused_with(read_kinds("two-headers", header_document + header_document),
+                           "a second header"));
+  EXPECT_TRUE(
+      refused_with(read_kinds("after-summary", header_document + summary_document + file_document),
+                   "document 3 (file, line 52, path x.gaf): a document after the summary"));
 }
 
 TEST(ReportReader, ReportWithoutSummaryIsIncomplete) {
-  EXPECT_EQ(read_kinds("cut", header + file_document), (Kinds{"header", "file", "(incomplete)"}));
+  EXPECT_EQ(read_kinds("cut", header_document + file_document),
+            (Kinds{"header", "file", "(incomplete)"}));
   // cut inside the last line: the partial file document is dropped, not taken as complete
-  const std::string cut = header + file_document.substr(0, file_document.size() - 5);
+  const std::string cut = header_document + file_document.substr(0, file_document.size() - 5);
   EXPECT_EQ(read_kinds("cut-mid-line", cut), (Kinds{"header", "(incomplete)"}));
 }
 
@@ -117,7 +120,7 @@ TEST(ReportReader, AliasIsRefusedBeforeAnyNodeIsBuilt) {
     for (int j = 0; j < 10; ++j) bomb += (j ? ", *a" : "*a") + std::to_string(i - 1);
     bomb += "]\n";
   }
-  EXPECT_TRUE(refused_with(read_kinds("bomb", header + bomb + summary),
+  EXPECT_TRUE(refused_with(read_kinds("bomb", header_document + bomb + summary_document),
                            "document 2 (summary?), line 15: holds an anchor"));
   EXPECT_THROW(load_one_document("a: *x\n", {}), YamlRefusal);
 }
@@ -161,13 +164,14 @@ TEST(ReportReader, LinesDocumentsAndTotalBytesAreBounded) {
   small.document_bytes = 400;
   small.total_bytes = 1000;
   const std::string long_line = "---\nkind: file\npath: \"" + std::string(200, 'x') + "\"\n";
-  EXPECT_TRUE(refused_with(read_kinds("long-line", header + long_line, small),
+  EXPECT_TRUE(refused_with(read_kinds("long-line", header_document + long_line, small),
                            "line 15: longer than 100 bytes"));
   std::string big = "---\nkind: summary\n";
   for (int i = 0; i < 30; ++i) big += "k" + std::to_string(i) + ": 1234567890\n";
-  EXPECT_TRUE(refused_with(read_kinds("big-document", header + big, small),
+  EXPECT_TRUE(refused_with(read_kinds("big-document", header_document + big, small),
                            "document 2 (from line 13): longer than 400 bytes"));
-  std::string many = header + "...\n";  // comments between documents count only in the total
+  std::string many =
+      header_document + "...\n";  // comments between documents count only in the total
   while (many.size() < 1200) many += "# comment\n";
   EXPECT_TRUE(refused_with(read_kinds("total", many, small),
                            "longer than the report size limit of 1000 bytes"));
@@ -179,22 +183,25 @@ TEST(ReportReader, DocumentsSplitWhereEveryYamlReaderSplitsThem) {
   const std::string inline_document =
       "--- {kind: file, path: \"y.gaf\", size: 1, sha256: \"\", format: gaf, verdict: clean, "
       "retail: none, summary: {}, findings: []}\n";
-  EXPECT_EQ(read_kinds("inline", header + file_document + inline_document + summary),
-            (Kinds{"header", "file", "file", "summary"}));
+  EXPECT_EQ(
+      read_kinds("inline", header_document + file_document + inline_document + summary_document),
+      (Kinds{"header", "file", "file", "summary"}));
   // "..." ends a document; what follows it is a (bare) document of its own
-  EXPECT_EQ(read_kinds("end-marker", header + "...\n" + inline_document.substr(4) + summary),
+  EXPECT_EQ(read_kinds("end-marker",
+                       header_document + "...\n" + inline_document.substr(4) + summary_document),
             (Kinds{"header", "file", "summary"}));
-  EXPECT_EQ(read_kinds("comments-between", header + "...\n# note\n\n" + summary),
+  EXPECT_EQ(read_kinds("comments-between", header_document + "...\n# note\n\n" + summary_document),
             (Kinds{"header", "summary"}));
-  EXPECT_TRUE(refused_with(read_kinds("directive", header + "...\n%YAML 1.2\n" + summary),
-                           "line 14: a YAML directive"));
-  EXPECT_TRUE(refused_with(read_kinds("cr", header + "# a\r--- x\n" + summary),
+  EXPECT_TRUE(
+      refused_with(read_kinds("directive", header_document + "...\n%YAML 1.2\n" + summary_document),
+                   "line 14: a YAML directive"));
+  EXPECT_TRUE(refused_with(read_kinds("cr", header_document + "# a\r--- x\n" + summary_document),
                            "line 13: holds the control byte 0x0D"));
 }
 
 TEST(ReportReader, FieldsAreCheckedAgainstWhatGafcheckWrites) {
   const auto with = [](const std::string& from, const std::string& to) {
-    std::string text = header + file_document + summary;
+    std::string text = header_document + file_document + summary_document;
     text.replace(text.find(from), from.size(), to);
     return text;
   };
@@ -214,12 +221,12 @@ TEST(ReportReader, FieldsAreCheckedAgainstWhatGafcheckWrites) {
 
 TEST(ReportReader, EveryGameGafcheckWritesIsReadAndNoOther) {
   for (const std::string_view game : game_names) {
-    std::string text = header + file_document + summary;
+    std::string text = header_document + file_document + summary_document;
     text.replace(text.find("game: ta"), 8, "game: " + std::string(game));
     EXPECT_EQ(read_kinds(std::string(game), text),
               (std::vector<std::string>{"header", "file", "summary"}));
   }
-  std::string text = header + file_document + summary;
+  std::string text = header_document + file_document + summary_document;
   text.replace(text.find("game: ta"), 8, "game: ta4");
   EXPECT_TRUE(refused_with(read_kinds("ta4", text), "field 'game' is 'ta4'"));
 }

@@ -16,7 +16,7 @@ import tempfile
 import zlib
 
 sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'support'))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'support'))
 import tap  # noqa: E402
 from png_reader import png_pixels  # noqa: E402
 from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
