@@ -1,9 +1,10 @@
 """Prints the ninja targets (paths relative to the build directory) that a meson test run without
-the named suites needs: every target built by default, and every program those tests run or
-depend on. `ninja` alone would also build the programs of the excluded suites, because meson's
-`all` builds every test program, even one declared build_by_default: false.
+the named suites needs: every program those tests run or depend on, and, when no suite is left
+out, every target built by default. `ninja` alone would also build the programs of the excluded
+suites (and the benchmarks), because meson's `all` builds every test program, even one declared
+build_by_default: false.
 
-usage: test_targets.py BUILD_DIR EXCLUDED_SUITE..."""
+usage: test_targets.py BUILD_DIR [EXCLUDED_SUITE...]"""
 import json
 import os
 import subprocess
@@ -22,7 +23,7 @@ targets = introspect(build_dir, "--targets")
 files_of = {target["id"]: target["filename"] for target in targets}
 wanted = set()
 for target in targets:
-    if target["build_by_default"]:
+    if target["build_by_default"] and not excluded:
         wanted.update(target["filename"])
 for test in introspect(build_dir, "--tests"):
     suites = {suite.split(":", 1)[-1] for suite in test["suite"]}
