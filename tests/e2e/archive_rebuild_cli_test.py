@@ -1,28 +1,19 @@
-#!/usr/bin/env python3
-"""gafcheck rebuild of archives and TSF scripts end to end (issue 17), on the corpus seeds: the
+"""gafcheck rebuild of archives and TSF scripts end to end, on the corpus seeds: the
 rebuilt archive checks clean (--fail-on warning, members included), is the same on every run and
 when rebuilt again, is not encrypted; unsafe paths and case-folded duplicates are left out and
 listed (each against a clean control); v2 archives and crash findings are refused; the sidecar
 maps the archive's findings; TSF scripts are normalised to exact bytes or refused; directory mode
 rebuilds archives and scripts.
-
-usage: archive_rebuild_cli_test.py GAFCHECK SOURCE_ROOT
 """
-import os
 import pathlib
 import struct
-import sys
 import tempfile
 
 import yaml
 
-sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'support'))
-import tap  # noqa: E402
-from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
+from conftest import GAFCHECK, ROOT
+from gafcheck_run import run_gafcheck, validated_documents
 
-GAFCHECK = sys.argv[1]
-ROOT = pathlib.Path(sys.argv[2])
 SEEDS = ROOT / 'corpus' / 'seed'
 
 
@@ -41,8 +32,7 @@ def rebuilt(seed, root, *options, code=0):
     return out, result
 
 
-@tap.test
-def clean_archives_rebuild_clean_the_same_every_time():
+def test_clean_archives_rebuild_clean_the_same_every_time():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         for name in ('clean-hpi-v1.hpi', 'clean-hpi-encrypted.hpi', 'clean-hpi-nested.hpi'):
@@ -65,8 +55,7 @@ def clean_archives_rebuild_clean_the_same_every_time():
         assert member_paths(root / 'clean-hpi-nested.out.ufo') == ['anims/twins.gaf', 'inner.ufo']
 
 
-@tap.test
-def unsafe_paths_are_left_out_and_listed():
+def test_unsafe_paths_are_left_out_and_listed():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         # a member left out that no option asked for: written, exit 5
@@ -80,8 +69,7 @@ def unsafe_paths_are_left_out_and_listed():
         assert 'dropped' not in clean.stderr, clean.stderr
 
 
-@tap.test
-def case_folded_duplicates_keep_the_first():
+def test_case_folded_duplicates_keep_the_first():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         before = member_paths(SEEDS / 'hpi.duplicate-path.hpi')
@@ -94,8 +82,7 @@ def case_folded_duplicates_keep_the_first():
         rebuilt(SEEDS / 'hpi.duplicate-path.hpi', root, '--drop-unreachable', '--force', code=0)
 
 
-@tap.test
-def v2_archives_and_crash_findings_are_refused():
+def test_v2_archives_and_crash_findings_are_refused():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         out, result = rebuilt(SEEDS / 'clean-hpi-v2.hpi', root, code=1)
@@ -108,8 +95,7 @@ def v2_archives_and_crash_findings_are_refused():
         run('check', '--fail-on', 'warning', '-q', out, check_code=0)
 
 
-@tap.test
-def the_sidecar_maps_the_archive_findings():
+def test_the_sidecar_maps_the_archive_findings():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         report = root / 'r.yaml'
@@ -147,8 +133,7 @@ CANONICAL_TSF = (b'[JPGTest]\r\n{\r\n    Looping = 0;\r\n    [Frame0]\r\n    {\r
                  b'            Filename = TitleScreen.jpg;\r\n        }\r\n    }\r\n}\r\n')
 
 
-@tap.test
-def tsf_scripts_are_normalised_or_refused():
+def test_tsf_scripts_are_normalised_or_refused():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         messy = root / 'title.tsf'
@@ -166,8 +151,7 @@ def tsf_scripts_are_normalised_or_refused():
         assert not (root / 'bad.tsf').exists()
 
 
-@tap.test
-def directory_mode_rebuilds_archives_and_scripts():
+def test_directory_mode_rebuilds_archives_and_scripts():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         tree = root / 'mod'
@@ -186,8 +170,7 @@ def directory_mode_rebuilds_archives_and_scripts():
         assert (out / 'readme.txt').read_text() == 'hello'
 
 
-@tap.test
-def members_left_out_are_never_reported_as_success():
+def test_members_left_out_are_never_reported_as_success():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         for seed in ('hpi.path-traversal.hpi', 'hpi.duplicate-path.hpi'):
@@ -216,8 +199,7 @@ def members_left_out_are_never_reported_as_success():
         assert 'rebuild: 1 rebuilt, 0 copied, 0 refused' in result.stderr, result.stderr
 
 
-@tap.test
-def every_archive_rebuild_accepts_rebuilds_to_itself():
+def test_every_archive_rebuild_accepts_rebuilds_to_itself():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         accepted = 0
@@ -236,8 +218,7 @@ def every_archive_rebuild_accepts_rebuilds_to_itself():
         assert accepted >= 10, accepted
 
 
-@tap.test
-def shared_members_cost_one_rebuild_and_bounded_output():
+def test_shared_members_cost_one_rebuild_and_bounded_output():
     # corpus/crashers: entries aimed at one member (refused, with thousands of findings; or
     # nested archives of aliased entries): stderr stays small, the output shares one copy.
     crashers = ROOT / 'corpus' / 'crashers'
@@ -255,5 +236,3 @@ def shared_members_cost_one_rebuild_and_bounded_output():
         run('rebuild', '--max-members', '2', once, '-o', twice, check_code=0)
         assert twice.read_bytes() == once.read_bytes()
 
-
-tap.run()

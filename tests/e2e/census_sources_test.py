@@ -1,11 +1,8 @@
-#!/usr/bin/env python3
-"""Shards from the engines people already run, and inputs from a list (issue 15): `census
+"""Shards from the engines people already run, and inputs from a list: `census
 --shard auto` takes K/N from GitLab, Slurm, AWS Batch or Kubernetes variables and its shards are
 the explicit --shard K/N ones (merge gives the single run back); `census --files-from LIST|-`
 checks what the directory census checks, on standard input too, NUL-separated with -0, with a
 missing path as a finding, under the sandbox and without it.
-
-usage: census_sources_test.py GAFCHECK MAKE_TREE SOURCE_ROOT GAFCHECK_TEST_HOOKS
 """
 import atexit
 import ctypes
@@ -14,18 +11,13 @@ import os
 import pathlib
 import shutil
 import subprocess
-import sys
 import tempfile
 
 import jsonschema
 import yaml
 
-sys.path.insert(0, os.path.dirname(__file__))
-import tap  # noqa: E402
+from conftest import GAFCHECK, GAFCHECK_TEST_HOOKS, MAKE_TREE, ROOT
 
-GAFCHECK, MAKE_TREE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-ROOT = pathlib.Path(sys.argv[3])
-GAFCHECK_TEST_HOOKS = os.path.abspath(sys.argv[4])
 SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())
            for kind in ('header', 'file', 'summary', 'record')}
 WORK = pathlib.Path(tempfile.mkdtemp(prefix='gafcheck-sources-test-'))
@@ -101,8 +93,7 @@ ENGINES = {
 }
 
 
-@tap.test
-def auto_shards_of_every_engine_are_the_explicit_shards_and_merge_to_the_single_run():
+def test_auto_shards_of_every_engine_are_the_explicit_shards_and_merge_to_the_single_run():
     for k in (1, 2, 3):
         run('census', '-q', '--per-file', 'all', '--shard', f'{k}/3', '-o', f'explicit{k}.yaml',
             TREE)
@@ -132,8 +123,7 @@ def auto_shards_of_every_engine_are_the_explicit_shards_and_merge_to_the_single_
     assert after_header('resumed2.yaml') == after_header('explicit2.yaml')
 
 
-@tap.test
-def auto_shard_without_variables_or_with_malformed_ones_is_a_usage_error():
+def test_auto_shard_without_variables_or_with_malformed_ones_is_a_usage_error():
     result = run('census', '--shard', 'auto', '-o', 'none.yaml', TREE, check_code=2)
     assert 'no batch engine\'s shard variables are set' in result.stderr, result.stderr
     assert not (WORK / 'none.yaml').exists(), 'nothing is written on a usage error'
@@ -165,8 +155,7 @@ def auto_shard_without_variables_or_with_malformed_ones_is_a_usage_error():
         env={'CI_NODE_INDEX': '3', 'CI_NODE_TOTAL': '3'}, check_code=0)
 
 
-@tap.test
-def a_list_checks_what_the_directory_census_checks_from_a_file_or_standard_input():
+def test_a_list_checks_what_the_directory_census_checks_from_a_file_or_standard_input():
     run('census', '-q', '--per-file', 'all', '--files-from', 'list.txt', '-o', 'listed.yaml',
         check_code=0)
     listed = report('listed.yaml')
@@ -202,8 +191,7 @@ def a_list_checks_what_the_directory_census_checks_from_a_file_or_standard_input
         odd.unlink()
 
 
-@tap.test
-def a_missing_listed_path_is_a_finding_and_the_census_goes_on():
+def test_a_missing_listed_path_is_a_finding_and_the_census_goes_on():
     (WORK / 'missing.txt').write_text(f'{FILES[0]}\n{TREE}/no/such.gaf\n{TREE}\n{FILES[1]}\n')
     result = run('census', '-q', '--files-from', 'missing.txt', '-o', 'missing.yaml')
     assert result.returncode == 3, result.stderr
@@ -218,8 +206,7 @@ def a_missing_listed_path_is_a_finding_and_the_census_goes_on():
     assert docs[-1]['unreadable'] == 2
 
 
-@tap.test
-def list_shards_merge_and_resume_compares_the_lists_hash():
+def test_list_shards_merge_and_resume_compares_the_lists_hash():
     # Shard 1 explicit, shard 2 from GitLab's variables: the same split of the list.
     run('census', '-q', '--per-file', 'all', '--files-from', 'list.txt', '--shard', '1/2',
         '-o', 'list-shard1.yaml', check_code=0)
@@ -255,8 +242,7 @@ def landlock_abi():
     return max(0, libc.syscall(444, None, ctypes.c_size_t(0), ctypes.c_uint32(1)))
 
 
-@tap.test
-def a_listed_census_runs_confined_and_reads_only_the_listed_files_directories():
+def test_a_listed_census_runs_confined_and_reads_only_the_listed_files_directories():
     run('census', '-q', '--per-file', 'all', '--files-from', 'list.txt', '-o', 'confined.yaml',
         check_code=0)
     docs = report('confined.yaml')
@@ -295,5 +281,3 @@ def a_listed_census_runs_confined_and_reads_only_the_listed_files_directories():
                 env=env, binary=GAFCHECK_TEST_HOOKS, check_code=0)
     assert 'sandbox probe: open for reading succeeded' in probe.stderr, probe.stderr
 
-
-tap.run()

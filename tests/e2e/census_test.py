@@ -1,10 +1,7 @@
-#!/usr/bin/env python3
 """End-to-end tests of census, merge and diff on generated trees: the summary equals the
 generator's ground truth, output is deterministic across -j, an interrupted or killed census
 resumes to the same report, shards merge into a single run's summary, diff finds what changed,
 and odd directory entries are findings.
-
-usage: census_test.py GAFCHECK MAKE_TREE SOURCE_ROOT GAFCHECK_TEST_HOOKS
 """
 import atexit
 import json
@@ -16,20 +13,14 @@ import resource
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 
+import pytest
 import yaml
 
-sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'support'))
-import tap  # noqa: E402
-from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
+from conftest import GAFCHECK, GAFCHECK_TEST_HOOKS, MAKE_TREE, ROOT
+from gafcheck_run import run_gafcheck, validated_documents
 
-GAFCHECK, MAKE_TREE = sys.argv[1], sys.argv[2]
-ROOT = pathlib.Path(sys.argv[3])
-# gafcheck built with a hook that changes an input right after it is opened (never installed).
-GAFCHECK_TEST_HOOKS = sys.argv[4]
 SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())
            for kind in ('header', 'file', 'summary', 'record', 'diff')}
 WORK = pathlib.Path(tempfile.mkdtemp(prefix='gafcheck-census-test-'))
@@ -74,8 +65,7 @@ REFERENCE = WORK / 'reference.yaml'
 census(REFERENCE, '-j', '1', '--per-file', 'all', check_code=0)
 
 
-@tap.test
-def census_summary_equals_the_generators_ground_truth():
+def test_census_summary_equals_the_generators_ground_truth():
     result = census(WORK / 'truth-check.yaml', check_code=0)
     got = summary(WORK / 'truth-check.yaml')
     assert got['files']['total'] == TRUTH['files'], result.stderr
@@ -102,8 +92,7 @@ def census_summary_equals_the_generators_ground_truth():
         assert counts == sorted(counts, reverse=True) and len(counts) <= 10
 
 
-@tap.test
-def inputs_are_picked_by_content_and_ext_restricts_them():
+def test_inputs_are_picked_by_content_and_ext_restricts_them():
     docs = documents((REFERENCE).read_text())
     paths = {doc['path'] for doc in docs if doc['kind'] == 'record'}
     assert any(p.endswith('LOGO0000') for p in paths), 'a GAF without extension is found'
@@ -117,16 +106,14 @@ def inputs_are_picked_by_content_and_ext_restricts_them():
     assert got['files']['not_inputs'] == TRUTH['not_inputs'] + no_extension
 
 
-@tap.test
-def output_is_identical_across_job_counts():
+def test_output_is_identical_across_job_counts():
     census(WORK / 'j2.yaml', '-j', '2', '--per-file', 'all', check_code=0)
     census(WORK / 'j3.yaml', '-j', '3', '--per-file', 'all', check_code=0)
     assert stable(WORK / 'j2.yaml') == stable(REFERENCE)
     assert stable(WORK / 'j3.yaml') == stable(REFERENCE)
 
 
-@tap.test
-def every_record_is_one_line_and_files_are_in_path_order():
+def test_every_record_is_one_line_and_files_are_in_path_order():
     docs = documents(REFERENCE.read_text())
     records = [doc for doc in docs if doc['kind'] == 'record']
     assert len(records) == TRUTH['files']
@@ -137,8 +124,7 @@ def every_record_is_one_line_and_files_are_in_path_order():
     assert key == sorted(key), 'records are in component-wise path order'
 
 
-@tap.test
-def files_with_documents_are_hashed_and_hash_all_hashes_every_record():
+def test_files_with_documents_are_hashed_and_hash_all_hashes_every_record():
     docs = documents(REFERENCE.read_text())  # --per-file all: every file has a document
     files = [d for d in docs if d['kind'] == 'file']
     records = {d['path']: d for d in docs if d['kind'] == 'record'}
@@ -152,8 +138,7 @@ def files_with_documents_are_hashed_and_hash_all_hashes_every_record():
     assert all(len(r['sha256']) == 64 for r in hashed)
 
 
-@tap.test
-def killed_census_leaves_valid_yaml_and_resumes_to_the_same_report():
+def test_killed_census_leaves_valid_yaml_and_resumes_to_the_same_report():
     rng = random.Random(6)
     for point in sorted(rng.sample(range(1, TREE_FILES), 3)):
         report = WORK / f'killed-{point}.yaml'
@@ -170,8 +155,7 @@ def killed_census_leaves_valid_yaml_and_resumes_to_the_same_report():
         assert not pathlib.Path(str(report) + '.resume-source').exists()
 
 
-@tap.test
-def report_cut_at_any_byte_resumes_to_the_same_report():
+def test_report_cut_at_any_byte_resumes_to_the_same_report():
     text = REFERENCE.read_bytes()
     body_end = text.rindex(b'---\nkind: summary')
     rng = random.Random(7)
@@ -184,8 +168,7 @@ def report_cut_at_any_byte_resumes_to_the_same_report():
         assert stable(resumed) == stable(REFERENCE), f'cut at byte {cut}'
 
 
-@tap.test
-def sigint_stops_cleanly_with_an_interrupted_summary():
+def test_sigint_stops_cleanly_with_an_interrupted_summary():
     report = WORK / 'interrupted.yaml'
     result = census(report, '-j', '2', '--per-file', 'all',
                     env={'GAFCHECK_TEST_RAISE_AFTER_GROUPS': '5:INT'})
@@ -198,8 +181,7 @@ def sigint_stops_cleanly_with_an_interrupted_summary():
     assert stable(report) == stable(REFERENCE)
 
 
-@tap.test
-def progress_is_drawn_only_on_a_terminal():
+def test_progress_is_drawn_only_on_a_terminal():
     quiet = census(WORK / 'quiet.yaml', check_code=0)
     assert '\r' not in quiet.stderr and quiet.stderr.startswith('census: ')
     leader, follower = pty.openpty()
@@ -223,8 +205,7 @@ def progress_is_drawn_only_on_a_terminal():
     assert 'MB/s' in text and 'ETA' in text, text
 
 
-@tap.test
-def resume_refuses_a_report_of_another_census():
+def test_resume_refuses_a_report_of_another_census():
     result = census(WORK / 'other.yaml', '--per-file', 'findings', '--resume', REFERENCE)
     assert result.returncode == 2 and 'per-file' in result.stderr, result.stderr
     check_report = WORK / 'check.yaml'
@@ -236,8 +217,8 @@ def resume_refuses_a_report_of_another_census():
     assert result.returncode == 2 and check_report.exists()
 
 
-@tap.test
-def shards_merge_into_a_single_runs_summary():
+@pytest.mark.slow
+def test_shards_merge_into_a_single_runs_summary():
     shards = []
     for k in (1, 2, 3):
         shard = WORK / f'shard{k}.yaml'
@@ -266,8 +247,7 @@ def shards_merge_into_a_single_runs_summary():
     assert result.returncode == 3 and 'corrupt' in result.stderr, result.stderr
 
 
-@tap.test
-def report_outputs_replace_a_hard_link_never_write_through_it():
+def test_report_outputs_replace_a_hard_link_never_write_through_it():
     outside = WORK / 'outside-report.yaml'
     outside.write_text('outside\n')
     links = WORK / 'links'
@@ -303,8 +283,7 @@ def report_outputs_replace_a_hard_link_never_write_through_it():
         'census.yaml', 'diff.yaml', 'merged.yaml', 'resumed.yaml', 'shard1.yaml', 'shard2.yaml']
 
 
-@tap.test
-def diff_of_a_report_with_itself_is_empty():
+def test_diff_of_a_report_with_itself_is_empty():
     result = run('diff', REFERENCE, REFERENCE, check_code=0)
     diff = documents(result.stdout)[0]
     assert diff['counts'] == {'files_added': 0, 'files_removed': 0, 'files_changed': 0,
@@ -325,8 +304,7 @@ def plant_finding():
     return victim
 
 
-@tap.test
-def diff_detects_a_planted_finding_and_fails_on_it():
+def test_diff_detects_a_planted_finding_and_fails_on_it():
     before = WORK / 'before.yaml'
     after = WORK / 'after.yaml'
     shutil.copytree(TREE, PLANTED)
@@ -346,8 +324,7 @@ def diff_detects_a_planted_finding_and_fails_on_it():
     assert run('diff', '--fail-on', 'never', before, after).returncode == 0
 
 
-@tap.test
-def baseline_hides_known_findings_in_census_and_check():
+def test_baseline_hides_known_findings_in_census_and_check():
     if not PLANTED.exists():
         shutil.copytree(TREE, PLANTED)
         plant_finding()
@@ -366,8 +343,7 @@ def baseline_hides_known_findings_in_census_and_check():
     assert doc['baseline_matched'] >= 1 and doc['findings'] == []
 
 
-@tap.test
-def symlink_loops_dangling_links_and_special_files_are_findings():
+def test_symlink_loops_dangling_links_and_special_files_are_findings():
     odd = WORK / 'odd'
     shutil.copytree(TREE / 'terrain', odd / 'terrain')
     os.symlink('..', odd / 'terrain' / 'up')                # a loop back to an ancestor
@@ -400,8 +376,7 @@ def symlink_loops_dangling_links_and_special_files_are_findings():
     assert got['files']['by_format']['gaf'] == gafs, 'no file is reached twice'
 
 
-@tap.test
-def census_goes_on_past_a_file_that_changes_while_it_is_read():
+def test_census_goes_on_past_a_file_that_changes_while_it_is_read():
     changing = WORK / 'changing'
     shutil.copytree(TREE / 'terrain', changing)
     names = sorted(p.name for p in changing.iterdir())
@@ -436,8 +411,7 @@ def census_goes_on_past_a_file_that_changes_while_it_is_read():
         shutil.copytree(TREE / 'terrain', changing)
 
 
-@tap.test
-def archives_and_their_members_are_hashed_plain_files_only_with_a_document():
+def test_archives_and_their_members_are_hashed_plain_files_only_with_a_document():
     mixed = WORK / 'mixed'
     mixed.mkdir()
     for name in ('clean-hpi-v1.hpi', 'clean-hpi-nested.hpi', 'clean-rle.gaf'):
@@ -459,8 +433,7 @@ def shard_of(relative, count):
     return value % count + 1
 
 
-@tap.test
-def merge_of_a_shard_of_4294967295_costs_what_its_report_holds():
+def test_merge_of_a_shard_of_4294967295_costs_what_its_report_holds():
     count = 4294967295
     victim = 'anims/extra/LOGO0000'
     k = shard_of(victim, count)
@@ -481,8 +454,7 @@ def merge_of_a_shard_of_4294967295_costs_what_its_report_holds():
     assert docs[-1]['interrupted'] is True and docs[-1]['files']['total'] == 1
 
 
-@tap.test
-def merge_refuses_a_shard_relabelled_as_another_and_a_path_twice():
+def test_merge_refuses_a_shard_relabelled_as_another_and_a_path_twice():
     shards = []
     for k in (1, 2):
         shards.append(WORK / f'relabel{k}.yaml')
@@ -538,8 +510,7 @@ def records_by_path(report):
             if d['kind'] == 'record'}
 
 
-@tap.test
-def resume_checks_again_a_same_size_file_whose_mtime_was_set_back():
+def test_resume_checks_again_a_same_size_file_whose_mtime_was_set_back():
     tree = resume_tree('resume-mtime')
     old = WORK / 'resume-mtime-old.yaml'
     census(old, '--per-file', 'none', tree=tree, check_code=0)
@@ -574,8 +545,7 @@ def resume_checks_again_a_same_size_file_whose_mtime_was_set_back():
     assert '0 taken over' in result.stderr, result.stderr
 
 
-@tap.test
-def resume_verify_hash_takes_over_only_files_whose_recorded_hash_matches():
+def test_resume_verify_hash_takes_over_only_files_whose_recorded_hash_matches():
     tree = resume_tree('resume-hash')
     unhashed = WORK / 'resume-hash-unhashed.yaml'
     census(unhashed, '--per-file', 'none', tree=tree, check_code=0)
@@ -606,8 +576,7 @@ def seed_bytes(name):
     return (ROOT / 'corpus' / 'seed' / name).read_bytes()
 
 
-@tap.test
-def diff_of_per_file_none_reports_compares_the_records_occurrences():
+def test_diff_of_per_file_none_reports_compares_the_records_occurrences():
     tree = WORK / 'records-diff'
     tree.mkdir()
     victim = tree / 'unit.gaf'
@@ -639,8 +608,7 @@ def diff_of_per_file_none_reports_compares_the_records_occurrences():
     assert documents(result.stdout)[0]['counts']['files_changed'] == 0
 
 
-@tap.test
-def a_member_and_a_real_file_of_the_same_display_path_are_two_files():
+def test_a_member_and_a_real_file_of_the_same_display_path_are_two_files():
     tree = WORK / 'same-name'
     tree.mkdir()
     shutil.copyfile(ROOT / 'corpus' / 'seed' / 'clean-hpi-v1.hpi', tree / 'a.ufo')
@@ -667,8 +635,7 @@ def a_member_and_a_real_file_of_the_same_display_path_are_two_files():
            check_code=0)
 
 
-@tap.test
-def a_report_naming_one_file_twice_is_refused_naming_the_path():
+def test_a_report_naming_one_file_twice_is_refused_naming_the_path():
     report = WORK / 'records-old-all.yaml'
     assert report.exists(), 'made by diff_of_per_file_none_reports_compares_the_records_occurrences'
     text = report.read_text()
@@ -707,8 +674,7 @@ def carried_variants(text):
     }
 
 
-@tap.test
-def merge_and_resume_carry_only_what_gafcheck_writes():
+def test_merge_and_resume_carry_only_what_gafcheck_writes():
     shards = [WORK / f'carry{k}.yaml' for k in (1, 2)]
     for k, shard in enumerate(shards, 1):
         census(shard, '--per-file', 'all', '--shard', f'{k}/2')
@@ -748,8 +714,7 @@ def merge_and_resume_carry_only_what_gafcheck_writes():
     assert result.returncode in (0, 1) and stable(resumed) == stable(shards[1]), result.stderr
 
 
-@tap.test
-def merge_and_resume_write_carried_groups_again_never_copy_them():
+def test_merge_and_resume_write_carried_groups_again_never_copy_them():
     shards = [WORK / f'rewrite{k}.yaml' for k in (1, 2)]
     for k, shard in enumerate(shards, 1):
         census(shard, '--per-file', 'all', '--shard', f'{k}/2')
@@ -793,5 +758,3 @@ def inputs_in(report):
     return sum(d['kind'] == 'record' and 'member_of' not in d
                for d in yaml.safe_load_all(pathlib.Path(report).read_text()))
 
-
-tap.run()

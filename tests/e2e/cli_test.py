@@ -1,8 +1,5 @@
-#!/usr/bin/env python3
 """End-to-end tests of the gafcheck command line: exit codes, report validity against the JSON
 schemas in reports/schema, atomic report files, help texts.
-
-usage: cli_test.py GAFCHECK SOURCE_ROOT GAFCHECK_TEST_HOOKS
 """
 import json
 import os
@@ -10,23 +7,16 @@ import pathlib
 import shutil
 import struct
 import subprocess
-import sys
 import tempfile
 import zlib
 
 import jsonschema
 import yaml
 
-sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'support'))
-import tap  # noqa: E402
-from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
-from hand_built_hpi import chunk, hpi_v1, packed  # noqa: E402
+from conftest import GAFCHECK, GAFCHECK_TEST_HOOKS, ROOT
+from gafcheck_run import run_gafcheck, validated_documents
+from hand_built_hpi import chunk, hpi_v1, packed
 
-GAFCHECK = sys.argv[1]
-ROOT = pathlib.Path(sys.argv[2])
-# gafcheck built with a hook that changes an input right after it is opened (never installed).
-GAFCHECK_TEST_HOOKS = sys.argv[3]
 SEEDS = ROOT / 'corpus' / 'seed'
 SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())
            for kind in ('header', 'file', 'summary', 'record', 'diff')}
@@ -42,16 +32,14 @@ def documents(text):
     return docs
 
 
-@tap.test
-def clean_file_exits_zero_with_valid_report():
+def test_clean_file_exits_zero_with_valid_report():
     result = run('check', SEEDS / 'clean-raw.gaf', check_code=0)
     docs = documents(result.stdout)
     assert docs[1]['verdict'] == 'clean' and docs[1]['findings'] == []
     assert result.stderr.startswith('OK ')
 
 
-@tap.test
-def error_finding_exits_one():
+def test_error_finding_exits_one():
     result = run('check', SEEDS / 'entry.alias.gaf', check_code=1)
     docs = documents(result.stdout)
     finding = docs[1]['findings'][0]
@@ -59,16 +47,14 @@ def error_finding_exits_one():
     assert 'ERROR' in result.stderr
 
 
-@tap.test
-def fail_on_sets_the_threshold():
+def test_fail_on_sets_the_threshold():
     run('check', '--fail-on', 'never', SEEDS / 'entry.alias.gaf', check_code=0)
     run('check', SEEDS / 'frame.empty.gaf', check_code=0)
     run('check', '--fail-on', 'warning', SEEDS / 'frame.empty.gaf', check_code=1)
     run('check', '--fail-on', 'info', SEEDS / 'entry.no-frames.gaf', check_code=1)
 
 
-@tap.test
-def usage_errors_exit_two():
+def test_usage_errors_exit_two():
     assert 'unknown command' in run('frobnicate', check_code=2).stderr
     run('check', check_code=2)
     run('check', '--no-such-option', SEEDS / 'clean-raw.gaf', check_code=2)
@@ -77,8 +63,7 @@ def usage_errors_exit_two():
     run('explain', 'no.such-rule', check_code=2)
 
 
-@tap.test
-def unreadable_input_exits_three_and_is_reported():
+def test_unreadable_input_exits_three_and_is_reported():
     result = run('check', '/nonexistent/x.gaf', SEEDS / 'clean-raw.gaf', check_code=3)
     docs = documents(result.stdout)
     paths = {doc['path']: doc for doc in docs[1:-1]}
@@ -94,8 +79,7 @@ def run_changing(hook, target, command, *args, check_code=None):
                env={'GAFCHECK_TEST_HOOK': hook, 'GAFCHECK_TEST_HOOK_TARGET': target})
 
 
-@tap.test
-def input_that_shrinks_or_grows_while_read_is_unreadable_with_a_complete_report():
+def test_input_that_shrinks_or_grows_while_read_is_unreadable_with_a_complete_report():
     seed = (SEEDS / 'clean-raw.gaf').read_bytes()
     # Above the 4 MiB that used to be mapped (and died with SIGBUS when truncated), and below it.
     for hook, padding in (('truncate-after-open', 6 << 20), ('truncate-after-open', 0),
@@ -117,8 +101,7 @@ def input_that_shrinks_or_grows_while_read_is_unreadable_with_a_complete_report(
             assert docs[-1]['files']['total'] == 2 and 'REJECTED' in result.stderr
 
 
-@tap.test
-def archive_that_shrinks_while_read_is_unreadable_for_ls_and_extract():
+def test_archive_that_shrinks_while_read_is_unreadable_for_ls_and_extract():
     with tempfile.TemporaryDirectory() as directory:
         archive = pathlib.Path(directory) / 'mod.hpi'
         shutil.copyfile(SEEDS / 'clean-hpi-v1.hpi', archive)
@@ -133,8 +116,7 @@ def archive_that_shrinks_while_read_is_unreadable_for_ls_and_extract():
         run_changing('grow-after-open', 'other.hpi', 'ls', archive, check_code=0)  # control
 
 
-@tap.test
-def input_replaced_or_unlinked_after_open_is_checked_as_it_was_opened():
+def test_input_replaced_or_unlinked_after_open_is_checked_as_it_was_opened():
     for hook in ('replace-after-open', 'unlink-after-open'):
         with tempfile.TemporaryDirectory() as directory:
             hit = pathlib.Path(directory) / 'hit.gaf'
@@ -145,8 +127,7 @@ def input_replaced_or_unlinked_after_open_is_checked_as_it_was_opened():
             assert hit.exists() == (hook == 'replace-after-open')
 
 
-@tap.test
-def report_file_is_renamed_into_place():
+def test_report_file_is_renamed_into_place():
     with tempfile.TemporaryDirectory() as directory:
         target = pathlib.Path(directory) / 'report.yaml'
         run('check', '-o', target, SEEDS / 'clean-rle.gaf', check_code=0)
@@ -154,8 +135,7 @@ def report_file_is_renamed_into_place():
         documents(target.read_text())
 
 
-@tap.test
-def report_file_replaces_a_hard_link_never_writes_through_it():
+def test_report_file_replaces_a_hard_link_never_writes_through_it():
     with tempfile.TemporaryDirectory() as directory:
         outside = pathlib.Path(directory) / 'outside.yaml'
         outside.write_text('outside\n')
@@ -166,8 +146,7 @@ def report_file_replaces_a_hard_link_never_writes_through_it():
         documents(target.read_text())
 
 
-@tap.test
-def dev_stdout_is_standard_output_even_when_that_is_a_regular_file():
+def test_dev_stdout_is_standard_output_even_when_that_is_a_regular_file():
     with tempfile.TemporaryDirectory() as directory:
         for command in ('check', 'census'):
             captured = pathlib.Path(directory) / f'{command}.yaml'
@@ -181,14 +160,12 @@ def dev_stdout_is_standard_output_even_when_that_is_a_regular_file():
             captured.unlink()
 
 
-@tap.test
-def device_output_is_written_not_replaced():
+def test_device_output_is_written_not_replaced():
     run('check', '-o', '/dev/null', SEEDS / 'clean-raw.gaf', check_code=0)
     assert pathlib.Path('/dev/null').is_char_device()
 
 
-@tap.test
-def directories_are_walked_and_every_seed_gives_a_valid_document():
+def test_directories_are_walked_and_every_seed_gives_a_valid_document():
     result = run('check', '--quiet', SEEDS)
     assert result.returncode == 1, result.stderr
     docs = documents(result.stdout)
@@ -198,8 +175,7 @@ def directories_are_walked_and_every_seed_gives_a_valid_document():
     assert result.stderr == ''
 
 
-@tap.test
-def budget_options_reach_the_report():
+def test_budget_options_reach_the_report():
     result = run('check', '--max-pixels', '10', SEEDS / 'clean-raw.gaf', check_code=1)
     docs = documents(result.stdout)
     assert docs[0]['budgets']['pixels'] == 10
@@ -208,8 +184,7 @@ def budget_options_reach_the_report():
     assert run('check', '--max-heap', '1G', SEEDS / 'clean-raw.gaf').returncode == 0
 
 
-@tap.test
-def census_defaults_to_the_bundled_corpus():
+def test_census_defaults_to_the_bundled_corpus():
     result = run('census', '-o', '-')
     docs = documents(result.stdout)
     assert docs[0]['command'] == 'census'
@@ -221,8 +196,7 @@ def census_defaults_to_the_bundled_corpus():
     assert len(records) == docs[-1]['files']['total'], 'one record per checked file'
 
 
-@tap.test
-def rules_and_explain_print_the_catalogue():
+def test_rules_and_explain_print_the_catalogue():
     catalogue = yaml.safe_load(run('rules', check_code=0).stdout)
     ids = {rule['id'] for rule in catalogue['rules']}
     assert 'rle.short-row' in ids or 'entry.alias' in ids
@@ -231,8 +205,7 @@ def rules_and_explain_print_the_catalogue():
     assert 'severity: error' in text and 'retail:   crash' in text
 
 
-@tap.test
-def every_command_has_help():
+def test_every_command_has_help():
     for command in ('check', 'census', 'merge', 'diff', 'rules', 'explain'):
         result = run(command, '--help', check_code=0)
         assert 'Usage: gafcheck ' + command in result.stdout, result.stdout
@@ -240,8 +213,7 @@ def every_command_has_help():
     assert run('--version', check_code=0).stdout.startswith('gafcheck ')
 
 
-@tap.test
-def hostile_path_names_stay_valid_yaml():
+def test_hostile_path_names_stay_valid_yaml():
     with tempfile.TemporaryDirectory() as directory:
         name = os.path.join(directory.encode(), b'odd\x01name\xff\n.gaf')
         with open(name, 'wb') as out:
@@ -251,8 +223,7 @@ def hostile_path_names_stay_valid_yaml():
         assert '\\x01' in docs[1]['path'] and '\\xFF' in docs[1]['path'], docs[1]['path']
 
 
-@tap.test
-def kingdoms_formats_are_detected_and_reported_with_lines():
+def test_kingdoms_formats_are_detected_and_reported_with_lines():
     taf = documents(run('check', SEEDS / 'clean-taf-argb4444.taf', check_code=0).stdout)[1]
     assert taf['format'] == 'taf-truecolor' and taf['verdict'] == 'clean', taf
     assert taf['summary']['alpha']['soft'] > 0 and taf['summary']['formats']['argb4444'] == 2
@@ -267,8 +238,7 @@ def kingdoms_formats_are_detected_and_reported_with_lines():
 
 # --- archives: check/census open them, ls lists, extract extracts safely ---
 
-@tap.test
-def archive_members_get_their_own_documents():
+def test_archive_members_get_their_own_documents():
     result = run('check', SEEDS / 'clean-hpi-nested.hpi', check_code=0)
     docs = documents(result.stdout)[1:-1]
     archive = docs[0]
@@ -286,8 +256,7 @@ def archive_members_get_their_own_documents():
     assert docs[1]['findings'][0]['rule'] == 'entry.name-duplicate'
 
 
-@tap.test
-def census_counts_archive_members():
+def test_census_counts_archive_members():
     result = run('census', '--per-file', 'all', SEEDS)
     docs = documents(result.stdout)
     members = [doc for doc in docs[1:-1] if 'member_of' in doc]
@@ -295,8 +264,7 @@ def census_counts_archive_members():
     assert docs[-1]['findings']['hpi.path-traversal']['files'] == 1
 
 
-@tap.test
-def archive_budgets_are_options():
+def test_archive_budgets_are_options():
     result = run('check', '--max-archive-depth', '1', SEEDS / 'clean-hpi-nested.hpi', check_code=1)
     docs = documents(result.stdout)[1:-1]
     nested = [doc for doc in docs if doc['path'].endswith('!inner.ufo')][0]
@@ -306,8 +274,7 @@ def archive_budgets_are_options():
     assert header['budgets']['archive_output'] == 1 << 30 and header['budgets']['archive_depth'] == 2
 
 
-@tap.test
-def ls_lists_members():
+def test_ls_lists_members():
     result = run('ls', SEEDS / 'clean-hpi-encrypted.hpi', check_code=0)
     lines = result.stdout.splitlines()
     assert lines[0].split() == ['size', 'stored', 'method', 'enc', 'format', 'path']
@@ -320,8 +287,7 @@ def ls_lists_members():
     run('ls', check_code=2)
 
 
-@tap.test
-def extract_writes_members_byte_for_byte():
+def test_extract_writes_members_byte_for_byte():
     with tempfile.TemporaryDirectory() as directory:
         target = pathlib.Path(directory) / 'out'
         run('extract', SEEDS / 'clean-hpi-nested.hpi', '-C', target, check_code=0)
@@ -337,8 +303,7 @@ def extract_writes_members_byte_for_byte():
         assert "no member 'nothing/here'" in missing.stderr
 
 
-@tap.test
-def extract_refuses_traversal_and_symlinks():
+def test_extract_refuses_traversal_and_symlinks():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         target = root / 'out'
@@ -366,8 +331,7 @@ def extract_refuses_traversal_and_symlinks():
         assert list(victim.iterdir()) == []
 
 
-@tap.test
-def extract_force_replaces_the_name_never_the_file_behind_it():
+def test_extract_force_replaces_the_name_never_the_file_behind_it():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         target = root / 'out'
@@ -425,8 +389,7 @@ def writing_commands(root):
     }
 
 
-@tap.test
-def output_that_cannot_be_written_exits_two_with_the_reason():
+def test_output_that_cannot_be_written_exits_two_with_the_reason():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         commands = writing_commands(root)
@@ -461,8 +424,7 @@ def output_that_cannot_be_written_exits_two_with_the_reason():
         assert 'the output cannot be written' in run('--help').stdout
 
 
-@tap.test
-def output_that_is_an_input_is_refused_and_nothing_is_written():
+def test_output_that_is_an_input_is_refused_and_nothing_is_written():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         upload = root / 'x.gaf'
@@ -487,8 +449,7 @@ def output_that_is_an_input_is_refused_and_nothing_is_written():
         assert upload.read_bytes() == original
 
 
-@tap.test
-def report_inside_a_walked_tree_is_never_an_input():
+def test_report_inside_a_walked_tree_is_never_an_input():
     with tempfile.TemporaryDirectory() as directory:
         tree = pathlib.Path(directory) / 'T'
         tree.mkdir()
@@ -519,8 +480,7 @@ def report_inside_a_walked_tree_is_never_an_input():
         assert sorted(os.listdir(tree)) == ['census.yaml', 'check.yaml', 'z.gaf']
 
 
-@tap.test
-def check_and_census_pick_the_same_inputs_in_a_directory():
+def test_check_and_census_pick_the_same_inputs_in_a_directory():
     with tempfile.TemporaryDirectory() as directory:
         upload = pathlib.Path(directory) / 'mod'
         (upload / 'anims').mkdir(parents=True)
@@ -551,8 +511,7 @@ def check_and_census_pick_the_same_inputs_in_a_directory():
             assert doc['findings'][0]['rule'] == 'format.unknown', (command, doc)
 
 
-@tap.test
-def bang_in_a_real_file_name_is_not_an_archive_separator():
+def test_bang_in_a_real_file_name_is_not_an_archive_separator():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         (root / 'textures').mkdir()
@@ -572,8 +531,7 @@ def bang_in_a_real_file_name_is_not_an_archive_separator():
         run('check', root / 'textures' / 'unit.gaf', check_code=1)
 
 
-@tap.test
-def extract_force_never_replaces_the_archive_being_extracted():
+def test_extract_force_never_replaces_the_archive_being_extracted():
     with tempfile.TemporaryDirectory() as directory:
         target = pathlib.Path(directory)
         # The archive is named like one of its members (readme.txt), in the target directory.
@@ -592,8 +550,7 @@ def extract_force_never_replaces_the_archive_being_extracted():
 
 # --- extract writes only members that decode exactly ---
 
-@tap.test
-def extract_refuses_members_that_do_not_decode_exactly():
+def test_extract_refuses_members_that_do_not_decode_exactly():
     content = bytes(range(256)) * 40
     stream = zlib.compress(content)
     archive = hpi_v1([
@@ -630,8 +587,7 @@ def extract_refuses_members_that_do_not_decode_exactly():
         assert len((root / 'kept' / 'short.gaf.damaged').read_bytes()) == len(content) + 100
 
 
-@tap.test
-def extract_of_an_archive_that_decodes_exactly_writes_every_member():
+def test_extract_of_an_archive_that_decodes_exactly_writes_every_member():
     contents = {b'a.txt': b'hello' * 100, b'b.gaf': bytes(70000), b'c.txt': b'x'}
     files = []
     for name, content in contents.items():
@@ -651,8 +607,7 @@ def extract_of_an_archive_that_decodes_exactly_writes_every_member():
         run('extract', SEEDS / 'clean-hpi-v2.hpi', '-C', root / 'v2', check_code=0)
 
 
-@tap.test
-def archive_commands_have_help():
+def test_archive_commands_have_help():
     for command in ('ls', 'extract'):
         result = run(command, '--help', check_code=0)
         assert 'Usage: gafcheck ' + command in result.stdout, result.stdout
@@ -667,7 +622,7 @@ def documents_of(text):
 
 
 def issue_example_bytes():
-    """Issue 12's class 2 example: version word 0x00010101 over ordinary TA frames, a composite
+    """A version word the engine ignores, the worked example: version word 0x00010101 over ordinary TA frames, a composite
     whose second layer points back at itself, and a short RLE row that ends the file."""
     import struct
     def entry(name, frame_header):
@@ -704,8 +659,7 @@ def ta3d_file_bytes():
     return bytes(out)
 
 
-@tap.test
-def game_decides_the_exit_code_of_foreign_gafs():
+def test_game_decides_the_exit_code_of_foreign_gafs():
     example = issue_example_bytes()
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
@@ -737,8 +691,7 @@ def game_decides_the_exit_code_of_foreign_gafs():
         run('check', '--game', 'ta2', tmp / 'example.gaf', check_code=2)
 
 
-@tap.test
-def census_and_merge_headers_record_the_game():
+def test_census_and_merge_headers_record_the_game():
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
         (tmp / 'in').mkdir()
@@ -761,11 +714,8 @@ def census_and_merge_headers_record_the_game():
         assert diff['games'] == {'old': 'ta3d', 'new': 'ta'}, diff
 
 
-@tap.test
-def help_explains_the_games():
+def test_help_explains_the_games():
     text = run('check', '--help', check_code=0).stdout
     for word in ('ta3d', 'tak', 'Total Annihilation', 'format.foreign-variant'):
         assert word in text, text
 
-
-tap.run()

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """End-to-end tests of .gafcheck.yaml: discovery (upward from each input, trusted only inside the
 working directory's tree unless --trust-config; nested configurations for the files beneath them;
 $XDG_CONFIG_HOME, --config, --no-config, --profile), profiles changing the exit code on a known
@@ -8,26 +7,19 @@ rule levels and --rule, suppressions kept listed with suppressed: true, ignores,
 FILE:LINE:COLUMN with exit 2, `gafcheck config`, the header's record of the configuration, and
 the census (same results for -j 1 and -j 2, --resume refusing another configuration), with the
 sandbox on and off.
-
-usage: config_test.py GAFCHECK SOURCE_ROOT
 """
 import hashlib
 import json
 import os
 import pathlib
 import shutil
-import sys
 import tempfile
 
 import yaml
 
-sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'support'))
-import tap  # noqa: E402
-from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
+from conftest import GAFCHECK, ROOT
+from gafcheck_run import run_gafcheck, validated_documents
 
-GAFCHECK = os.path.abspath(sys.argv[1])
-ROOT = pathlib.Path(sys.argv[2])
 SEEDS = ROOT / 'corpus' / 'seed'
 SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())
            for kind in ('header', 'file', 'summary', 'record')}
@@ -68,8 +60,7 @@ def sha256(path):
     return hashlib.sha256(pathlib.Path(path).read_bytes()).hexdigest()
 
 
-@tap.test
-def config_found_upward_applies_and_is_recorded_with_the_sandbox_on_and_off():
+def test_config_found_upward_applies_and_is_recorded_with_the_sandbox_on_and_off():
     top = repo('upward', 'rules:\n  entry.alias: off\n', ['entry.alias.gaf'])
     target = top / 'anims' / 'entry.alias.gaf'
     for sandbox in SANDBOX:
@@ -87,8 +78,7 @@ def config_found_upward_applies_and_is_recorded_with_the_sandbox_on_and_off():
     assert 'config' not in header and 'entry.alias' in rules_of(file_doc)
 
 
-@tap.test
-def explicit_config_and_the_user_wide_one():
+def test_explicit_config_and_the_user_wide_one():
     top = repo('explicit', None, ['entry.alias.gaf'])
     target = top / 'anims' / 'entry.alias.gaf'
     elsewhere = WORK / 'elsewhere.yaml'
@@ -112,8 +102,7 @@ def explicit_config_and_the_user_wide_one():
     run('check', target, env={'XDG_CONFIG_HOME': str(xdg)}, check_code=1)
 
 
-@tap.test
-def each_profile_changes_the_exit_code_on_a_known_finding():
+def test_each_profile_changes_the_exit_code_on_a_known_finding():
     # entry.name-duplicate: a warning whose retail impact is dropped; upload fails on it.
     cases = [('upload', 'entry.name-duplicate.gaf', 0, 1),
              # extent.slack: info only; strict makes it a warning and fails on warnings.
@@ -131,8 +120,7 @@ def each_profile_changes_the_exit_code_on_a_known_finding():
         check_code=0)
 
 
-@tap.test
-def budgets_and_game_come_from_the_configuration_under_the_command_line():
+def test_budgets_and_game_come_from_the_configuration_under_the_command_line():
     top = repo('budgets', 'max-file-size: 100\ngame: tak\n', ['clean-raw.gaf'])
     target = top / 'anims' / 'clean-raw.gaf'  # 216 bytes
     result = run('check', target, check_code=1)
@@ -148,8 +136,7 @@ def budgets_and_game_come_from_the_configuration_under_the_command_line():
     assert 'disagree on game' in result.stderr, result.stderr
 
 
-@tap.test
-def a_suppressed_finding_stays_listed_and_does_not_fail():
+def test_a_suppressed_finding_stays_listed_and_does_not_fail():
     seed = 'entry.alias.gaf'
     digest = sha256(SEEDS / seed)
     top = repo('suppressed', 'suppress:\n'
@@ -173,8 +160,7 @@ def a_suppressed_finding_stays_listed_and_does_not_fail():
     assert alias and not any(f.get('suppressed') for f in alias)
 
 
-@tap.test
-def rule_on_the_command_line_beats_the_configuration():
+def test_rule_on_the_command_line_beats_the_configuration():
     top = repo('rule-override', 'rules: {entry.alias: off}\n', ['entry.alias.gaf'])
     target = top / 'anims' / 'entry.alias.gaf'
     run('check', target, check_code=0)
@@ -185,8 +171,7 @@ def rule_on_the_command_line_beats_the_configuration():
     result = run('check', '--rule', 'entry.alias=loud', target, check_code=2)
 
 
-@tap.test
-def ignored_files_are_not_checked_and_are_counted():
+def test_ignored_files_are_not_checked_and_are_counted():
     top = repo('ignoring', 'ignore:\n  - old/\n', ['entry.alias.gaf'], subdir='old')
     shutil.copy(SEEDS / 'clean-raw.gaf', top / 'clean-raw.gaf')
     result = run('check', top, check_code=0)
@@ -199,8 +184,7 @@ def ignored_files_are_not_checked_and_are_counted():
     assert 'ignored' not in documents(result.stdout)[-1]['files']
 
 
-@tap.test
-def configuration_errors_name_file_line_and_column_and_exit_2():
+def test_configuration_errors_name_file_line_and_column_and_exit_2():
     cases = [('rules: {}\nbogus: 1\n', ':2:1: unknown key'),
              ('rules:\n  entry.bogus: off\n', ':2:3: unknown rule id'),
              ('rules:\n  entry.alias: loud\n', ':2:16: bad level'),
@@ -221,8 +205,7 @@ def configuration_errors_name_file_line_and_column_and_exit_2():
     run('check', top / 'anims', check_code=0)
 
 
-@tap.test
-def config_command_prints_the_effective_configuration():
+def test_config_command_prints_the_effective_configuration():
     top = repo('printed', 'extends: upload\nrules: {extent.slack: off}\nignore: [old/]\n'
                "per-file: {'anims/*.gaf': {entry.alias: warning}}\n"
                'suppress:\n  - {rule: entry.no-frames, path: x.gaf, justification: ok}\n',
@@ -248,8 +231,7 @@ def config_command_prints_the_effective_configuration():
     assert 'extends:' in help_text and 'justification' in help_text and 'upload' in help_text
 
 
-@tap.test
-def census_with_a_configuration_is_the_same_on_one_and_two_jobs():
+def test_census_with_a_configuration_is_the_same_on_one_and_two_jobs():
     top = repo('census-tree', 'rules: {entry.alias: off}\nignore: [skip/]\n'
                'suppress:\n  - {rule: extent.slack, path: anims/extent.slack.gaf, '
                'justification: padding}\n',
@@ -289,8 +271,7 @@ def census_with_a_configuration_is_the_same_on_one_and_two_jobs():
     assert 'without a configuration file' not in result.stderr and 'configuration' in result.stderr
 
 
-@tap.test
-def census_profile_lists_every_file_with_findings_and_fails_on_none():
+def test_census_profile_lists_every_file_with_findings_and_fails_on_none():
     top = repo('census-profile', 'extends: census\n', ['entry.alias.gaf', 'extent.slack.gaf'])
     output = WORK / 'census-profile.yaml'
     run('census', '-o', output, top, check_code=0)
@@ -305,8 +286,7 @@ def census_profile_lists_every_file_with_findings_and_fails_on_none():
     assert names == ['entry.alias.gaf'], names
 
 
-@tap.test
-def suppressed_findings_survive_diff_and_merge_readers():
+def test_suppressed_findings_survive_diff_and_merge_readers():
     top = repo('carried', 'suppress:\n  - {rule: entry.alias, path: "**", justification: x}\n',
                ['entry.alias.gaf'])
     shard_reports = []
@@ -340,8 +320,7 @@ def stderr_line(result, name):
     return lines[0]
 
 
-@tap.test
-def a_file_named_on_the_command_line_is_checked_whatever_ignore_says():
+def test_a_file_named_on_the_command_line_is_checked_whatever_ignore_says():
     for number, ignore in enumerate(["['**']", "['*.gaf']", "[anims/]", "['/anims/*']"]):
         top = repo(f'named-{number}', f'ignore: {ignore}\n', [TRUNCATED, 'clean-raw.gaf'])
         named = top / 'anims' / TRUNCATED
@@ -360,8 +339,7 @@ def a_file_named_on_the_command_line_is_checked_whatever_ignore_says():
             in result.stderr, result.stderr
 
 
-@tap.test
-def a_configuration_that_came_with_an_input_from_outside_the_tree_is_not_obeyed():
+def test_a_configuration_that_came_with_an_input_from_outside_the_tree_is_not_obeyed():
     upload = repo('uploaded', 'rules: {header.truncated: off}\nignore: [anims/]\n', [TRUNCATED])
     (upload / 'anims' / '.gafcheck.yaml').write_text('rules: {header.truncated: off}\n')
     target = upload / 'anims' / TRUNCATED
@@ -399,8 +377,7 @@ def a_configuration_that_came_with_an_input_from_outside_the_tree_is_not_obeyed(
     run('check', upload.relative_to(WORK) / 'anims' / TRUNCATED, cwd=WORK, check_code=0)
 
 
-@tap.test
-def the_verdict_line_names_the_configuration_that_lowered_or_suppressed():
+def test_the_verdict_line_names_the_configuration_that_lowered_or_suppressed():
     top = repo('lowered', 'rules: {entry.alias: info}\n'
                'suppress:\n  - {rule: extent.slack, path: "**", justification: padding}\n',
                ['entry.alias.gaf', 'extent.slack.gaf', 'clean-raw.gaf'])
@@ -419,8 +396,7 @@ def the_verdict_line_names_the_configuration_that_lowered_or_suppressed():
     assert 'findings_lowered' not in docs['clean-raw.gaf']
 
 
-@tap.test
-def profile_flag_discovers_no_configuration():
+def test_profile_flag_discovers_no_configuration():
     top = repo('profile-flag', 'extends: census\nrules: {entry.name-duplicate: off}\n',
                ['entry.name-duplicate.gaf'])
     target = top / 'anims' / 'entry.name-duplicate.gaf'
@@ -446,8 +422,7 @@ def profile_flag_discovers_no_configuration():
     assert '--profile' in run('check', '--help', check_code=0).stdout
 
 
-@tap.test
-def nested_configurations_apply_to_the_files_beneath_them_in_every_command():
+def test_nested_configurations_apply_to_the_files_beneath_them_in_every_command():
     top = repo('nested', 'rules: {extent.slack: warning}\n', ['entry.alias.gaf', 'extent.slack.gaf'])
     sub = top / 'anims' / 'vendor'
     sub.mkdir()
@@ -496,8 +471,7 @@ def nested_configurations_apply_to_the_files_beneath_them_in_every_command():
     expect(documents(output.read_text()))
 
 
-@tap.test
-def nested_configurations_that_disagree_on_a_run_wide_setting_are_a_usage_error():
+def test_nested_configurations_that_disagree_on_a_run_wide_setting_are_a_usage_error():
     top = repo('nested-game', 'game: ta\n', ['clean-raw.gaf'])
     (top / 'ta3d').mkdir()
     shutil.copy(SEEDS / 'clean-raw.gaf', top / 'ta3d' / 'clean-raw.gaf')
@@ -518,8 +492,7 @@ def nested_configurations_that_disagree_on_a_run_wide_setting_are_a_usage_error(
     assert 'disagree on fail-on' in result.stderr, result.stderr
 
 
-@tap.test
-def a_configuration_of_huge_globs_is_refused_by_position():
+def test_a_configuration_of_huge_globs_is_refused_by_position():
     top = repo('huge-globs', None, ['clean-raw.gaf'])
     glob = '/'.join(['*'] * 2040)
     (top / '.gafcheck.yaml').write_text('ignore:\n' + ''.join(f"  - '{glob}'\n" for _ in range(64)))
@@ -531,8 +504,7 @@ def a_configuration_of_huge_globs_is_refused_by_position():
     run('check', top, check_code=0)
 
 
-@tap.test
-def a_file_named_as_configuration_by_mistake_is_never_printed():
+def test_a_file_named_as_configuration_by_mistake_is_never_printed():
     secrets = WORK / 'secrets.env'
     secrets.write_text('github_token_8f14e45fceea167a5a36dedd4bea2543: x\n')
     shadow = WORK / 'shadow'
@@ -559,5 +531,3 @@ def a_file_named_as_configuration_by_mistake_is_never_printed():
     result = run('check', '--config', typo, target, check_code=2)
     assert f"{typo}:1:1: unknown key 'fail-onn'" in result.stderr, result.stderr
 
-
-tap.run()

@@ -1,12 +1,9 @@
-#!/usr/bin/env python3
 """End-to-end tests of the output formats (--format yaml|json|gnu|junit, repeatable -o pairs):
 a known finding reaches every format with its rule, offset and path; a clean file is clean in
 each; one pass writes every output; standard output is claimed at most once; hostile names keep
 JSON parsable, XML valid and GNU lines one per finding; JSON Lines equal the YAML documents and
 validate against reports/schema, byte for byte the same across -j; --resume and merge carry
 findings into every format; JUnit validates against a published JUnit XSD.
-
-usage: formats_test.py GAFCHECK SOURCE_ROOT
 """
 import atexit
 import json
@@ -16,20 +13,16 @@ import re
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import xml.etree.ElementTree as ElementTree
 
 import jsonschema
+import pytest
 import yaml
 
-sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'support'))
-import junit_schema  # noqa: E402
-import tap  # noqa: E402
+import junit_schema
+from conftest import GAFCHECK, ROOT
 
-GAFCHECK = os.path.abspath(sys.argv[1])
-ROOT = pathlib.Path(sys.argv[2])
 SEEDS = ROOT / 'corpus' / 'seed'
 SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())
            for kind in ('header', 'file', 'summary', 'record', 'diff')}
@@ -85,11 +78,11 @@ def escaped(name):
 
 
 def junit_xsd():
-    """The published JUnit XSD (support/junit_schema.py); tap.Skip when it cannot be had."""
+    """The published JUnit XSD (support/junit_schema.py); pytest.skip when it cannot be had."""
     try:
         return junit_schema.xsd_path()
     except RuntimeError as error:
-        raise tap.Skip(str(error))
+        pytest.skip(str(error))
 
 
 def validate_junit(path):
@@ -103,7 +96,7 @@ def well_formed_junit(path):
     """Parses (so it is well-formed XML) and, when the XSD can be had, validates."""
     try:
         return validate_junit(path)
-    except tap.Skip:
+    except pytest.skip.Exception:
         return ElementTree.parse(path).getroot()
 
 
@@ -118,8 +111,7 @@ def all_formats(out, stem):
             out / f'{stem}.xml']
 
 
-@tap.test
-def known_finding_reaches_every_format_from_one_pass():
+def test_known_finding_reaches_every_format_from_one_pass():
     out = WORK / 'known'
     out.mkdir()
     seed = SEEDS / 'entry.alias.gaf'
@@ -142,8 +134,7 @@ def known_finding_reaches_every_format_from_one_pass():
         failure.text, failure.text
 
 
-@tap.test
-def clean_file_is_clean_in_every_format():
+def test_clean_file_is_clean_in_every_format():
     out = WORK / 'clean'
     out.mkdir()
     run('check', *all_formats(out, 'r'), SEEDS / 'clean-raw.gaf', check_code=0)
@@ -158,8 +149,7 @@ def clean_file_is_clean_in_every_format():
     assert (suite.get('tests'), suite.get('failures'), suite.get('skipped')) == ('1', '0', '0')
 
 
-@tap.test
-def archive_members_are_named_archive_bang_member():
+def test_archive_members_are_named_archive_bang_member():
     out = WORK / 'member'
     out.mkdir()
     seed = SEEDS / 'clean-hpi-nested.hpi'
@@ -177,8 +167,7 @@ def archive_members_are_named_archive_bang_member():
     assert '[entry.name-duplicate]' in case.find('system-out').text
 
 
-@tap.test
-def suppressed_findings_are_listed_in_json_and_skipped_in_junit():
+def test_suppressed_findings_are_listed_in_json_and_skipped_in_junit():
     out = WORK / 'suppressed'
     out.mkdir()
     shutil.copy(SEEDS / 'entry.alias.gaf', out / 'x.gaf')
@@ -201,8 +190,7 @@ def suppressed_findings_are_listed_in_json_and_skipped_in_junit():
     assert case.find('skipped') is None and case.find('failure') is not None
 
 
-@tap.test
-def ignored_files_are_skipped_test_cases_in_junit():
+def test_ignored_files_are_skipped_test_cases_in_junit():
     out = WORK / 'ignored'
     (out / 'tree').mkdir(parents=True)
     shutil.copy(SEEDS / 'entry.alias.gaf', out / 'tree' / 'a.gaf')
@@ -220,8 +208,7 @@ def ignored_files_are_skipped_test_cases_in_junit():
         assert root.find('testsuite').get('skipped') == '1'
 
 
-@tap.test
-def fail_on_decides_the_junit_failures():
+def test_fail_on_decides_the_junit_failures():
     out = WORK / 'failon'
     out.mkdir()
     seed = SEEDS / 'frame.empty.gaf'  # one warning
@@ -237,8 +224,7 @@ def fail_on_decides_the_junit_failures():
     assert root.find('testsuite').get('failures') == '1'
 
 
-@tap.test
-def junit_names_stay_unique_across_roots_holding_the_same_path():
+def test_junit_names_stay_unique_across_roots_holding_the_same_path():
     parent = WORK / 'two-roots'
     for root in ('one', 'two'):
         (parent / root / 'anims').mkdir(parents=True)
@@ -251,8 +237,7 @@ def junit_names_stay_unique_across_roots_holding_the_same_path():
     assert list(testcases(well_formed_junit(report))) == ['anims/x.gaf']
 
 
-@tap.test
-def standard_output_is_claimed_at_most_once():
+def test_standard_output_is_claimed_at_most_once():
     seed = SEEDS / 'entry.alias.gaf'
     result = run('check', '--format', 'json', '--format', 'gnu', seed, check_code=2)
     assert 'standard output' in result.err and result.stdout == b''
@@ -273,8 +258,7 @@ def standard_output_is_claimed_at_most_once():
     assert run('check', '--format', 'gnu', seed, check_code=1).out.count('\n') == 1
 
 
-@tap.test
-def hostile_names_survive_every_format():
+def test_hostile_names_survive_every_format():
     tree = WORK / 'hostile'
     tree.mkdir()
     name = b'evil\x01\xe9\n<&"\\>.gaf'
@@ -295,8 +279,8 @@ def hostile_names_survive_every_format():
     assert '[entry.alias]' in case.find('failure').text
 
 
-@tap.test
-def json_lines_match_the_yaml_documents_in_census_and_are_the_same_across_jobs():
+@pytest.mark.slow
+def test_json_lines_match_the_yaml_documents_in_census_and_are_the_same_across_jobs():
     reports = {}
     for jobs in ('1', '2'):
         out = WORK / f'jobs-{jobs}'
@@ -326,8 +310,7 @@ def without_run_fields(path):
     return re.sub(r'<property name="command_line" value="[^"]*"/>', '', text)
 
 
-@tap.test
-def resume_carries_earlier_findings_into_every_format():
+def test_resume_carries_earlier_findings_into_every_format():
     tree = WORK / 'resume-tree'
     shutil.copytree(SEEDS, tree)
     reference = WORK / 'resume-reference'
@@ -349,8 +332,7 @@ def resume_carries_earlier_findings_into_every_format():
     assert (out / 'r.gnu').read_text().count('\n') > 40  # findings of the carried groups too
 
 
-@tap.test
-def interrupted_census_commits_every_format_marked_interrupted():
+def test_interrupted_census_commits_every_format_marked_interrupted():
     out = WORK / 'interrupted'
     out.mkdir()
     result = run('census', '-q', '-j', '1', *all_formats(out, 'r'), SEEDS,
@@ -364,8 +346,7 @@ def interrupted_census_commits_every_format_marked_interrupted():
     assert 10 <= len(list(root.iter('testcase'))) < 93
 
 
-@tap.test
-def merge_writes_every_format_as_one_census_would():
+def test_merge_writes_every_format_as_one_census_would():
     single = WORK / 'merge-single'
     single.mkdir()
     run('census', '-q', *all_formats(single, 'r'), SEEDS)
@@ -388,8 +369,7 @@ def merge_writes_every_format_as_one_census_would():
         testcases(well_formed_junit(single / 'r.xml')).keys()
 
 
-@tap.test
-def diff_writes_yaml_or_json():
+def test_diff_writes_yaml_or_json():
     old, new = WORK / 'diff-old.yaml', WORK / 'diff-new.yaml'
     run('check', '-o', old, SEEDS / 'clean-raw.gaf')
     run('check', '-o', new, SEEDS / 'clean-raw.gaf', SEEDS / 'entry.alias.gaf')
@@ -403,8 +383,8 @@ def diff_writes_yaml_or_json():
     assert 'writes yaml, json' in run('diff', '--format', 'gnu', old, new, check_code=2).err
 
 
-@tap.test
-def junit_validates_against_the_published_xsd():
+@pytest.mark.external
+def test_junit_validates_against_the_published_xsd():
     xsd = junit_xsd()  # skips (with the reason) when npm cannot fetch the package
     report = WORK / 'seeds.xml'
     run('check', '-q', '--format', 'junit', '-o', report, SEEDS)
@@ -427,13 +407,10 @@ def junit_validates_against_the_published_xsd():
     assert result.returncode != 0
 
 
-@tap.test
-def help_teaches_the_format_options():
+def test_help_teaches_the_format_options():
     for command in ('check', 'census', 'merge'):
         text = run(command, '--help', check_code=0).out
         for word in ('--format', 'json', 'junit', 'gnu', 'sarif'):
             assert word in text, (command, word)
     assert '--format' in run('diff', '--help', check_code=0).out
 
-
-tap.run()

@@ -1,12 +1,8 @@
-#!/usr/bin/env python3
 """--format html end to end: a self-contained page (no network: every image a data: URI, no http(s)
 link), hostile names escaped, thumbnails of frames with pixel findings within their bounds, the
 census page's charts and order, and a real browser (headless Chromium, skipped when absent) that
 loads the page, decodes every image and draws a page that is not blank.
-
-usage: html_report_test.py GAFCHECK SOURCE_ROOT
 """
-import base64
 import html.parser
 import os
 import pathlib
@@ -14,17 +10,15 @@ import shutil
 import struct
 import subprocess
 import sys
-import tempfile
 
-sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'support'))
-import tap  # noqa: E402
-from png_reader import png_pixels  # noqa: E402
+import base64
+import pytest
 
-GAFCHECK = sys.argv[1]
-ROOT = pathlib.Path(sys.argv[2])
+from conftest import GAFCHECK, ROOT, scratch_directory
+from png_reader import png_pixels
+
 SEEDS = ROOT / 'corpus' / 'seed'
-WORK = pathlib.Path(tempfile.mkdtemp(prefix='gafcheck-html-'))
+WORK = scratch_directory('html')
 RETAIL_ORDER = ['none', 'ignored', 'unknown', 'dropped', 'garbage', 'crash']
 
 
@@ -59,8 +53,7 @@ def report(name, *args, command='check'):
     assert result.returncode in (0, 1), result.stderr.decode()[-2000:]
     return out, Page(out.read_text(encoding='utf-8'))
 
-@tap.test
-def page_is_self_contained_with_data_uri_images():
+def test_page_is_self_contained_with_data_uri_images():
     _, page = report('seed', SEEDS)
     for tag, attrs in page.tags:
         for attribute in ('src', 'href'):
@@ -77,8 +70,7 @@ def page_is_self_contained_with_data_uri_images():
         assert width > 0 and height > 0
 
 
-@tap.test
-def short_row_frame_has_strict_retail_and_diff_thumbnails_with_its_row_marked():
+def test_short_row_frame_has_strict_retail_and_diff_thumbnails_with_its_row_marked():
     _, page = report('short-row', SEEDS / 'rle.short-row.gaf')
     assert sorted(i['alt'] for i in page.images) == ['diff', 'retail', 'strict'], page.images
     text = ''.join(page.text)
@@ -90,15 +82,13 @@ def short_row_frame_has_strict_retail_and_diff_thumbnails_with_its_row_marked():
     assert len(marked) < len(rows), 'clean rows are not marked'
 
 
-@tap.test
-def clean_file_has_no_thumbnails():
+def test_clean_file_has_no_thumbnails():
     _, page = report('clean', SEEDS / 'clean-rle.gaf')
     assert page.images == [] and page.sections == []
     assert 'clean-rle.gaf' in ''.join(page.text)
 
 
-@tap.test
-def hex_excerpt_shows_the_bytes_at_the_finding():
+def test_hex_excerpt_shows_the_bytes_at_the_finding():
     _, page = report('alias', SEEDS / 'entry.alias.gaf')
     text = ''.join(page.text)
     data = (SEEDS / 'entry.alias.gaf').read_bytes()
@@ -106,8 +96,7 @@ def hex_excerpt_shows_the_bytes_at_the_finding():
     assert '00000010  ' + row in text, text[:3000]
 
 
-@tap.test
-def hostile_name_is_escaped():
+def test_hostile_name_is_escaped():
     tree = WORK / 'hostile'
     tree.mkdir()
     name = b'<script>alert(1)</script\x01\xe9&.gaf'.replace(b'/', b'')
@@ -120,8 +109,7 @@ def hostile_name_is_escaped():
     assert b'<script>alert' not in path.read_bytes()
 
 
-@tap.test
-def thumbnails_stay_within_their_bounds():
+def test_thumbnails_stay_within_their_bounds():
     _, page = report('bounded', '--html-max-thumbnails-per-file', '1', '--html-max-thumbnails', '2',
                      SEEDS)
     frames = {i['alt'] for i in page.images}
@@ -131,8 +119,7 @@ def thumbnails_stay_within_their_bounds():
     assert none.images == []
 
 
-@tap.test
-def census_page_has_charts_filters_and_worst_files_first():
+def test_census_page_has_charts_filters_and_worst_files_first():
     _, page = report('census', SEEDS, command='census')
     tags = [tag for tag, _ in page.tags]
     assert tags.count('svg') >= 1 and 'rect' in tags
@@ -145,11 +132,11 @@ def census_page_has_charts_filters_and_worst_files_first():
     assert len(set(impacts)) > 2, 'the seeds span several retail impacts'
 
 
-@tap.test
-def chromium_loads_the_page_decodes_every_image_and_draws_it():
+@pytest.mark.external
+def test_chromium_loads_the_page_decodes_every_image_and_draws_it():
     browser = shutil.which('chromium')
     if not browser:
-        raise tap.Skip('chromium is not installed (scripts/bootstrap installs it)')
+        pytest.skip('chromium is not installed (scripts/bootstrap --all installs it)')
     path, page = report('browser', SEEDS)
     marker = ('<script>window.addEventListener("load",function(){var n=0;'
               'document.querySelectorAll("img").forEach(function(i){'
@@ -191,8 +178,7 @@ def drawn(report_path, *args):
     return result, out
 
 
-@tap.test
-def html_command_draws_the_page_check_draws():
+def test_html_command_draws_the_page_check_draws():
     checked = WORK / 'redraw-check.html'
     yaml_report = WORK / 'redraw-check.yaml'
     result = run('check', '-q', '-o', yaml_report, '--format', 'html', '-o', checked, SEEDS)
@@ -205,8 +191,7 @@ def html_command_draws_the_page_check_draws():
     assert without_run_line(redrawn) == without_run_line(original)
 
 
-@tap.test
-def html_command_draws_a_census_report_as_census_draws_it():
+def test_html_command_draws_a_census_report_as_census_draws_it():
     census = WORK / 'redraw-census.html'
     yaml_report = WORK / 'redraw-census.yaml'
     result = run('census', '-q', '-o', yaml_report, '--format', 'html', '-o', census, SEEDS)
@@ -218,8 +203,7 @@ def html_command_draws_a_census_report_as_census_draws_it():
     assert without_run_line(redrawn) == without_run_line(original)
 
 
-@tap.test
-def html_command_shows_a_missing_and_a_changed_file_as_such():
+def test_html_command_shows_a_missing_and_a_changed_file_as_such():
     tree = WORK / 'redraw-tree'
     tree.mkdir()
     for name in ('gone.gaf', 'changed.gaf', 'kept.gaf'):
@@ -250,8 +234,7 @@ def html_command_shows_a_missing_and_a_changed_file_as_such():
     assert len(page.images) == 9 and 'has changed' not in ''.join(page.text)
 
 
-@tap.test
-def html_command_never_writes_its_page_over_a_file_the_report_names():
+def test_html_command_never_writes_its_page_over_a_file_the_report_names():
     tree = WORK / 'page-over-input'
     (tree / 'anims').mkdir(parents=True)
     seed = (SEEDS / 'rle.short-row.gaf').read_bytes()
@@ -276,8 +259,7 @@ def html_command_never_writes_its_page_over_a_file_the_report_names():
     assert len(Page((tree / 'page.html').read_text(encoding='utf-8')).images) == 6
 
 
-@tap.test
-def html_command_never_looks_outside_the_root():
+def test_html_command_never_looks_outside_the_root():
     yaml_report = WORK / 'dotdot.yaml'
     result = run('check', '-q', '-o', yaml_report, SEEDS / 'rle.short-row.gaf')
     text = yaml_report.read_text(encoding='utf-8')
@@ -289,8 +271,7 @@ def html_command_never_looks_outside_the_root():
     assert page.images == [] and "'..' component" in ''.join(page.text)
 
 
-@tap.test
-def html_command_refuses_what_is_not_a_report():
+def test_html_command_refuses_what_is_not_a_report():
     result, _ = drawn(SEEDS / 'rle.short-row.gaf', '--root', '/')
     assert result.returncode == 3, (result.returncode, result.stderr.decode())
     other = WORK / 'other.yaml'
@@ -303,8 +284,7 @@ def html_command_refuses_what_is_not_a_report():
     assert result.returncode == 2 and b'--root' in result.stderr
 
 
-@tap.test
-def census_thumbnails_at_the_cap_do_not_depend_on_workers():
+def test_census_thumbnails_at_the_cap_do_not_depend_on_workers():
     pages = []
     for jobs in ('1', '2'):
         out = WORK / f'capped-j{jobs}.html'
@@ -357,8 +337,7 @@ def scaled_thumbnails(page, full):
     assert text.count(f'{full} scaled to ') == len(page.images), text[-2000:]
 
 
-@tap.test
-def a_huge_frame_is_drawn_scaled_down_within_the_heap_budget():
+def test_a_huge_frame_is_drawn_scaled_down_within_the_heap_budget():
     """A 60001x1300 RLE frame (157 MB of full-size canvas per policy) in a 50 KB file: strict,
     retail and diff thumbnails scaled to fit 512x512, drawn under --max-heap 24M (less than one
     full canvas), the defective row marked, and the run's peak memory nowhere near a canvas."""
@@ -378,8 +357,7 @@ def a_huge_frame_is_drawn_scaled_down_within_the_heap_budget():
     assert code == 0 and rss < 100 * 1024, (code, rss)
 
 
-@tap.test
-def the_65535x1700_frame_crasher_gets_bounded_thumbnails_in_bounded_memory():
+def test_the_65535x1700_frame_crasher_gets_bounded_thumbnails_in_bounded_memory():
     """corpus/crashers: one 65535x1700 RLE frame in 5.5 KB (437 MiB of full-size canvases once)."""
     crasher = ROOT / 'corpus' / 'crashers' / 'html-budget.heap-65535x1700-rle-frame-thumbnail.bin'
     out = WORK / 'crasher.html'
@@ -390,8 +368,7 @@ def the_65535x1700_frame_crasher_gets_bounded_thumbnails_in_bounded_memory():
     scaled_thumbnails(page, '65535x1700')
 
 
-@tap.test
-def huge_frames_stay_bounded_in_a_parallel_census_and_in_the_html_command():
+def test_huge_frames_stay_bounded_in_a_parallel_census_and_in_the_html_command():
     """Three files each with a 65000x1200 frame: census -j 2 draws all three scaled down, and
     gafcheck html draws them again from the report, each run far below one full-size canvas."""
     tree = WORK / 'wide-three'
@@ -412,8 +389,7 @@ def huge_frames_stay_bounded_in_a_parallel_census_and_in_the_html_command():
         (WORK / 'wide-three.html').read_text(encoding='utf-8'))
 
 
-@tap.test
-def a_thumbnail_over_the_heap_budget_is_a_note_naming_it():
+def test_a_thumbnail_over_the_heap_budget_is_a_note_naming_it():
     """--max-heap below what one strip of a wide frame needs: the thumbnails are notes naming the
     heap budget, the page and the run go on (no abort, exit as the findings say). The control: the
     same file with the default budget has all three pictures."""
@@ -430,8 +406,7 @@ def a_thumbnail_over_the_heap_budget_is_a_note_naming_it():
     assert len(control.images) == 3
 
 
-@tap.test
-def the_pages_pictures_together_stay_within_the_heap_budget():
+def test_the_pages_pictures_together_stay_within_the_heap_budget():
     """Twenty files with pictures: under a --max-heap that each file's own thumbnails fit but the
     page's twenty do not, the first files (path order) keep theirs, the rest get a note naming the
     budget, and the page is the same with -j 1 and -j 2. The control: the default budget draws
@@ -484,8 +459,7 @@ def forged_report(base, names):
     return forged
 
 
-@tap.test
-def html_root_never_follows_a_symlink_out_of_the_root_even_without_the_sandbox():
+def test_html_root_never_follows_a_symlink_out_of_the_root_even_without_the_sandbox():
     """A forged report names root/link.gaf -> ../outside/secret.gaf, root/abs.gaf -> the same by
     its absolute path, root/dir -> ../outside (dir/secret.gaf), root/deep/up.gaf ->
     ../../outside/secret.gaf: with --no-sandbox (and with it) none of them shows the outside
@@ -520,9 +494,3 @@ def html_root_never_follows_a_symlink_out_of_the_root_even_without_the_sandbox()
         assert sorted(i['alt'] for i in control.images) == ['diff', 'retail', 'strict'], (
             sandbox, ''.join(control.text)[-2000:])
 
-
-if __name__ == '__main__':
-    try:
-        tap.run()
-    finally:
-        shutil.rmtree(WORK, ignore_errors=True)

@@ -1,12 +1,9 @@
-#!/usr/bin/env python3
-"""meson install end to end (issue 18): installed into a DESTDIR, gafcheck installs its binary,
+"""meson install end to end: installed into a DESTDIR, gafcheck installs its binary,
 gafcheck(1) and one page per command, and the bash and zsh completions, nothing else; the
 installed binary checks the corpus and reports its versions; every page renders without a
 warning and lists every option its command's --help does; the bash completion completes
 commands, options, option values, rule ids and input files in a non-interactive bash (and the zsh
 one in zsh, when zsh is installed).
-
-usage: install_test.py BUILD_DIR SOURCE_ROOT
 """
 import atexit
 import hashlib
@@ -16,14 +13,12 @@ import pathlib
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(__file__))
-import tap  # noqa: E402
+import pytest
 
-BUILD = pathlib.Path(sys.argv[1])
-ROOT = pathlib.Path(sys.argv[2])
+from conftest import BUILD, ROOT
+
 SEEDS = ROOT / 'corpus' / 'seed'
 DESTDIR = pathlib.Path(tempfile.mkdtemp(prefix='gafcheck-install-'))
 atexit.register(shutil.rmtree, DESTDIR, ignore_errors=True)
@@ -58,8 +53,7 @@ BASH = installed(r'/completions/gafcheck$')
 ZSH = installed(r'/_gafcheck$')
 
 
-@tap.test
-def installs_the_binary_pages_and_completions_only():
+def test_installs_the_binary_pages_and_completions_only():
     expected = {GAFCHECK, BASH, ZSH, *PAGES.values()}
     assert set(INSTALLED) == expected, sorted(set(INSTALLED) - expected)
     assert GAFCHECK.parent.name == 'bin' and os.access(GAFCHECK, os.X_OK)
@@ -67,8 +61,7 @@ def installs_the_binary_pages_and_completions_only():
     assert BASH.parent.as_posix().endswith('share/bash-completion/completions'), BASH
 
 
-@tap.test
-def installed_binary_checks_the_corpus():
+def test_installed_binary_checks_the_corpus():
     clean = run(GAFCHECK, 'check', '-q', SEEDS / 'clean-rle.gaf', code=0).stdout
     assert 'verdict: clean' in clean, clean
     census = run(GAFCHECK, 'census', '-q', '--format', 'json', '-o', '-', SEEDS, code=1).stdout
@@ -79,8 +72,7 @@ def installed_binary_checks_the_corpus():
     assert documents[-1]['kind'] == 'summary', documents[-1]
 
 
-@tap.test
-def version_names_the_catalogue_build_and_libraries():
+def test_version_names_the_catalogue_build_and_libraries():
     text = run(GAFCHECK, '--version', code=0).stdout
     assert text.startswith('gafcheck ' + CLI['version'] + '\n'), text
     catalogue = hashlib.sha256((ROOT / 'rules' / 'catalog.yaml').read_bytes()).hexdigest()
@@ -92,8 +84,7 @@ def version_names_the_catalogue_build_and_libraries():
     assert re.search(r'^  zlib +\d+\.\d+', text, re.M), text
 
 
-@tap.test
-def every_command_has_a_page():
+def test_every_command_has_a_page():
     wanted = {'gafcheck.1'} | {f'gafcheck-{name}.1' for name in COMMANDS}
     missing = wanted - set(PAGES)
     assert not missing, (f'no man page for {sorted(missing)}: add the command to man_commands '
@@ -114,10 +105,9 @@ def plain(text):
     return re.sub(r'.\x08', '', text)
 
 
-@tap.test
-def every_page_renders_without_warnings():
+def test_every_page_renders_without_warnings():
     if not shutil.which('man'):
-        raise tap.Skip('man is not installed (scripts/bootstrap installs man-db)')
+        pytest.skip('man is not installed (scripts/bootstrap installs man-db)')
     for name, page in sorted(PAGES.items()):
         code, out, err = render(page)
         assert code == 0 and err == '', (name, code, err)
@@ -138,10 +128,9 @@ def help_options(command):
     return names
 
 
-@tap.test
-def every_option_is_on_its_page():
+def test_every_option_is_on_its_page():
     if not shutil.which('man'):
-        raise tap.Skip('man is not installed')
+        pytest.skip('man is not installed')
     for command in COMMANDS:
         options = help_options(command)
         described = {o['long'] for c in CLI['commands'] if c['name'] == command
@@ -170,8 +159,7 @@ def bash_complete(*words):
 RULE_IDS = run(GAFCHECK, 'rules', '--ids', code=0).stdout.split()
 
 
-@tap.test
-def bash_completes_commands_and_rule_ids():
+def test_bash_completes_commands_and_rule_ids():
     assert bash_complete('ch') == ['check'], bash_complete('ch')
     assert set(bash_complete('')) >= set(COMMANDS) | {'--version'}
     rle = [rule for rule in RULE_IDS if rule.startswith('rle.')]
@@ -179,8 +167,7 @@ def bash_completes_commands_and_rule_ids():
     assert bash_complete('explain', 'no-such.') == []
 
 
-@tap.test
-def bash_completes_options_and_their_values():
+def test_bash_completes_options_and_their_values():
     assert bash_complete('check', '--fail') == ['--fail-on']
     assert bash_complete('check', '--fail-on', 'w') == ['warning']
     assert sorted(bash_complete('check', '--game', '')) == ['ta', 'ta3d', 'tak']
@@ -195,8 +182,7 @@ def bash_completes_options_and_their_values():
     assert bash_complete('check', '--max-pixels', '') == []
 
 
-@tap.test
-def bash_completes_the_files_gafcheck_reads():
+def test_bash_completes_the_files_gafcheck_reads():
     seeds = bash_complete('check', 'corpus/seed/clean-')
     assert 'corpus/seed/clean-rle.gaf' in seeds and 'corpus/seed/clean-hpi-v1.hpi' in seeds, seeds
     assert 'corpus/seed/clean-taf-argb1555.taf' in seeds, seeds
@@ -207,8 +193,7 @@ def bash_completes_the_files_gafcheck_reads():
         ROOT / 'corpus' / 'README.md').exists()
 
 
-@tap.test
-def completion_values_are_ones_the_binary_takes():
+def test_completion_values_are_ones_the_binary_takes():
     for option in next(c for c in CLI['commands'] if c['name'] == 'check')['options']:
         for choice in option['choices']:
             args = ['check', '-q', f"--{option['long']}={choice}"]
@@ -236,10 +221,9 @@ zpty -d z
 """
 
 
-@tap.test
-def zsh_completion_completes():
+def test_zsh_completion_completes():
     if not shutil.which('zsh'):
-        raise tap.Skip('zsh is not installed: the zsh completion is only generated')
+        pytest.skip('zsh is not installed: the zsh completion is only generated')
     run('zsh', '-n', ZSH, code=0)
     # (a completed word's suffix, the space or '=', is drawn highlighted, so no case expects it)
     cases = [('gafcheck ch', 'gafcheck check'),
@@ -253,5 +237,3 @@ def zsh_completion_completes():
                  *[word for case in cases for word in case], code=0)
     assert result.stdout.count('completed: ') == len(cases), result.stdout
 
-
-tap.run()

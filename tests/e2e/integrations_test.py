@@ -1,5 +1,4 @@
-#!/usr/bin/env python3
-"""The CI integrations run here as far as this machine allows (issue 18):
+"""The CI integrations run here as far as this machine allows:
 
 - action.yml: its run steps are executed with bash the way GitHub runs a composite action's
   `shell: bash` step (bash --noprofile --norc -eo pipefail), with the variables GitHub sets
@@ -15,8 +14,6 @@
 
 gafcheck is put on PATH (a folder holding a link to the built binary): the integrations use a
 gafcheck on PATH as it is, and building one from source is scripts/package's and CI's business.
-
-usage: integrations_test.py GAFCHECK SOURCE_ROOT
 """
 import atexit
 import json
@@ -25,21 +22,17 @@ import pathlib
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 import urllib.parse
 import xml.etree.ElementTree as ElementTree
 
+import pytest
 import yaml
 
-sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'support'))
-import junit_schema  # noqa: E402
-import sarif_schema  # noqa: E402
-import tap  # noqa: E402
+import junit_schema
+import sarif_schema
+from conftest import GAFCHECK, ROOT
 
-GAFCHECK = os.path.abspath(sys.argv[1])
-ROOT = pathlib.Path(sys.argv[2]).resolve()
 SEEDS = ROOT / 'corpus' / 'seed'
 WORK = pathlib.Path(tempfile.mkdtemp(prefix='gafcheck-integrations-'))
 atexit.register(shutil.rmtree, WORK, ignore_errors=True)
@@ -166,8 +159,7 @@ def assert_sarif_points_into(workspace, sarif_path, expected_files):
     return validate_sarif(log)
 
 
-@tap.test
-def action_writes_sarif_and_junit_that_validate_and_fails_the_step_on_findings():
+def test_action_writes_sarif_and_junit_that_validate_and_fails_the_step_on_findings():
     workspace = mod_repository('mod', {'anims/bad.gaf': HOSTILE, 'units/ok.gaf': CLEAN})
     (workspace / 'readme.txt').write_text('not an input\n')
     outputs, steps, uses = run_action(workspace, {'paths': 'anims\nunits', 'category': 'mods'})
@@ -192,11 +184,10 @@ def action_writes_sarif_and_junit_that_validate_and_fails_the_step_on_findings()
                            "steps.check.outputs.sarif != ''",
                      'with': {'sarif_file': outputs['sarif'], 'category': 'mods'}}], uses
     if any(notes):
-        raise tap.Skip('every other assertion passed; ' + '; '.join(n for n in notes if n))
+        pytest.skip('every other assertion passed; ' + '; '.join(n for n in notes if n))
 
 
-@tap.test
-def action_passes_clean_files_and_honours_fail_on_and_config():
+def test_action_passes_clean_files_and_honours_fail_on_and_config():
     workspace = mod_repository('clean-mod', {'ok.gaf': CLEAN, 'anims/bad.gaf': HOSTILE})
     # A configuration that ignores the defective folder: found by discovery, dropped by "none".
     (workspace / '.gafcheck.yaml').write_text('ignore:\n  - anims/\n')
@@ -218,8 +209,7 @@ def action_passes_clean_files_and_honours_fail_on_and_config():
 WARNING_ONLY = 'entry.name-duplicate.gaf'  # a warning (retail: dropped), no error
 
 
-@tap.test
-def an_unset_fail_on_leaves_the_decision_to_the_repository_configuration():
+def test_an_unset_fail_on_leaves_the_decision_to_the_repository_configuration():
     # The repository asks for more than the default: warnings fail, directly or by a profile.
     for config in ('fail-on: warning\n', 'extends: strict\n'):
         workspace = mod_repository('strict-mod', {'anims/warn.gaf': WARNING_ONLY})
@@ -245,16 +235,14 @@ def an_unset_fail_on_leaves_the_decision_to_the_repository_configuration():
         'GAFCHECK_FAIL_ON'] == ''
 
 
-@tap.test
-def action_fails_the_step_when_gafcheck_cannot_run():
+def test_action_fails_the_step_when_gafcheck_cannot_run():
     workspace = mod_repository('missing', {'ok.gaf': CLEAN})
     outputs, steps, _ = run_action(workspace, {'paths': 'no-such-dir'})
     assert outputs['exit-code'] == '3', outputs     # an input could not be read
     assert steps['Verdict'].returncode == 1 and 'exited 3' in steps['Verdict'].stdout
 
 
-@tap.test
-def example_workflow_uses_only_the_actions_inputs_and_grants_security_events():
+def test_example_workflow_uses_only_the_actions_inputs_and_grants_security_events():
     workflow = yaml.safe_load((ROOT / 'docs' / 'github-workflow-example.yml').read_text())
     assert workflow['permissions']['security-events'] == 'write', workflow['permissions']
     steps = workflow['jobs']['gafcheck']['steps']
@@ -285,8 +273,7 @@ def run_gitlab_job(project, variables, path=PATH_WITH_GAFCHECK):
     return job, result
 
 
-@tap.test
-def gitlab_job_publishes_code_quality_and_junit_and_fails_on_findings():
+def test_gitlab_job_publishes_code_quality_and_junit_and_fails_on_findings():
     project = mod_repository('gitlab-mod', {'anims/bad.gaf': HOSTILE, 'units/ok.gaf': CLEAN})
     job, result = run_gitlab_job(project, {})
     assert result.returncode == 1, result.stderr
@@ -307,11 +294,10 @@ def gitlab_job_publishes_code_quality_and_junit_and_fails_on_findings():
     assert set(cases) == {'anims/bad.gaf', 'units/ok.gaf'}, set(cases)
     assert cases['anims/bad.gaf'].find('failure') is not None
     if note:
-        raise tap.Skip(f'every other assertion passed; {note}')
+        pytest.skip(f'every other assertion passed; {note}')
 
 
-@tap.test
-def gitlab_job_passes_clean_files_and_says_how_to_get_gafcheck():
+def test_gitlab_job_passes_clean_files_and_says_how_to_get_gafcheck():
     project = mod_repository('gitlab-clean', {'ok.gaf': CLEAN, 'wip/bad.gaf': HOSTILE})
     (project / '.gafcheck.yaml').write_text('ignore:\n  - wip/\n')
     _, result = run_gitlab_job(project, {'GAFCHECK_FAIL_ON': 'warning'})
@@ -321,8 +307,8 @@ def gitlab_job_passes_clean_files_and_says_how_to_get_gafcheck():
     cases = {case.get('name'): case for case in junit.iter('testcase')}
     assert cases['wip/bad.gaf'].find('skipped') is not None, 'an ignored file is a skipped case'
     if shutil.which('gafcheck', path=SYSTEM_PATH):
-        raise tap.Skip('every other assertion passed; gafcheck is installed on this machine, so '
-                       'the job without one on PATH cannot be tried')
+        pytest.skip('every other assertion passed; gafcheck is installed on this machine, so '
+                    'the job without one on PATH cannot be tried')
     _, result = run_gitlab_job(project, {}, path=SYSTEM_PATH)
     assert result.returncode == 2 and 'GAFCHECK_REPOSITORY' in result.stderr, result.stderr
 
@@ -344,10 +330,10 @@ def scratch_git_repository(name):
     return repository
 
 
-@tap.test
-def pre_commit_hook_fails_a_staged_hostile_gaf_and_passes_a_clean_one():
+@pytest.mark.external
+def test_pre_commit_hook_fails_a_staged_hostile_gaf_and_passes_a_clean_one():
     if not shutil.which('pre-commit'):
-        raise tap.Skip('pre-commit is not installed (Debian package pre-commit; scripts/bootstrap)')
+        pytest.skip('pre-commit is not installed (Debian package pre-commit; scripts/bootstrap --all)')
     manifest = subprocess.run(['pre-commit', 'validate-manifest',
                                str(ROOT / '.pre-commit-hooks.yaml')],
                               capture_output=True, text=True, timeout=60,
@@ -387,8 +373,7 @@ def pre_commit_hook_fails_a_staged_hostile_gaf_and_passes_a_clean_one():
 
 # --- Debian: debian/control ---------------------------------------------------------------------
 
-@tap.test
-def debian_build_depends_are_the_bootstrap_build_packages():
+def test_debian_build_depends_are_the_bootstrap_build_packages():
     bootstrap = (ROOT / 'scripts' / 'bootstrap').read_text()
     listed = re.search(r'^build_packages=\((.*?)^\)', bootstrap, re.M | re.S).group(1)
     build_packages = set(listed.split()) - {'g++'}   # build-essential, never a Build-Depends
@@ -399,5 +384,3 @@ def debian_build_depends_are_the_bootstrap_build_packages():
         f'only in debian/control: {depends - build_packages}; '
         f'only in bootstrap: {build_packages - depends}')
 
-
-tap.run()

@@ -1,10 +1,7 @@
-#!/usr/bin/env python3
-"""gafcheck rebuild end to end (issue 17) on the corpus seeds: guarantees 1-3 through the binary
+"""gafcheck rebuild end to end on the corpus seeds: guarantees 1-3 through the binary
 (check --fail-on warning of OUT, identical retail PNGs of IN and OUT from gafcheck render,
 rebuild(OUT) == OUT), refusals and their exit codes, directory mode determinism across -j, the
 sidecar report, and the output guards (never inside the input, never over it).
-
-usage: rebuild_cli_test.py GAFCHECK SOURCE_ROOT MAKE_TREE
 """
 import filecmp
 import json
@@ -13,20 +10,14 @@ import pathlib
 import shutil
 import struct
 import subprocess
-import sys
 import tempfile
 
 import jsonschema
 import yaml
 
-sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'support'))
-import tap  # noqa: E402
-from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
+from conftest import GAFCHECK, MAKE_TREE, ROOT
+from gafcheck_run import run_gafcheck, validated_documents
 
-GAFCHECK = sys.argv[1]
-ROOT = pathlib.Path(sys.argv[2])
-MAKE_TREE = sys.argv[3]
 SEEDS = ROOT / 'corpus' / 'seed'
 SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())
            for kind in ('header', 'file', 'summary')}
@@ -100,8 +91,7 @@ def rendered(path, out):
     return images
 
 
-@tap.test
-def seeds_rebuild_clean_draw_the_same_and_are_idempotent():
+def test_seeds_rebuild_clean_draw_the_same_and_are_idempotent():
     rebuilt = 0
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
@@ -135,8 +125,7 @@ def seeds_rebuild_clean_draw_the_same_and_are_idempotent():
     assert rebuilt >= 20, rebuilt
 
 
-@tap.test
-def undefined_outcome_is_refused_and_drop_unrenderable_drops_it():
+def test_undefined_outcome_is_refused_and_drop_unrenderable_drops_it():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         result = run('rebuild', SEEDS / 'composite.cycle.gaf', '-o', root / 'x.gaf',
@@ -155,8 +144,7 @@ def undefined_outcome_is_refused_and_drop_unrenderable_drops_it():
         run('check', '--fail-on', 'warning', root / 'x.gaf', check_code=0)
 
 
-@tap.test
-def sidecar_maps_every_finding_to_what_was_done():
+def test_sidecar_maps_every_finding_to_what_was_done():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         run('rebuild', '--report', root / 'r.yaml', SEEDS / 'rle.short-row.gaf', '-o',
@@ -208,8 +196,7 @@ def make_tree(root):
     return tree
 
 
-@tap.test
-def directory_mode_mirrors_the_tree_the_same_for_any_j():
+def test_directory_mode_mirrors_the_tree_the_same_for_any_j():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         tree = make_tree(root)
@@ -231,8 +218,7 @@ def directory_mode_mirrors_the_tree_the_same_for_any_j():
         assert data[64 + 9] == 0
 
 
-@tap.test
-def generated_retail_like_tree_rebuilds_clean_the_same_and_to_itself():
+def test_generated_retail_like_tree_rebuilds_clean_the_same_and_to_itself():
     # 24 retail-like GAFs from corpus/tree (shaded sprites, composites, textures): the rebuilt
     # tree checks clean, draws the same as the original, and rebuilds to itself byte for byte.
     # (48 files cost 160 s in the sanitizer build and showed nothing 24 do not.)
@@ -256,8 +242,7 @@ def generated_retail_like_tree_rebuilds_clean_the_same_and_to_itself():
             assert original == rebuilt, relative
 
 
-@tap.test
-def output_never_inside_or_over_the_input():
+def test_output_never_inside_or_over_the_input():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         tree = make_tree(root)
@@ -278,8 +263,7 @@ def output_never_inside_or_over_the_input():
         assert out.read_bytes() != b'old'
 
 
-@tap.test
-def other_files_are_refused_clearly():
+def test_other_files_are_refused_clearly():
     # Archives and TSF scripts are rebuilt: tests/archive_rebuild_cli_test.py.
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
@@ -288,8 +272,7 @@ def other_files_are_refused_clearly():
         run('rebuild', root / 'text.txt', '-o', root / 'z.gaf', check_code=1)
 
 
-@tap.test
-def rebuild_has_help():
+def test_rebuild_has_help():
     result = run('rebuild', '--help', check_code=0)
     for words in ('--drop-unrenderable', '--keep-unknown', '--report', 'canonical', 'Exit codes',
                   'textures/', '5 written, but content', 'rebuild.copied_unchecked',
@@ -309,8 +292,7 @@ def with_entry_pointer(data, slot, value):
     return bytes(data)
 
 
-@tap.test
-def content_left_out_is_a_distinct_exit_status_and_named():
+def test_content_left_out_is_a_distinct_exit_status_and_named():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         # The later of two names equal under the game's folding is never loaded: left out,
@@ -337,8 +319,7 @@ def content_left_out_is_a_distinct_exit_status_and_named():
         assert 'dropped' not in result.stderr and 'rebuild: 1 rebuilt, 0 copied' in result.stderr
 
 
-@tap.test
-def a_file_of_which_nothing_would_remain_is_refused_even_when_asked():
+def test_a_file_of_which_nothing_would_remain_is_refused_even_when_asked():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         clean = (SEEDS / 'clean-rle.gaf').read_bytes()
@@ -360,8 +341,7 @@ def a_file_of_which_nothing_would_remain_is_refused_even_when_asked():
         assert 'nothing would remain' in result.stderr, result.stderr
 
 
-@tap.test
-def a_symbolic_link_at_the_output_name_is_never_written_through():
+def test_a_symbolic_link_at_the_output_name_is_never_written_through():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         (root / 'elsewhere').mkdir()
@@ -404,8 +384,7 @@ TSF_NAMING = (b'[Anim]\r\n{\r\n    Looping = 0;\r\n    [Frame0]\r\n    {\r\n    
               b'            AnchorY = 0;\r\n            Filename = %s;\r\n        }\r\n    }\r\n}\r\n')
 
 
-@tap.test
-def tree_mode_writes_nothing_check_flags_unless_marked_kept():
+def test_tree_mode_writes_nothing_check_flags_unless_marked_kept():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         tree = root / 'mod'
@@ -435,5 +414,3 @@ def tree_mode_writes_nothing_check_flags_unless_marked_kept():
         # The promise, for the tree: check of OUTDIR finds nothing.
         run('check', '--fail-on', 'warning', '-q', out, check_code=0)
 
-
-tap.run()

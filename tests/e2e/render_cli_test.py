@@ -1,9 +1,6 @@
-#!/usr/bin/env python3
-"""gafcheck render end to end (issue 16): index.json, PNG pixels decoded here with zlib and
+"""gafcheck render end to end: index.json, PNG pixels decoded here with zlib and
 compared with images written down from the bytes, reasons for frames the game cannot draw,
 hostile entry names and planted symlinks, --max-pixels, and every palette format.
-
-usage: render_cli_test.py GAFCHECK SOURCE_ROOT PACK_TREE
 """
 import json
 import os
@@ -11,20 +8,14 @@ import pathlib
 import shutil
 import struct
 import subprocess
-import sys
 import tempfile
 import zlib
 
-sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'support'))
-import tap  # noqa: E402
-from png_reader import png_pixels  # noqa: E402
-from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
-from hand_built_hpi import chunk, hpi_v1, packed  # noqa: E402
+from conftest import GAFCHECK, PACK_TREE, ROOT
+from gafcheck_run import run_gafcheck, validated_documents
+from hand_built_hpi import chunk, hpi_v1, packed
+from png_reader import png_pixels
 
-GAFCHECK = sys.argv[1]
-ROOT = pathlib.Path(sys.argv[2])
-PACK_TREE = sys.argv[3]
 SEEDS = ROOT / 'corpus' / 'seed'
 
 MAGENTA = (255, 0, 255, 255)
@@ -188,8 +179,7 @@ def by_policy(records):
     return {record['policy']: record for record in records}
 
 
-@tap.test
-def short_row_renders_as_the_game_draws_it_and_as_encoded():
+def test_short_row_renders_as_the_game_draws_it_and_as_encoded():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         (root / 'sprite.gaf').write_bytes(gaf([(b'SPRITE', SHORT_ROW)]))
@@ -218,8 +208,7 @@ def short_row_renders_as_the_game_draws_it_and_as_encoded():
         assert records['diff']['differing_pixels'] == 0
 
 
-@tap.test
-def raw_key_is_transparent_and_forensic_palette_is_the_default():
+def test_raw_key_is_transparent_and_forensic_palette_is_the_default():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         (root / 'raw.gaf').write_bytes(gaf([(b'RAW', RAW_KEYED)]))
@@ -232,8 +221,7 @@ def raw_key_is_transparent_and_forensic_palette_is_the_default():
         assert pixels[0][1][3] == 255 and pixels[0][1] != pixels[1][0], pixels
 
 
-@tap.test
-def frame_the_game_cannot_draw_is_listed_with_its_reason():
+def test_frame_the_game_cannot_draw_is_listed_with_its_reason():
     with tempfile.TemporaryDirectory() as directory:
         out = pathlib.Path(directory) / 'out'
         run('render', '--policy', 'both', '-o', out, SEEDS / 'rle.reads-past-eof.gaf',
@@ -249,8 +237,7 @@ def frame_the_game_cannot_draw_is_listed_with_its_reason():
         assert all('reason' in record and 'png' not in record for record in images(out))
 
 
-@tap.test
-def hostile_entry_names_stay_inside_the_directory():
+def test_hostile_entry_names_stay_inside_the_directory():
     names = [b'../../escape', b'/abs', b'a/b\\c', b'..', b'.', b'Dup', b'dup', b'\x01\x1b[31m\xff',
              b'']
     with tempfile.TemporaryDirectory() as directory:
@@ -272,8 +259,7 @@ def hostile_entry_names_stay_inside_the_directory():
         assert records[7]['name'] == '\\x01\\x1B[31m\\xFF', records[7]['name']
 
 
-@tap.test
-def planted_symlinks_are_not_followed():
+def test_planted_symlinks_are_not_followed():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         (root / 'raw.gaf').write_bytes(gaf([(b'RAW', RAW_KEYED)]))
@@ -295,8 +281,7 @@ def planted_symlinks_are_not_followed():
         run('render', '--force', '-o', root / 'fresh', root / 'raw.gaf', check_code=0)
 
 
-@tap.test
-def max_pixels_hit_is_reported_not_a_crash():
+def test_max_pixels_hit_is_reported_not_a_crash():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         (root / 'sprite.gaf').write_bytes(gaf([(b'A', SHORT_ROW), (b'B', RAW_KEYED)]))
@@ -311,8 +296,7 @@ def max_pixels_hit_is_reported_not_a_crash():
         assert 'budget.exceeded' in images(root / 'huge')[0]['reason']
 
 
-@tap.test
-def max_images_bounds_what_one_run_writes_and_lists():
+def test_max_images_bounds_what_one_run_writes_and_lists():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         (root / 'many.gaf').write_bytes(gaf([(b'E%d' % i, RAW_KEYED) for i in range(300)]))
@@ -370,8 +354,7 @@ def written_files(directory):
     return sorted(str(p.relative_to(directory)) for p in pathlib.Path(directory).rglob('*'))
 
 
-@tap.test
-def a_frame_reached_many_times_is_drawn_and_written_once():
+def test_a_frame_reached_many_times_is_drawn_and_written_once():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         # Forty entries whose frame tables all name one frame header, three times each.
@@ -408,8 +391,7 @@ def a_frame_reached_many_times_is_drawn_and_written_once():
         assert '1 images written, 9 listed as the same image' in result.stderr, result.stderr
 
 
-@tap.test
-def alias_slots_are_listed_as_their_entry_not_drawn_again():
+def test_alias_slots_are_listed_as_their_entry_not_drawn_again():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         # 3,000 slots of the entry table aimed at one entry (check: entry.alias).
@@ -429,8 +411,7 @@ def alias_slots_are_listed_as_their_entry_not_drawn_again():
         assert all(r['same_as'] == '0-ONE/' and r['alias_of'] == 0 for r in aliases), aliases[0]
 
 
-@tap.test
-def distinct_frames_are_each_written_control():
+def test_distinct_frames_are_each_written_control():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         frames = [raw_frame(0), raw_frame(1), raw_frame(2)]
@@ -443,8 +424,7 @@ def distinct_frames_are_each_written_control():
             root / 'out' / '0-A/1.retail.png')
 
 
-@tap.test
-def output_budgets_stop_an_input_with_a_reason_never_silently():
+def test_output_budgets_stop_an_input_with_a_reason_never_silently():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         blobs = [bytes([i + 1]) * 32 for i in range(20)]
@@ -473,8 +453,7 @@ def output_budgets_stop_an_input_with_a_reason_never_silently():
         assert len(written_files(root / 'all')) == 22
 
 
-@tap.test
-def max_images_counts_every_image_in_every_policy():
+def test_max_images_counts_every_image_in_every_policy():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         blobs = [bytes([i + 1]) * 32 for i in range(5)]
@@ -506,8 +485,7 @@ def max_images_counts_every_image_in_every_policy():
 
 # --- no writer of a render run replaces a file the run reads ---
 
-@tap.test
-def render_never_replaces_an_input_or_a_palette():
+def test_render_never_replaces_an_input_or_a_palette():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         unit = gaf([(b'U', RAW_KEYED)])
@@ -558,8 +536,7 @@ def render_never_replaces_an_input_or_a_palette():
             '0-U/0.retail.png')
 
 
-@tap.test
-def crashers_that_multiplied_images_write_each_image_once():
+def test_crashers_that_multiplied_images_write_each_image_once():
     crashers = ROOT / 'corpus' / 'crashers'
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
@@ -597,8 +574,7 @@ def assert_same_trees(a, b):
     assert not differing, differing
 
 
-@tap.test
-def jobs_do_not_change_the_images_or_the_index():
+def test_jobs_do_not_change_the_images_or_the_index():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         inputs = []
@@ -629,8 +605,7 @@ def jobs_do_not_change_the_images_or_the_index():
                 assert stderr == runs[0][1], (stderr, runs[0][1])
 
 
-@tap.test
-def entry_and_frame_select():
+def test_entry_and_frame_select():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         (root / 'two.gaf').write_bytes(gaf([(b'First', RAW_KEYED), (b'Second', SHORT_ROW)]))
@@ -660,8 +635,7 @@ def palette_files(root):
     return [root / name for name in files]
 
 
-@tap.test
-def every_palette_format_loads():
+def test_every_palette_format_loads():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         (root / 'sprite.gaf').write_bytes(gaf([(b'SPRITE', SHORT_ROW)]))
@@ -681,8 +655,7 @@ def every_palette_format_loads():
                 (out / 'index.json').read_text())['palette']
 
 
-@tap.test
-def bad_palette_is_a_usage_error_with_the_reason():
+def test_bad_palette_is_a_usage_error_with_the_reason():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         (root / 'sprite.gaf').write_bytes(gaf([(b'SPRITE', SHORT_ROW)]))
@@ -699,8 +672,7 @@ def bad_palette_is_a_usage_error_with_the_reason():
         assert 'cannot read palette' in result.stderr, result.stderr
 
 
-@tap.test
-def archive_members_render_and_several_inputs_get_their_own_folders():
+def test_archive_members_render_and_several_inputs_get_their_own_folders():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         (root / 'tree' / 'anims').mkdir(parents=True)
@@ -720,8 +692,7 @@ def archive_members_render_and_several_inputs_get_their_own_folders():
         run('render', '-o', root / 'out3', root / 'nothing.gaf', check_code=3)
 
 
-@tap.test
-def truecolor_taf_frames_expand_their_pixels():
+def test_truecolor_taf_frames_expand_their_pixels():
     with tempfile.TemporaryDirectory() as directory:
         out = pathlib.Path(directory) / 'out'
         run('render', '-o', out, SEEDS / 'clean-taf-argb4444.taf', check_code=0)
@@ -747,8 +718,7 @@ def pcx_with(colours):
             b''.join(bytes(c) for c in colours))
 
 
-@tap.test
-def kingdoms_palette_lookup_follows_the_games_order():
+def test_kingdoms_palette_lookup_follows_the_games_order():
     shades = {name: [(i, base, 255 - i) for i in range(256)]
               for name, base in (('beside', 10), ('named', 20), ('side', 30), ('default', 40))}
     with tempfile.TemporaryDirectory() as directory:
@@ -781,8 +751,7 @@ def kingdoms_palette_lookup_follows_the_games_order():
         assert json.loads((out / 'ta' / 'index.json').read_text())['palette'] == 'forensic'
 
 
-@tap.test
-def sheet_aligns_the_frames_on_their_origins():
+def test_sheet_aligns_the_frames_on_their_origins():
     with tempfile.TemporaryDirectory() as directory:
         out = pathlib.Path(directory) / 'out'
         # explode1: frame 0 is 16x8 with its origin at (0,0), frame 1 9x5 with it at (-2,-1), so
@@ -808,8 +777,7 @@ def sheet_aligns_the_frames_on_their_origins():
         assert pixels[0][16 + 3] == (0, 0, 0, 0)  # beyond the mark, above frame 1: empty
 
 
-@tap.test
-def animation_plays_at_the_games_timing():
+def test_animation_plays_at_the_games_timing():
     with tempfile.TemporaryDirectory() as directory:
         out = pathlib.Path(directory) / 'out'
         # explode1: durations 1 and 3 ticks (1/30 s each), loop word 1.
@@ -833,8 +801,7 @@ def animation_plays_at_the_games_timing():
                 assert frames[1][2][y][x] == wanted, (x, y)
 
 
-@tap.test
-def render_has_help():
+def test_render_has_help():
     result = run('render', '--help', check_code=0)
     assert 'Usage: gafcheck render' in result.stdout and 'PALETTE.PAL' in result.stdout
 
@@ -867,8 +834,7 @@ TA3D_RGBA = [[(255, 0, 0, 255), (0, 255, 0, 128)],
 TA3D_RGB = [[(1, 2, 3), (4, 5, 6), (7, 8, 9)]]
 
 
-@tap.test
-def ta3d_zlib_frames_render_their_pixels_with_game_ta3d():
+def test_ta3d_zlib_frames_render_their_pixels_with_game_ta3d():
     rgba = bytes(c for row in TA3D_RGBA for pixel in row for c in pixel)
     rgb = bytes(c for row in TA3D_RGB for pixel in row for c in pixel)
     with tempfile.TemporaryDirectory() as directory:
@@ -891,8 +857,7 @@ def ta3d_zlib_frames_render_their_pixels_with_game_ta3d():
             read_png(root / 'ta' / ta[(0, 'retail')]['png']) != TA3D_RGBA)
 
 
-@tap.test
-def ta3d_payloads_not_drawn_are_listed_with_the_reason():
+def test_ta3d_payloads_not_drawn_are_listed_with_the_reason():
     jpeg = b'\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xd9'
     short = zlib_payload(bytes(12))  # 2x2 wants 16 bytes
     with tempfile.TemporaryDirectory() as directory:
@@ -942,8 +907,7 @@ def pictures(directory):
     return [f for f in written_files(directory) if f.endswith(('.png', '.gif'))]
 
 
-@tap.test
-def damaged_archive_members_are_listed_not_drawn():
+def test_damaged_archive_members_are_listed_not_drawn():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         archive = damaged_archive(root)
@@ -972,8 +936,7 @@ def damaged_archive_members_are_listed_not_drawn():
             assert all('damaged' not in r for r in records), records
 
 
-@tap.test
-def draw_damaged_draws_it_apart_and_marked_still_exit_1():
+def test_draw_damaged_draws_it_apart_and_marked_still_exit_1():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         archive = damaged_archive(root)
@@ -994,8 +957,7 @@ def draw_damaged_draws_it_apart_and_marked_still_exit_1():
         assert 'damaged' not in records[0] and records[1]['damaged'] == ['hpi.chunk-size']
 
 
-@tap.test
-def a_damaged_palette_is_refused_and_show_marks_a_damaged_member():
+def test_a_damaged_palette_is_refused_and_show_marks_a_damaged_member():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         archive = damaged_archive(root)
@@ -1015,8 +977,7 @@ def a_damaged_palette_is_refused_and_show_marks_a_damaged_member():
         assert 'DAMAGED' not in sound.stdout and 'damaged' not in sound.stderr, sound
 
 
-@tap.test
-def html_does_not_draw_a_damaged_member():
+def test_html_does_not_draw_a_damaged_member():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         sprite = gaf([(b'SHORT', SHORT_ROW)])  # a short row: findings, so thumbnails
@@ -1046,8 +1007,7 @@ def alternating(references):
     return gaf_shared([0, 1], [(b'A', refs), (b'B', refs)], [raw_frame(0), raw_frame(1)], BLOBS)
 
 
-@tap.test
-def index_grows_with_the_input_not_with_its_references():
+def test_index_grows_with_the_input_not_with_its_references():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         for name, data in (('alternating.gaf', alternating(6000)),
@@ -1076,8 +1036,7 @@ def index_grows_with_the_input_not_with_its_references():
                 assert size < 4096, size
 
 
-@tap.test
-def index_bytes_are_charged_to_max_output_bytes():
+def test_index_bytes_are_charged_to_max_output_bytes():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
         (root / 'alt.gaf').write_bytes(alternating(3000))
@@ -1103,5 +1062,3 @@ def index_bytes_are_charged_to_max_output_bytes():
         assert len(expanded(images(root / 'fits'))) == 6000
 
 
-
-tap.run()

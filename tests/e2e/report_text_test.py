@@ -1,13 +1,10 @@
-#!/usr/bin/env python3
-"""Names in reports (issue 12, class 7), end to end: real files, archive members, GAF entry names
+"""Names in reports, end to end: real files, archive members, GAF entry names
 and TSF values whose bytes hold YAML line breaks (U+0085, U+2028, U+2029 followed by '--- '),
 non-printable characters (C0, DEL, C1, U+FEFF, U+FFFE, U+FFFF, noncharacters), encoded
 surrogates, bytes that are not UTF-8 and literal backslash sequences. Every report must parse
 with PyYAML (pure and libyaml loaders) as a whole, validate against reports/schema, give every
 name back byte for byte once unescaped, and never give two names the same text. Ordinary ASCII
 and UTF-8 names stay as they are.
-
-usage: report_text_test.py GAFCHECK MAKE_CORPUS SOURCE_ROOT
 """
 import atexit
 import json
@@ -17,17 +14,14 @@ import random
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 
 import jsonschema
+import pytest
 import yaml
 
-sys.path.insert(0, os.path.dirname(__file__))
-import tap  # noqa: E402
+from conftest import GAFCHECK, MAKE_CORPUS, ROOT
 
-GAFCHECK, MAKE_CORPUS = sys.argv[1], sys.argv[2]
-ROOT = pathlib.Path(sys.argv[3])
 SEEDS = ROOT / 'corpus' / 'seed'
 SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())
            for kind in ('header', 'file', 'summary', 'record', 'diff')}
@@ -138,8 +132,7 @@ make_tree(TREE, ALL_NAMES + random_names(60), (SEEDS / 'composite.cycle.gaf').re
 TREE_PATHS = sorted(os.path.join(bytes(TREE), name) for name in os.listdir(bytes(TREE)))
 
 
-@tap.test
-def check_report_gives_every_file_name_back_distinctly():
+def test_check_report_gives_every_file_name_back_distinctly():
     docs = documents(run('check', TREE, check_code=1).stdout)
     files = [doc for doc in docs if doc['kind'] == 'file']
     expect_bijection(files, TREE_PATHS)
@@ -147,16 +140,15 @@ def check_report_gives_every_file_name_back_distinctly():
     assert unescape(command_line[-1]) == bytes(TREE), command_line
 
 
-@tap.test
-def ordinary_names_are_written_as_they_are():
+def test_ordinary_names_are_written_as_they_are():
     paths = {doc['path'] for doc in documents(run('check', TREE).stdout) if doc['kind'] == 'file'}
     for name in PLAIN:
         assert f'{TREE}/{name.decode()}.gaf' in paths, name
     assert f'{TREE}/esc\\\\xff.gaf' in paths and f'{TREE}/esc\\xFF.gaf' in paths
 
 
-@tap.test
-def census_report_parses_whole_and_resumes_by_the_same_names():
+@pytest.mark.slow
+def test_census_report_parses_whole_and_resumes_by_the_same_names():
     report = WORK / 'census.yaml'
     run('census', '--per-file', 'all', '-o', report, TREE, check_code=1)
     docs = documents(report.read_bytes())
@@ -175,8 +167,7 @@ def census_report_parses_whole_and_resumes_by_the_same_names():
                      TREE_PATHS)
 
 
-@tap.test
-def baseline_and_diff_match_every_name_to_itself():
+def test_baseline_and_diff_match_every_name_to_itself():
     old = WORK / 'old.yaml'
     run('check', '-o', old, TREE, check_code=1)
     again = documents(run('check', '--baseline', old, TREE, check_code=0).stdout)
@@ -193,8 +184,7 @@ def duplicate_names(name):
     return [{'hex': ('A' + name).hex()}, {'hex': ('a' + name).hex()}]
 
 
-@tap.test
-def archive_member_and_gaf_entry_names_come_back_exactly():
+def test_archive_member_and_gaf_entry_names_come_back_exactly():
     members = [b'anims/' + name + b'.gaf' for name in ESCAPED['report splitters'] +
                ESCAPED['backslash lookalikes'] + [b'fffe\xef\xbf\xbe', b'sur\xed\xa0\x80']]
     entry = '\u2028--- \ufffe\\xff'.encode('utf-8').decode('latin-1') + '\xff'
@@ -220,8 +210,7 @@ def archive_member_and_gaf_entry_names_come_back_exactly():
         assert shown == 'a\\xE2\\x80\\xA8--- \\xEF\\xBF\\xBE\\\\xff\\xFF', shown
 
 
-@tap.test
-def tsf_values_reach_their_messages_escaped():
+def test_tsf_values_reach_their_messages_escaped():
     script = WORK / 'scripts'
     script.mkdir()
     value = b'\xe2\x80\xa8--- \xc2\x85\xef\xbf\xbf\\xff\xff'
@@ -238,5 +227,3 @@ def tsf_values_reach_their_messages_escaped():
     message = next(f['message'] for f in file['findings'] if f['rule'] == 'tsf.value')
     assert unescape(message.split("'")[1]) == value, message
 
-
-tap.run()

@@ -1,5 +1,4 @@
-#!/usr/bin/env python3
-"""The sandbox (issue 14): check, census, ls, extract, diff and merge confine themselves before
+"""The sandbox: check, census, ls, extract, diff and merge confine themselves before
 they read any input. gafcheck-test-hooks attempts execve, socket and an open for writing right
 after confinement (GAFCHECK_TEST_SANDBOX_PROBE); each must end the run with exit 4 and
 "gafcheck: sandbox refused system call NAME (nr N)". Controls: with --no-sandbox the same attempts
@@ -7,8 +6,6 @@ succeed and the report header says the sandbox was off; Landlock (where the kern
 reads to the inputs; reports from before the sandbox still read. Under strace, no confining
 command opens anything but its inputs and outputs once confined (no library reads a file lazily,
 OpenSSL's configuration least of all), and --resume writes across directories under Landlock.
-
-usage: sandbox_test.py GAFCHECK SOURCE_ROOT GAFCHECK_TEST_HOOKS
 """
 import atexit
 import ctypes
@@ -18,19 +15,14 @@ import re
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 
+import pytest
 import yaml
 
-sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'support'))
-import tap  # noqa: E402
-from gafcheck_run import run_gafcheck, validated_documents  # noqa: E402
+from conftest import GAFCHECK, GAFCHECK_TEST_HOOKS, ROOT
+from gafcheck_run import run_gafcheck, validated_documents
 
-GAFCHECK = sys.argv[1]
-ROOT = pathlib.Path(sys.argv[2])
-GAFCHECK_TEST_HOOKS = sys.argv[3]
 SEEDS = ROOT / 'corpus' / 'seed'
 OLD_REPORT = ROOT / 'tests' / 'data' / 'hostile_reports' / 'genuine-minimal.yaml'
 WORK = pathlib.Path(tempfile.mkdtemp(prefix='gafcheck-sandbox-test-'))
@@ -84,8 +76,7 @@ def commands(out):
     }
 
 
-@tap.test
-def every_command_refuses_execve_socket_and_open_for_writing_with_exit_4():
+def test_every_command_refuses_execve_socket_and_open_for_writing_with_exit_4():
     for name, syscall in REFUSED.items():
         out = WORK / f'refused-{name}'
         out.mkdir()
@@ -110,8 +101,7 @@ def every_command_refuses_execve_socket_and_open_for_writing_with_exit_4():
         assert sorted(p.name for p in out.iterdir()) == ['extracted'], list(out.iterdir())
 
 
-@tap.test
-def without_the_sandbox_the_same_attempts_succeed_and_the_header_says_off():
+def test_without_the_sandbox_the_same_attempts_succeed_and_the_header_says_off():
     for name in REFUSED:
         out = WORK / f'unconfined-{name}'
         out.mkdir()
@@ -128,16 +118,14 @@ def without_the_sandbox_the_same_attempts_succeed_and_the_header_says_off():
             assert header_of(out / report)['sandbox'] == {'enabled': False, 'layers': []}
 
 
-@tap.test
-def the_header_names_the_layers():
+def test_the_header_names_the_layers():
     wanted = ['seccomp', 'landlock'] if landlock_abi() >= 1 else ['seccomp']
     report = WORK / 'layers.yaml'
     run('check', '-q', '-o', report, SEEDS / 'clean-raw.gaf', check_code=0)
     assert header_of(report)['sandbox'] == {'enabled': True, 'layers': wanted}
 
 
-@tap.test
-def landlock_keeps_reads_to_the_inputs():
+def test_landlock_keeps_reads_to_the_inputs():
     if landlock_abi() < 1:
         print('# skipped: the kernel has no Landlock (seccomp alone cannot see paths)')
         return
@@ -159,8 +147,7 @@ def landlock_keeps_reads_to_the_inputs():
     assert 'sandbox probe: open for reading succeeded' in free.stderr, free.stderr
 
 
-@tap.test
-def a_confined_census_on_two_threads_stops_cleanly_on_sigint_and_resumes():
+def test_a_confined_census_on_two_threads_stops_cleanly_on_sigint_and_resumes():
     report = WORK / 'interrupted.yaml'
     result = run('census', '-q', '-j', '2', '--per-file', 'all', '-o', report, SEEDS,
                  env={'GAFCHECK_TEST_RAISE_AFTER_GROUPS': '3:INT'})
@@ -217,13 +204,12 @@ def strace_works():
     return probe.returncode == 0
 
 
-@tap.test
-def nothing_but_inputs_and_outputs_is_opened_after_confinement():
+def test_nothing_but_inputs_and_outputs_is_opened_after_confinement():
     """Every confining command, under strace: after the filter is loaded, each open names an input
     (or, for commands that create files, a path beneath their outputs). OPENSSL_CONF names a file
     outside them all, which libcrypto must never read (it was read lazily, at the first hash)."""
     if not strace_works():
-        raise tap.Skip('strace is missing or cannot trace here (scripts/bootstrap installs it)')
+        pytest.skip('strace is missing or cannot trace here (scripts/bootstrap installs it)')
     out = WORK / 'traced'
     out.mkdir()
     (out / 'openssl.cnf').write_text('openssl_conf = hostile\n[hostile]\n')
@@ -278,8 +264,7 @@ def nothing_but_inputs_and_outputs_is_opened_after_confinement():
     assert str(outside) in [path for path, _ in opens], opens
 
 
-@tap.test
-def an_environment_named_openssl_configuration_changes_nothing():
+def test_an_environment_named_openssl_configuration_changes_nothing():
     """libcrypto never reads a configuration: one that loads only the null provider (so no
     SHA-256 exists once it is read) leaves every hash as it was, with the sandbox and without."""
     hostile = WORK / 'hostile-openssl.cnf'
@@ -304,8 +289,8 @@ def interrupted_census(report):
     return report.read_bytes()
 
 
-@tap.test
-def a_confined_resume_writes_across_directories_and_keeps_the_old_report():
+@pytest.mark.slow
+def test_a_confined_resume_writes_across_directories_and_keeps_the_old_report():
     """--resume OLD -o OUT with OUT in another directory: a hard link to OLD, a symlink to OLD,
     OLD a symlink to OUT, a new name. Under the sandbox (Landlock refuses a rename into another
     directory), each completes and leaves the old report's other names as they were; --no-sandbox
@@ -344,8 +329,7 @@ def a_confined_resume_writes_across_directories_and_keeps_the_old_report():
                 assert old.is_symlink() and old.resolve() == out.resolve(), where
 
 
-@tap.test
-def reports_from_before_the_sandbox_still_read():
+def test_reports_from_before_the_sandbox_still_read():
     assert 'sandbox' not in OLD_REPORT.read_text()
     new = WORK / 'new.yaml'
     run('check', '-q', '-o', new, SEEDS / 'clean-raw.gaf', check_code=0)
@@ -353,11 +337,8 @@ def reports_from_before_the_sandbox_still_read():
     assert result.returncode in (0, 1) and 'gafcheck diff' not in result.stderr, result.stderr
 
 
-@tap.test
-def help_documents_no_sandbox():
+def test_help_documents_no_sandbox():
     for command in ('check', 'census', 'ls', 'extract', 'diff', 'merge'):
         assert '--no-sandbox' in run(command, '--help', check_code=0).stdout, command
     assert '--no-sandbox' in run('--help', check_code=0).stdout
 
-
-tap.run()

@@ -1,12 +1,9 @@
-#!/usr/bin/env python3
-"""SARIF, SARIF-binary and GitLab Code Quality end to end (issue 15): gafcheck check and census
+"""SARIF, SARIF-binary and GitLab Code Quality end to end: gafcheck check and census
 write them in the same pass as the YAML report; they must list exactly the YAML report's findings
 (rule, offset, member, structure path), validate against the official SARIF 2.1.0 JSON schema
 (fetched from npm, see support/sarif_schema.py; the schema tests skip when it is neither cached
 nor fetchable), keep every fingerprint when bytes are inserted before the findings, survive
 hostile names, and not depend on the number of census threads.
-
-usage: sarif_test.py GAFCHECK MAKE_CORPUS SOURCE_ROOT
 """
 import atexit
 import json
@@ -14,19 +11,15 @@ import os
 import pathlib
 import shutil
 import subprocess
-import sys
 import tempfile
 import urllib.parse
 
+import pytest
 import yaml
 
-sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'support'))
-import sarif_schema  # noqa: E402
-import tap  # noqa: E402
+import sarif_schema
+from conftest import GAFCHECK, MAKE_CORPUS, ROOT
 
-GAFCHECK, MAKE_CORPUS = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-ROOT = pathlib.Path(sys.argv[3])
 WORK = pathlib.Path(tempfile.mkdtemp(prefix='gafcheck-sarif-'))
 atexit.register(shutil.rmtree, WORK, ignore_errors=True)
 
@@ -120,8 +113,8 @@ def validator():
     try:
         return sarif_schema.load_validator()
     except RuntimeError as error:
-        raise tap.Skip('every other assertion passed; the SARIF 2.1.0 schema check did not run: '
-                       f'the schema is not cached and cannot be fetched: {error}')
+        pytest.skip('every other assertion passed; the SARIF 2.1.0 schema check did not run: '
+                    f'the schema is not cached and cannot be fetched: {error}')
 
 
 def assert_valid(log):
@@ -141,8 +134,7 @@ def as_levels(findings):
                   for rule, offset, length, member, path, severity, retail in findings)
 
 
-@tap.test
-def sarif_lists_the_yaml_findings_and_validates():
+def test_sarif_lists_the_yaml_findings_and_validates():
     written = run('check', MIXED, ['sarif'])
     log = parse_json(written['sarif'])
     expected = yaml_findings(written['yaml'])
@@ -166,8 +158,7 @@ def sarif_lists_the_yaml_findings_and_validates():
     assert_valid(log)
 
 
-@tap.test
-def sarif_binary_nests_members_and_validates():
+def test_sarif_binary_nests_members_and_validates():
     written = run('check', MIXED, ['sarif-binary'])
     log = parse_json(written['sarif-binary'])
     run_ = log['runs'][0]
@@ -193,8 +184,7 @@ def sarif_binary_nests_members_and_validates():
     assert_valid(log)
 
 
-@tap.test
-def codeclimate_has_gitlabs_fields_and_severities():
+def test_codeclimate_has_gitlabs_fields_and_severities():
     written = run('check', MIXED, ['codeclimate'])
     issues = parse_json(written['codeclimate'])
     expected = yaml_findings(written['yaml'])
@@ -213,8 +203,7 @@ def codeclimate_has_gitlabs_fields_and_severities():
     assert {'blocker', 'critical', 'major', 'info'} <= {i['severity'] for i in issues}
 
 
-@tap.test
-def fingerprints_survive_bytes_inserted_before_the_findings():
+def test_fingerprints_survive_bytes_inserted_before_the_findings():
     # One file under one root, before and after the edit: a file's identity includes its root.
     formats = ['sarif', 'sarif-binary', 'codeclimate']
     narrow = run('check', tree('edited', {b'units/x.gaf': 'padded4.gaf'}), formats)
@@ -235,8 +224,7 @@ def fingerprints_survive_bytes_inserted_before_the_findings():
     assert issues[0] == issues[1] and len(set(issues[0])) == 5
 
 
-@tap.test
-def one_name_under_two_roots_is_two_files():
+def test_one_name_under_two_roots_is_two_files():
     """Identity is (root, path, member): left/units/x.gaf and right//units/x.gaf (and the members
     of an archive copied under both) get two locations and two fingerprints."""
     for name in ('left', 'right'):
@@ -266,8 +254,7 @@ def one_name_under_two_roots_is_two_files():
     assert len({i['fingerprint'] for i in issues}) == len(issues)
 
 
-@tap.test
-def clean_files_give_empty_results():
+def test_clean_files_give_empty_results():
     written = run('check', CLEAN, ['sarif', 'sarif-binary', 'codeclimate'])
     assert yaml_findings(written['yaml']) == []
     assert parse_json(written['codeclimate']) == []
@@ -282,8 +269,7 @@ def clean_files_give_empty_results():
     assert_valid(parse_json(written['sarif']))
 
 
-@tap.test
-def hostile_names_keep_every_format_valid_json():
+def test_hostile_names_keep_every_format_valid_json():
     written = run('check', MIXED, ['sarif', 'sarif-binary', 'codeclimate'])
     log = parse_json(written['sarif'])
     uris = {urllib.parse.unquote_to_bytes(r['locations'][0]['physicalLocation']
@@ -298,8 +284,7 @@ def hostile_names_keep_every_format_valid_json():
     parse_json(written['sarif-binary'])
 
 
-@tap.test
-def census_writes_the_same_results_on_one_and_two_threads():
+def test_census_writes_the_same_results_on_one_and_two_threads():
     def results(jobs):
         written = run('census', MIXED, ['sarif-binary', 'codeclimate'], '-j', str(jobs),
                       '--per-file', 'all')
@@ -311,5 +296,3 @@ def census_writes_the_same_results_on_one_and_two_threads():
     assert len(one[0]['runs'][0]['results']) > 5
     assert_valid(one[0])
 
-
-tap.run()

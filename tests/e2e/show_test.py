@@ -1,22 +1,14 @@
-#!/usr/bin/env python3
-"""gafcheck show end to end (issue 16): the structure tree at known offsets, hexdumps of an
+"""gafcheck show end to end: the structure tree at known offsets, hexdumps of an
 offset, a finding and a structure path labelled from the extent map, slack, colour only when
 asked or on a terminal, hostile entry names escaped, usage errors, and archive members.
-
-usage: show_test.py GAFCHECK SOURCE_ROOT
 """
-import os
 import pathlib
 import struct
 import subprocess
-import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(__file__))
-import tap  # noqa: E402
+from conftest import GAFCHECK, ROOT
 
-GAFCHECK = sys.argv[1]
-ROOT = pathlib.Path(sys.argv[2])
 SEEDS = ROOT / 'corpus' / 'seed'
 
 
@@ -47,8 +39,7 @@ def one_entry_gaf(name):
     return bytes(out)
 
 
-@tap.test
-def tree_lists_the_entry_table_entries_and_frames_at_their_offsets():
+def test_tree_lists_the_entry_table_entries_and_frames_at_their_offsets():
     out, _ = show(SEEDS / 'entry.alias.gaf')
     lines = out.splitlines()
     assert any(line.startswith('0x0000000C          8  entry_table') for line in lines), out
@@ -60,8 +51,7 @@ def tree_lists_the_entry_table_entries_and_frames_at_their_offsets():
     assert '[0] entry.alias (error, retail crash) at 0x00000010+4 entry[1]' in out
 
 
-@tap.test
-def tree_lists_slack_only_where_there_is_some():
+def test_tree_lists_slack_only_where_there_is_some():
     out, _ = show(SEEDS / 'extent.slack.gaf')
     assert '0x00000068         20  slack' in out, out
     assert 'coverage: 104 bytes claimed, 20 slack' in out
@@ -69,8 +59,7 @@ def tree_lists_slack_only_where_there_is_some():
     assert '  slack  ' not in clean and ' 0 slack' in clean, clean
 
 
-@tap.test
-def finding_0_shows_its_rule_under_the_row_of_its_offset():
+def test_finding_0_shows_its_rule_under_the_row_of_its_offset():
     out, _ = show(SEEDS / 'entry.alias.gaf', '--finding', 0)
     assert 'bytes 0x00000000..0x00000033 (finding 0)' in out, out
     lines = out.splitlines()
@@ -83,15 +72,13 @@ def finding_0_shows_its_rule_under_the_row_of_its_offset():
     assert out.count('] entry.alias') == 1
 
 
-@tap.test
-def unknown_finding_number_is_a_usage_error():
+def test_unknown_finding_number_is_a_usage_error():
     _, err = show(SEEDS / 'entry.alias.gaf', '--finding', 1, code=2)
     assert 'check lists 1 findings' in err, err
     show(SEEDS / 'entry.alias.gaf', '--finding', 0)
 
 
-@tap.test
-def at_inside_slack_says_slack_and_inside_pixels_does_not():
+def test_at_inside_slack_says_slack_and_inside_pixels_does_not():
     out, _ = show(SEEDS / 'extent.slack.gaf', '--at', '0x70', '--context', 0)
     row = rows(out)[0x70]
     assert 'slack (no structure claims these bytes)' in row, out
@@ -101,8 +88,7 @@ def at_inside_slack_says_slack_and_inside_pixels_does_not():
     assert 'entry[0]/frame[0] (raw pixels)' in row and 'slack' not in row, pixels
 
 
-@tap.test
-def path_selects_a_frame_header_and_labels_its_bytes():
+def test_path_selects_a_frame_header_and_labels_its_bytes():
     out, _ = show(SEEDS / 'composite.nested.gaf', '--path', 'entry[0]/frame[0]', '--context', 0)
     assert 'bytes 0x00000040..0x00000057 (entry[0]/frame[0], frame header)' in out, out
     dump = rows(out)
@@ -122,8 +108,7 @@ def path_selects_a_frame_header_and_labels_its_bytes():
     assert "no structure at path 'entry[0]/frame[9]'" in err, err
 
 
-@tap.test
-def colour_only_when_asked_or_on_a_terminal():
+def test_colour_only_when_asked_or_on_a_terminal():
     piped, _ = show(SEEDS / 'entry.alias.gaf', '--finding', 0, colour=None)
     assert '\x1b' not in piped
     coloured, _ = show(SEEDS / 'entry.alias.gaf', '--finding', 0, colour='always')
@@ -132,8 +117,7 @@ def colour_only_when_asked_or_on_a_terminal():
     assert '--color is always, never or auto' in err
 
 
-@tap.test
-def hostile_entry_name_is_escaped_never_raw():
+def test_hostile_entry_name_is_escaped_never_raw():
     with tempfile.TemporaryDirectory() as directory:
         path = pathlib.Path(directory) / 'hostile.gaf'
         path.write_bytes(one_entry_gaf(b'\x1b[31mEVIL\n\x07\x9b2J'))
@@ -147,8 +131,7 @@ def hostile_entry_name_is_escaped_never_raw():
         assert '\\x' not in control
 
 
-@tap.test
-def offset_outside_the_file_is_a_usage_error():
+def test_offset_outside_the_file_is_a_usage_error():
     _, err = show(SEEDS / 'entry.alias.gaf', '--at', 108, code=2)
     assert 'outside the file (108 bytes' in err, err
     show(SEEDS / 'entry.alias.gaf', '--at', 'twelve', code=2)
@@ -156,8 +139,7 @@ def offset_outside_the_file_is_a_usage_error():
     assert list(rows(out)) == [0x6B], out
 
 
-@tap.test
-def archive_member_offsets_are_in_its_decoded_bytes():
+def test_archive_member_offsets_are_in_its_decoded_bytes():
     archive = SEEDS / 'clean-hpi-v2.hpi'
     listing, _ = show(archive)
     assert 'zlib     anims/aramon.gaf' in listing, listing
@@ -171,8 +153,7 @@ def archive_member_offsets_are_in_its_decoded_bytes():
     assert "no member 'anims/missing.gaf'" in err, err
 
 
-@tap.test
-def truecolor_taf_lists_its_sequence_and_16_bit_pixels():
+def test_truecolor_taf_lists_its_sequence_and_16_bit_pixels():
     out, _ = show(SEEDS / 'clean-taf-argb1555.taf')
     assert ('0x00000050         24    entry[0]/frame[0]  frame header 10x8 at (5,4), ARGB1555'
             in out), out
@@ -181,13 +162,10 @@ def truecolor_taf_lists_its_sequence_and_16_bit_pixels():
     assert rows(dump)[0x10].endswith('entry[0] (sequence header)'), dump
 
 
-@tap.test
-def budget_hit_is_shown_not_a_crash():
+def test_budget_hit_is_shown_not_a_crash():
     out, _ = show(SEEDS / 'clean-raw.gaf', '--max-entries', 0)
     assert 'stopped: budget.exceeded: entries (limit 0)' in out, out
     assert 'no extent map' in out
     dump, _ = show(SEEDS / 'clean-raw.gaf', '--max-entries', 0, '--at', 0)
     assert 'rows are not labelled' in dump, dump
 
-
-tap.run()
