@@ -1,4 +1,4 @@
-// --files-from (issue 15): the list is read whole, put in path order without duplicates, and
+// --files-from: the list is read whole, put in path order without duplicates, and
 // every entry that cannot be a path becomes an input with an error rather than ending the run.
 #include "validator/census/file_list.hpp"
 

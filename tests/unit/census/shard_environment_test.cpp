@@ -1,4 +1,4 @@
-// --shard auto (issue 15): each batch engine's variables map to the K/N an explicit --shard would
+// --shard auto: each batch engine's variables map to the K/N an explicit --shard would
 // name, and everything that cannot be mapped is a usage error naming the variables.
 #include "validator/census/shard_environment.hpp"
 

@@ -1,6 +1,6 @@
-// What the target engine reads decides the checks and the retail impacts (issue 12, classes 2, 6
-// and 9): a version word the engine ignores never switches checks off, TA3D's own layout is checked
-// as TA3D reads it under --game ta3d, findings about bytes the game never reads take what the game
+// What the target engine reads decides the checks and the retail impacts: a version word the
+// engine ignores never switches checks off, TA3D's own layout is checked as TA3D reads it under
+// --game ta3d, findings about bytes the game never reads take what the game
 // does instead, and short files and empty frames are reported as the engine reads them.
 #include "corpus/builder/recipe.hpp"
 #include "corpus/builder/ta3d_builder.hpp"
@@ -134,7 +134,7 @@ TEST(GameReading, Ta3dFilesAreCleanForTa3d) {
   }
 }
 
-// Under --game ta3d the payloads go through the same extent map as GAF pixels (class 5): a tidy
+// Under --game ta3d the payloads go through the same extent map as GAF pixels: a tidy
 // file claims every byte; a frame moved onto its neighbour's payload shares it and leaves its own
 // as slack.
 TEST(GameReading, Ta3dPayloadsAreExtents) {
@@ -258,7 +258,7 @@ TEST(GameReading, Ta3dInflationStopsAtThePixelBudget) {
   EXPECT_NO_FINDING(report, "ta3d.payload-size");
 }
 
-// Class 6: behind a negative entry count the game loads nothing; the claimed table, its entries,
+// Behind a negative entry count the game loads nothing; the claimed table, its entries,
 // frames and pixels are examined as forensics with the retail impact "dropped".
 TEST(GameReading, UnreadTableTakesWhatTheGameDoes) {
   for (std::uint32_t word : {0x8000u, 0x8001u, 0xFFFFu}) {
@@ -305,7 +305,7 @@ TEST(GameReading, TruncatedTableTheGameReadsStillCrashes) {
   EXPECT_EQ(truncated.retail, Retail::crash);
 }
 
-// Class 9a: the engine opens these by name and reads a truncated header.
+// Short files: the engine opens these by name and reads a truncated header.
 TEST(GameReading, ShortFilesAreTruncatedHeadersOfTheirNamedKind) {
   const std::vector<std::uint8_t> empty;
   const std::vector<std::uint8_t> three = {'a', 'b', 'c'};
@@ -358,7 +358,7 @@ TEST(GameReading, OtherFormatsNamedGafGetTheGafChecks) {
   EXPECT_NO_FINDING(check(script, {}, "menu.tsf"), "header.truncated");
 }
 
-// Class 9b: a frame without pixels reads nothing at its data_offset.
+// Empty frames: a frame without pixels reads nothing at its data_offset.
 TEST(GameReading, EmptyRawFrameWithWildPointerIsOnlyEmpty) {
   for (auto [width, height] : {std::pair{0, 4}, std::pair{4, 0}, std::pair{0, 0}}) {
     auto spec = simple_spec();

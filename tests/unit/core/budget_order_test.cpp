@@ -1,4 +1,4 @@
-// Budgets must not hide what the bytes prove (issue 13, classes 16-17): bounds are checked before
+// Budgets must not hide what the bytes prove: bounds are checked before
 // a budget is charged for the same structure (frames, entry, frame and layer tables, TA3D
 // payloads), a structure proven out of bounds charges nothing, and a hit of a work budget
 // (pixels) stops only that work, keeping the other frames' checks. budget_scope_test.cpp has
@@ -96,8 +96,9 @@ TEST(BudgetOrder, PixelHitOnACleanFileIsOnlyTheBudget) {
   EXPECT_EQ(report.verdict, Verdict::rejected);
 }
 
-// Class 16 for tables: an entry table the file cannot hold is header.truncated, and only the slots
-// that fit are checked against the entries budget (32767 claimed, about 20 fit, budget 1000).
+// Bounds before budgets for tables: an entry table the file cannot hold is header.truncated, and
+// only the slots that fit are checked against the entries budget (32767 claimed, about 20 fit,
+// budget 1000).
 TEST(BudgetOrder, EntryTablePastTheFileIsTruncatedAndChargesOnlyTheSlotsThatFit) {
   auto spec = simple_spec();
   spec.entry_count_word = 0x7FFF;

@@ -1,4 +1,4 @@
-// A budget stops only the work it bounds (issue 13, class 17): a depth hit on one composite
+// A budget stops only the work it bounds: a depth hit on one composite
 // subtree, an expansion hit, a frame-reference hit in one entry, an entries hit or an RLE command
 // hit leave the other entries and frames their structure checks (headers, bounds, cycles) and the
 // pixel checks, and every finding already made stays.

@@ -34,7 +34,7 @@ TEST(Crashers, MemberDataPastTheEndIsAnchoredAtItsDirectoryEntry) {
   EXPECT_TRUE(saw_bounds);
 }
 
-// Archive multipliers (issue 12, class 3): every report the input gives, members included.
+// Archive multipliers: every report the input gives, members included.
 std::vector<FileReport> archive_reports(const char* name, const CheckOptions& options = {}) {
   const auto bytes = crasher(name);
   std::vector<FileReport> reports;

@@ -20,7 +20,7 @@ builder::BuiltFile zlib_bomb() {
   return archive;
 }
 
-// Bounds before budgets (issue 13, class 16): 1 GiB cannot be held by so small an archive, which
+// Bounds before budgets: 1 GiB cannot be held by so small an archive, which
 // the file size alone proves; the member budget is not charged for it.
 TEST(HpiBudgets, ZlibBombBeyondTheFileIsABoundsFindingNotABudgetHit) {
   const auto archive = zlib_bomb();
@@ -40,8 +40,8 @@ TEST(HpiBudgets, MemberWithinTheFileStillMeetsTheMemberBudget) {
   EXPECT_EQ(report.budget_hit->value, 1u << 20);
 }
 
-// Issue 13, class 17: one member over the member budget stops only that member; the next one is
-// still checked and its defect reported.
+// A budget stops only the work it bounds: one member over the member budget stops only that member;
+// the next one is still checked and its defect reported.
 TEST(HpiBudgets, MemberOverItsBudgetLeavesTheNextMemberChecked) {
   auto gaf_spec = simple_spec();
   gaf_spec.frames[0].data = std::vector<std::uint8_t>{};
@@ -59,7 +59,7 @@ TEST(HpiBudgets, MemberOverItsBudgetLeavesTheNextMemberChecked) {
   EXPECT_FINDING(reports[1], "frame.out-of-bounds", gaf.at("frame:a") + 16, "entry[0]/frame[0]");
 }
 
-// Issue 13, class 16 in an archive: a 65535 x 65535 frame whose data lies past its member's end
+// Bounds before budgets in an archive: a 65535 x 65535 frame whose data lies past its member's end
 // is frame.out-of-bounds and spends none of the shared pixel budget, so the next member's short
 // RLE row (its first row, at 88, ends after 2 of 4 pixels) is still reported.
 TEST(HpiBudgets, FramePastItsMemberSpendsNoSharedPixels) {
@@ -146,8 +146,8 @@ TEST(HpiBudgets, NameLongerThanTheBudget) {
   EXPECT_EQ(check_hpi(spec, options).verdict, Verdict::clean);
 }
 
-// Issue 13, class 17: a name over the name budget skips only its entry; the next member's unsafe
-// name is still reported (v1 and v2 directories).
+// A budget stops only the work it bounds: a name over the name budget skips only its entry; the
+// next member's unsafe name is still reported (v1 and v2 directories).
 TEST(HpiBudgets, OverlongNameLeavesTheNextNameChecked) {
   for (const std::uint32_t version : {0x00010000u, 0x00020000u}) {
     builder::HpiSpec spec;

@@ -1,6 +1,6 @@
 // Members whose data is an earlier member's are decoded and checked once (hpi.shared-data): many
 // entries aimed at one member's stored bytes, the same content stored at other offsets, and
-// archives of archives aimed the same way (issue 12, class 3). Controls: distinct members of one
+// archives of archives aimed the same way. Controls: distinct members of one
 // size, and an entry that overlaps another member's data without being the same data.
 #include <stdexcept>
 

@@ -1,6 +1,6 @@
 // An archive's budgets cover everything in it: findings listed (--max-findings), member documents
 // (--max-members) and decoded member bytes held at any moment (--max-heap), nested archives
-// included (issue 12, class 3). Controls: the same archives within the budgets check every member.
+// included. Controls: the same archives within the budgets check every member.
 #include "corpus/builder/hostile_archives.hpp"
 #include "tests/support/hpi_helpers.hpp"
 #include "validator/hpi/archive_check.hpp"

@@ -1,4 +1,4 @@
-// gafcheck rebuild (issue 17): the canonical encoder's exact bytes, written down by hand from
+// gafcheck rebuild: the canonical encoder's exact bytes, written down by hand from
 // docs/format/gaf.md §3.2 and the rules in validator/rebuild/rle_encoder.hpp; rebuilds of damaged
 // files compared with what the retail renderer draws of the input, and the refusals.
 #include <gtest/gtest.h>

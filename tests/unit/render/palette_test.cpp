@@ -1,4 +1,4 @@
-// Palette files for gafcheck render (issue 16): each format made here byte by byte, the colours
+// Palette files for gafcheck render: each format made here byte by byte, the colours
 // they give, and the reasons a bad one is refused.
 #include <gtest/gtest.h>
 

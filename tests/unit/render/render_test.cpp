@@ -1,4 +1,4 @@
-// gafcheck render's drawing (issue 16): every expected image below is written down by hand from
+// gafcheck render's drawing: every expected image below is written down by hand from
 // the bytes of its recipe and docs/format/gaf.md §3-§4, never taken from an earlier run of the
 // renderer.
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // Documents merge and --resume carry from an old report are parsed and written again by gafcheck's
-// own writers (issue 13, class 7): what gafcheck wrote comes back byte for byte, anything else is
+// own writers: what gafcheck wrote comes back byte for byte, anything else is
 // refused by the field tables (report_schema_check) or comes out as gafcheck would write it.
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>

@@ -206,7 +206,7 @@ TEST_F(ReportFile, HeaderSettingsReadBack) {
   EXPECT_EQ(reader.header().header.limits[BudgetKind::depth], 5u);
 }
 
-// The header records the sandbox (issue 14); reports from before it have no such field and read
+// The header records the sandbox; reports from before it have no such field and read
 // as "not recorded"; a field gafcheck would not write is refused.
 TEST_F(ReportFile, SandboxReadsBackAndIsUnsetInOlderReports) {
   ReportHeader header;
@@ -230,7 +230,7 @@ TEST_F(ReportFile, SandboxReadsBackAndIsUnsetInOlderReports) {
   EXPECT_THROW(CensusReportReader reader(path_), std::runtime_error);
 }
 
-// --files-from and --shard auto (issue 15) add two optional census fields; both read back, and a
+// --files-from and --shard auto add two optional census fields; both read back, and a
 // value gafcheck never writes there (a variable's value that is not a number) is refused.
 TEST_F(ReportFile, FileListAndShardVariablesReadBack) {
   ReportHeader header;

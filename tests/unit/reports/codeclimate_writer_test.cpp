@@ -1,4 +1,4 @@
-// The GitLab Code Quality writer (issue 15). Code Quality has no published schema: the fields
+// The GitLab Code Quality writer. Code Quality has no published schema: the fields
 // GitLab requires (description, check_name, fingerprint, severity, location.path,
 // location.lines.begin) are checked one by one.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// The offset-free finding fingerprint shared by the SARIF and Code Quality writers (issue 15).
+// The offset-free finding fingerprint shared by the SARIF and Code Quality writers.
 #include <gtest/gtest.h>
 
 #include "reports/finding_fingerprint.hpp"

@@ -1,5 +1,5 @@
 // Reports read back are untrusted input: the reader's bounds, its document splitting, and what it
-// refuses before building a node or handing a document on (issue 13, classes 1, 4, 5, 6, 8, 11).
+// refuses before building a node or handing a document on.
 #include <gtest/gtest.h>
 
 #include <filesystem>

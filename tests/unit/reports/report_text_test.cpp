@@ -1,4 +1,4 @@
-// Free text in reports (issue 12, class 7): every name an input brings (file paths, archive member
+// Free text in reports: every name an input brings (file paths, archive member
 // names, GAF entry names, TSF values) is written so that YAML 1.1 and 1.2 readers parse the report,
 // and escaped reversibly and distinctly. Reports are parsed back with yaml-cpp here; the CLI test
 // tests/report_text_test.py reads real reports with PyYAML.

@@ -1,5 +1,5 @@
 // The SARIF writer, both profiles: rules from the catalogue, one result per finding with its rule,
-// offset, member and structure path, offset-free fingerprints, nested artifacts (issue 15). The
+// offset, member and structure path, offset-free fingerprints, nested artifacts. The
 // SARIF 2.1.0 schema check of the same output is in tests/sarif_schema_test.py.
 #include <gtest/gtest.h>
 

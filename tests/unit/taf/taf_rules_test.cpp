@@ -244,7 +244,7 @@ TEST(TafRules, PixelBudgetStopsTheWalk) {
   EXPECT_EQ(report.verdict, Verdict::rejected);
 }
 
-// Issue 13, class 16: bounds before the pixel budget; a frame past the file charges nothing.
+// Bounds before the pixel budget; a frame past the file charges nothing.
 TEST(TafRules, HugeFramePastTheFileIsOutOfBoundsNotABudgetHit) {
   auto built = build_taf(simple_taf_spec());
   built.put_u16(f0, 65535);
