@@ -8,7 +8,7 @@
 // A file with a finding at or above --fail-on gets a <failure> whose body has one line per listed
 // finding (finding_line.hpp); a file whose findings are all suppressed, or that is ignored, gets
 // <skipped> (ReportItem::suppressed); other listed findings go to the testcase's <system-out>.
-// Validated against the Jenkins JUnit XSD (tests/formats_test.py). Text is escaped by
+// Validated against the Jenkins JUnit XSD (tests/e2e/formats_test.py). Text is escaped by
 // xml_text.hpp. The testcases are spooled to an unnamed temp file as the run goes (memory stays
 // flat in tree size) and written after the suite's opening tag, whose counts are only known at
 // the end.

@@ -8,10 +8,10 @@
 // streaming inflate, which alone says how it failed: where it stopped, how much it wrote, zlib's
 // message, and whether the stream only overran the output (a probe byte past it). The findings
 // built from the result are therefore zlib's for every stream libdeflate refuses; see
-// tests/hpi_inflate_test.cpp for the three dynamic-block headers zlib refuses and libdeflate
-// 1.14 decodes. A hostile stream that fails at its last byte costs both decoders, about 1.3x
-// what zlib alone cost: no multiplier. One decompressor of each kind per Inflater, reused across
-// chunks (zlib's set up only when first needed).
+// tests/unit/hpi/hpi_inflate_test.cpp for the three dynamic-block headers zlib refuses and
+// libdeflate 1.14 decodes. A hostile stream that fails at its last byte costs both decoders,
+// about 1.3x what zlib alone cost: no multiplier. One decompressor of each kind per Inflater,
+// reused across chunks (zlib's set up only when first needed).
 #include <cstdint>
 #include <memory>
 #include <span>

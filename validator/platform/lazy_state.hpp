@@ -4,7 +4,7 @@
 // reads lazily, whatever the environment names, and no file that would be silently refused).
 //   libcrypto: initialised without any configuration file (sha256.hpp), SHA-256 run once.
 //   time zone: strftime loads it (TZ, /etc/localtime) at its first call; tzset() loads it now.
-// tests/sandbox_test.py traces every confining command and fails on any other file opened after
+// tests/e2e/sandbox_test.py traces every confining command and fails on any other file opened after
 // confinement: a library added later that opens something lazily belongs here.
 namespace gafcheck {
 
