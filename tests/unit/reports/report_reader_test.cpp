@@ -100,7 +100,8 @@ TEST(ReportReader, ReportCutAtAnyLineEndOfItsLastDocumentIsIncompleteNotRefused)
       "    offset: 76\n    length: 32\n    path: \"entry[1]/name\"\n    message: \"same name\"\n";
   for (std::size_t end = document.find('\n', 4); end != std::string::npos;
        end = document.find('\n', end + 1)) {
-    const Kinds kinds = read_kinds("cut-at-line-end", header + document.substr(0, end + 1));
+    const Kinds kinds =
+        read_kinds("cut-at-line-end", header_document + document.substr(0, end + 1));
     ASSERT_FALSE(kinds.empty());
     EXPECT_EQ(kinds.back(), "(incomplete)") << "cut after byte " << end << ": " << kinds[0];
   }
@@ -109,8 +110,8 @@ TEST(ReportReader, ReportCutAtAnyLineEndOfItsLastDocumentIsIncompleteNotRefused)
 TEST(ReportReader, FieldWithoutValueBeforeTheEndIsAHoleNotACut) {
   std::string holed = file_document;
   holed.replace(holed.find("summary:\n  entries: 1\n"), 24, "summary:\n");
-  EXPECT_TRUE(
-      refused_with(read_kinds("holed", header + holed + summary), "field 'summary' is missing"));
+  EXPECT_TRUE(refused_with(read_kinds("holed", header_document + holed + summary_document),
+                           "field 'summary' is missing"));
 }
 
 TEST(ReportReader, AliasIsRefusedBeforeAnyNodeIsBuilt) {
