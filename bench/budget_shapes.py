@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Worst-case GAF shapes for the budget scope of issue 13, classes 16-17 (bench/budget_walks.sh).
+"""Worst-case GAF shapes for budgets that stop only the work they bound (bench/budget_walks.sh).
 
 usage: bench/budget_shapes.py OUT_DIR
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Size of rebuilt files against their originals on the deterministic retail-scale tree (issue 17:
-# the canonical encoder's output is no larger than the original encoding of clean retail-like
+# Size of rebuilt files against their originals on the deterministic retail-scale tree (the
+# canonical encoder's output is no larger than the original encoding of clean retail-like
 # files). Prints the total ratio, the spread per file, and whether the rebuilt tree checks clean.
 # usage: bench/rebuild_ratio.sh [WORK_DIR]
 set -euo pipefail

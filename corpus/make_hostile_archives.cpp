@@ -1,5 +1,5 @@
-// gafcheck-make-hostile-archives OUT_DIR [SCALE_PERCENT]: writes the archive multipliers of
-// issue 12 class 3 (corpus/builder/hostile_archives.hpp) at full size, for
+// gafcheck-make-hostile-archives OUT_DIR [SCALE_PERCENT]: writes the archive multipliers
+// (corpus/builder/hostile_archives.hpp) at full size, for
 // bench/archive_multipliers.sh and for the crashers too large to commit
 // (corpus/crashers/README.md). SCALE_PERCENT (default 100) shrinks entry counts and the large
 // member, for a quick look.

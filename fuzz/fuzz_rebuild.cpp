@@ -1,4 +1,4 @@
-// fuzz_rebuild: gafcheck rebuild on one input, with the guarantees of issue 17 as the oracle on
+// fuzz_rebuild: gafcheck rebuild on one input, with the rebuild's guarantees as the oracle on
 // every input it does not refuse:
 //   1. check of the rebuilt file finds nothing at warning or above, except a rule the rebuild
 //      says it kept from the input (an empty frame, a duration past 16 bits);

@@ -1,5 +1,5 @@
 // fuzz_rebuild_archive: gafcheck rebuild of archives and TSF scripts on one input, with the
-// guarantees of issue 17 as the oracle on every input it does not refuse:
+// rebuild's guarantees as the oracle on every input it does not refuse:
 //   1. check of the rebuilt archive, its members and nested archives included (or of the
 //      normalised script), finds nothing at warning or above but a rule a member's rebuild says
 //      it kept from the input;

@@ -1,10 +1,11 @@
 #pragma once
-// Earlier builds wrote some names raw into double-quoted scalars, U+2028 included. YAML 1.2 reads
-// such a character as text, YAML 1.1 (PyYAML) as a line break, which inside double quotes only
-// folds the scalar (or is an error before "---"), so both see the same documents. Anywhere else
-// (a plain scalar, a comment, between tokens) a YAML 1.1 reader would start a new line there,
-// perhaps a new document. This recognises the lines gafcheck writes (block `key: "text"`, list
-// items, one-line flow maps) and says whether every such character stands inside double quotes.
+// Older gafcheck versions wrote some names raw into double-quoted scalars, U+2028 included.
+// YAML 1.2 reads such a character as text, YAML 1.1 (PyYAML) as a line break, which inside double
+// quotes only folds the scalar (or is an error before "---"), so both see the same documents.
+// Anywhere else (a plain scalar, a comment, between tokens) a YAML 1.1 reader would start a new
+// line there, perhaps a new document. This recognises the lines gafcheck writes (block `key:
+// "text"`, list items, one-line flow maps) and says whether every such character stands inside
+// double quotes.
 #include <string>
 
 namespace gafcheck {

@@ -130,8 +130,8 @@ std::string describe(const FileKey& key) {
   return key.member_of ? key.path + " (member of " + *key.member_of + ")" : key.path;
 }
 
-// Texts are read in the form this build writes, so that a name matches itself in a report of an
-// earlier build that left some characters raw.
+// Texts are read in the form this version writes, so that a name matches itself in a report of an
+// older gafcheck that left some characters raw.
 FileKey file_key(const YAML::Node& node) {
   FileKey key{canonical_escaped(node["path"].as<std::string>())};
   if (const YAML::Node archive = node["member_of"])

@@ -29,7 +29,8 @@ struct DiffFinding {
 
 // A file is identified by its path and, for an archive member, the archive it is in: a member
 // x.gaf of a.ufo and a real file named "a.ufo!x.gaf" have the same path. Both are in the form
-// this build writes (escaped), so a name matches itself in a report of an earlier build.
+// this version writes (escaped), so a name matches itself in a report of an older gafcheck that
+// left some characters raw.
 struct FileKey {
   FileKey() = default;
   FileKey(std::string display_path, std::optional<std::string> archive = std::nullopt)  // NOLINT

@@ -24,8 +24,8 @@ bool blank_or_comment(const std::string& line, std::size_t from = 0) {
 }
 
 // Control characters, and bytes a YAML 1.1 reader takes as a line break or byte order mark where
-// a YAML 1.2 reader does not: gafcheck escapes all of them (earlier builds left some raw inside
-// double quotes, where both read the same documents), so elsewhere in a report they can only
+// a YAML 1.2 reader does not: gafcheck escapes all of them (older gafcheck versions left some raw
+// inside double quotes, where both read the same documents), so elsewhere in a report they can only
 // split it differently for different readers.
 std::string forbidden_bytes(const std::string& line) {
   for (const unsigned char c : line)

@@ -34,7 +34,8 @@ struct RecordFacts {
   std::int64_t mtime_ns = 0;
   // The worst severity among findings that count for the exit code (those not in a baseline).
   std::optional<Severity> worst;
-  // Absent in records of earlier builds and of unreadable inputs: such a file is checked again.
+  // Absent in records of unreadable inputs and of older gafcheck versions: such a file is checked
+  // again.
   std::optional<FileIdentity> identity;
 };
 

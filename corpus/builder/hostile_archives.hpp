@@ -1,6 +1,6 @@
 #pragma once
 // Archives that multiply work, memory or report size when a validator checks per member what it
-// must check per archive (issue 12, class 3): many directory entries aimed at one member's data,
+// must check per archive: many directory entries aimed at one member's data,
 // archives of archives aimed the same way, members with the same content at other offsets, and
 // one large zlib member shared by several entries. Used by the unit tests at small scale and by
 // gafcheck-make-hostile-archives (bench/archive_multipliers.sh, corpus/crashers) at full scale.

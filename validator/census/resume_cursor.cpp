@@ -29,7 +29,7 @@ std::optional<RecordGroup> ResumeCursor::take(const InputItem& item) {
   if (!next_ || next_->path != item.path) return std::nullopt;
   std::optional<RecordGroup> group = std::move(next_);
   next_ = reader_.next_group();
-  // A group an earlier build wrote with raw YAML breaks in a name is checked again, not copied.
+  // A group an older gafcheck wrote with raw YAML breaks in a name is checked again, not copied.
   if (group->unreadable || item.kind != InputKind::file || group->size != item.size ||
       group->mtime_ns != item.mtime_ns ||
       group->identity != FileIdentity{item.ctime_ns, item.device, item.inode} || !group->printable)

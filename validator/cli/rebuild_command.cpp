@@ -1,4 +1,4 @@
-// gafcheck rebuild IN -o OUT: a canonical, safe file the game draws the same (issue 17); a
+// gafcheck rebuild IN -o OUT: a canonical, safe file the game draws the same; a
 // directory IN is mirrored into OUT, sprite files rebuilt, archives through the archive hook,
 // everything else copied byte for byte.
 #include <sys/stat.h>

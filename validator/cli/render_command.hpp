@@ -1,5 +1,5 @@
 #pragma once
-// gafcheck render: frames as PNG images (issue 16).
+// gafcheck render: frames as PNG images.
 #include "validator/cli/commands.hpp"
 
 namespace gafcheck::cli {

@@ -116,7 +116,7 @@ struct BudgetHit {
 // composite walk below one frame (depth) or the costing of composite expansion (expansion), and
 // the limits on one archive member or name (member_size, chunk_ratio, name_length) stop only that
 // work: the structure checks of every other entry, frame, member and name, and the findings
-// already made, still stand (issue 13, class 17).
+// already made, still stand: a budget stops only the work it bounds.
 constexpr bool budget_stops_walk(BudgetKind kind) {
   switch (kind) {
     case BudgetKind::entries:

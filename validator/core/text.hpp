@@ -55,13 +55,13 @@ std::string unescape_bytes(std::string_view text);
 std::string escape_argument(std::string_view bytes);
 
 // An escaped name read back from a report, in the form escape_bytes writes today
-// (escape_bytes(unescape_bytes(text))): reports of earlier builds left some characters raw that
-// are escaped now, and a name must match itself across them.
+// (escape_bytes(unescape_bytes(text))): reports of older gafcheck versions left some characters raw
+// that are escaped now, and a name must match itself across them.
 std::string canonical_escaped(std::string_view text);
 
 // Whether text (lines separated by '\n') holds nothing escape_bytes would escape but backslashes:
 // what every report line must be, since yaml-cpp reads a raw U+2028 or U+FFFE that YAML 1.1
-// readers reject. Reports of earlier builds may fail it.
+// readers reject. Reports of older gafcheck versions may fail it.
 bool printable_report_text(std::string_view text);
 
 // Like escape_bytes but leaves backslashes alone: for text gafcheck composed itself (messages,

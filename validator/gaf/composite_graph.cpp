@@ -3,7 +3,7 @@
 // One iterative depth-first walk over unique frame headers, linear in headers + pointers. The
 // expansion cost of a frame (how many frame visits drawing it would make) is memoised, so a DAG
 // shared at every level is costed, never walked exponentially. The walk's stack is bounded by the
-// depth budget. A budget stops only what it bounds (issue 13, class 17): a frame past the depth
+// depth budget. A budget stops only what it bounds: a frame past the depth
 // budget is not descended into from there (its siblings and the other entries' frames still are,
 // so their cycles are still found; a frame is still pushed at most once, so the walk stays
 // linear), and past the expansion budget the graph is still walked, only no longer charged. The

@@ -34,8 +34,8 @@ void check_leaf(WalkContext& context, FrameRecord& frame) {
                                   "; only 0 (raw) and 1 (RLE) occur in retail (counted as RLE)";
                          });
   }
-  // Bounds first: they cost nothing but the file size, and a frame proven out of bounds is never
-  // walked, so it charges no pixels (issue 13, class 16).
+  // Bounds are checked before budgets: they cost nothing but the file size, and a frame proven
+  // out of bounds is never walked, so it charges no pixels.
   const std::uint64_t pixels = std::uint64_t{frame.width} * frame.height;
   if (frame.is_rle()) {
     // Rows are walked by the pixel stage; here only the first row's count word must exist.

@@ -74,7 +74,7 @@ void read_header(WalkContext& context, GafIndex& index) {
   // take what the game does with a table it never reads: it drops it.
   std::optional<GameDoesNotRead> unread;
   if (!game_reads_entries(header)) unread.emplace(findings, Retail::dropped);
-  // Bounds first (issue 13, class 16): the slots the file cannot hold are header.truncated and
+  // Bounds are checked before budgets: the slots the file cannot hold are header.truncated and
   // charge nothing; the entries budget is checked for the slots that are walked.
   const std::uint32_t claimed = low16;
   const std::uint64_t table_bytes = claimed * entry_slot_size;

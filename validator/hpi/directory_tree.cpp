@@ -77,7 +77,7 @@ std::optional<std::string> DirectoryTree::read_name(const Block& names, std::uin
   switch (name.status) {
     case Block::Name::Status::ok: break;
     case Block::Name::Status::too_long:
-      // The budget bounds this name: only its entry is skipped (issue 13, class 17).
+      // A budget stops only the work it bounds: only this name's entry is skipped.
       skipped_entries_ = true;
       context_.check(BudgetKind::name_length, name.length, names.file_offset(name_offset), where);
       return std::nullopt;

@@ -77,7 +77,7 @@ void decode_v2_chunks(WalkContext& context, ChunkReader& reader, MemberRecord& m
 bool admit_member(WalkContext& context, const ArchiveIndex& index, const MemberRecord& member) {
   if (index.kind == ArchiveKind::v1 && member.compression > 2) return false;  // hpi.compression
   // Bounds first (they cost nothing but the file size): a member proven out of the file is
-  // hpi.directory-bounds and charges no budget (issue 13, class 16).
+  // hpi.directory-bounds and charges no budget.
   if (index.kind == ArchiveKind::v2) {
     if (member.v2_stored_size == 0) {
       if (out_of_file(context, member, member.size, "stored data")) return false;

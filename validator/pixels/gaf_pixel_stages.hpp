@@ -16,7 +16,7 @@ namespace gafcheck::pixels {
 // Walks every RLE leaf strictly (identical leaves once) and fills rle_end[frame] with the end of
 // its last row walked (0 for frames that are not walked RLE leaves). Past the RLE command budget
 // the remaining leaves are not walked (their rle_end stays 0) but the other pixel checks still
-// run (issue 13, class 17). False when the heap budget refused the walk.
+// run (a budget stops only the work it bounds). False when the heap budget refused the walk.
 bool walk_rle_leaves(WalkContext& context, const gaf::GafIndex& index, bool all_rows,
                      bool refine_retail, std::vector<std::uint64_t>& rle_end);
 

@@ -1,7 +1,7 @@
 #pragma once
 // The confinement the commands that read hostile input (check, census, ls, diff, merge, and
 // extract in its own form) put themselves under before they parse a byte of it, so a parser bug
-// cannot become an attacker's program (issue 14):
+// cannot become an attacker's program:
 //   seccomp (libseccomp): an allow-list of the system calls a run needs; no execve, no sockets,
 //     no ptrace, no new processes (threads only, and only for a command that starts them), no
 //     open for writing or creating (every output is opened or created before), no executable

@@ -1,5 +1,5 @@
 #pragma once
-// Rebuilds an HPI-family archive (.hpi .ufo .ccx .gp3) for `gafcheck rebuild` (issue 17): a new v1
+// Rebuilds an HPI-family archive (.hpi .ufo .ccx .gp3) for `gafcheck rebuild`: a new v1
 // archive (hpi_writer.hpp) holding only the members a player can be given safely.
 //
 // - The input is read by the validator's own bounds-checked, budgeted reader (validator/hpi) and

@@ -1,6 +1,6 @@
 #pragma once
-// When a rebuilt composite stays a composite (issue 17: "composites as the engine composes them,
-// kept as composites where that is exact, else flattened"). The one rule:
+// When a rebuilt composite stays a composite (composites are drawn as the engine composes them,
+// kept as composites where that is exact, else flattened). The one rule:
 //
 // A composite frame is written as a composite when all of these hold, and flattened into one
 // leaf of its retail canvas otherwise:

@@ -1,7 +1,7 @@
 #pragma once
-// The rebuild's own check of what it is about to write (guarantee 1 of issue 17): read back under
-// its name, as check reads it, the output may hold no finding at warning or above but one of a
-// rule the rebuild kept from the input. A rebuild whose output would is refused, naming the
+// The rebuild's own check of what it is about to write (the rebuilt file checks clean): read back
+// under its name, as check reads it, the output may hold no finding at warning or above but one of
+// a rule the rebuild kept from the input. A rebuild whose output would is refused, naming the
 // finding, so that no sequence of drops and fixes can write a file the validator flags: a file
 // named .taf whose one sequence lost every frame, say, reads as a truecolor TAF with no frame.
 // The rebuild refuses what it knows it cannot write before it gets here, so this is a backstop:

@@ -1,5 +1,5 @@
 #pragma once
-// Rebuilds one GAF or TAF file from what the retail game draws (issue 17): exactly the entries
+// Rebuilds one GAF or TAF file from what the retail game draws: exactly the entries
 // the game can reach, every frame as the retail renderer draws it (a composite kept as one where
 // that is exact, else flattened: kept_composite.hpp), laid out canonically
 // (canonical_writer.hpp) and encoded by the canonical RLE encoder (rle_encoder.hpp). A file

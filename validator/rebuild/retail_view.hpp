@@ -1,8 +1,8 @@
 #pragma once
-// What the game shows of a sprite file, for comparing an input with its rebuild (guarantee 2 of
-// issue 17): every entry it can reach (loaded by the count as the game reads it, the first of
-// names equal under its folding), with its name, loop flag, and every frame's duration, origin
-// and retail pixels. The fuzz target and the tests compare two views.
+// What the game shows of a sprite file, for comparing an input with its rebuild (the game must
+// draw the rebuild as it draws the input): every entry it can reach (loaded by the count as the
+// game reads it, the first of names equal under its folding), with its name, loop flag, and every
+// frame's duration, origin and retail pixels. The fuzz target and the tests compare two views.
 #include <cstdint>
 #include <optional>
 #include <string>

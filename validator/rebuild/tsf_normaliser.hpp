@@ -1,5 +1,5 @@
 #pragma once
-// TSF scripts for `gafcheck rebuild` (issue 17): written again in one canonical form where what
+// TSF scripts for `gafcheck rebuild`: written again in one canonical form where what
 // the script means is unambiguous, refused with the reason otherwise.
 //
 // The canonical form (one place): no byte order mark, no comments, CRLF line endings (the TA:

@@ -66,8 +66,8 @@ void check_frame_bytes(WalkContext& context, const gaf::FrameRecord& frame) {
 
 // Checks the width x height x 2 pixel extent; a frame the pixel budget refuses is left unread.
 void check_pixel_extent(WalkContext& context, gaf::FrameRecord& frame, TafTally& tally) {
-  // Bounds first: a frame proven out of bounds is never read, so it charges no pixels (issue 13,
-  // class 16).
+  // Bounds are checked before budgets: a frame proven out of bounds is never read, so it charges
+  // no pixels.
   const std::uint64_t pixels = std::uint64_t{frame.width} * frame.height;
   const std::uint64_t bytes = pixels * bytes_per_pixel;
   // A frame without pixels reads nothing at data_offset: only frame.empty.

@@ -37,7 +37,7 @@ void read_counted_header(WalkContext& context, gaf::GafIndex& index, std::string
                                   std::to_string(fitting) + " slots fit)";
                          });
   }
-  // Bounds first (issue 13, class 16): only the slots that fit are charged.
+  // Bounds are checked before budgets: only the slots that fit are charged.
   const std::uint64_t budgeted = gaf::walked_within_entries_budget(
       context, walked, gaf::header_entry_count, "header/" + std::string(slot_name) + "_count");
   header.walked_slots = static_cast<std::uint32_t>(budgeted);
