@@ -1,7 +1,5 @@
 #include "reports/baseline.hpp"
 
-#include <stdexcept>
-
 #include "reports/finding_match.hpp"
 #include "reports/report_reader.hpp"
 #include "validator/core/text.hpp"
@@ -33,7 +31,7 @@ Baseline Baseline::load(const std::string& report_path) {
       if (document->kind != "file") continue;
       const FileKey key = file_key(document->node);
       if (baseline.files_.count(key))
-        throw std::runtime_error("baseline " + report_path + ": two file documents for " +
+        throw ReportContentError("baseline " + report_path + ": two file documents for " +
                                  describe(key));
       FileEntry& entry = baseline.files_[key];
       std::map<std::string, std::uint64_t> listed;
@@ -51,7 +49,7 @@ Baseline Baseline::load(const std::string& report_path) {
       }
     }
   } catch (const YAML::Exception& error) {
-    throw std::runtime_error("baseline " + report_path +
+    throw ReportContentError("baseline " + report_path +
                              ": malformed file document: " + error.what());
   }
   return baseline;

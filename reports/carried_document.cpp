@@ -1,7 +1,6 @@
 #include "reports/carried_document.hpp"
 
-#include <stdexcept>
-
+#include "reports/report_reader.hpp"
 #include "reports/yaml_report.hpp"
 #include "validator/core/format.hpp"
 #include "validator/core/text.hpp"
@@ -16,14 +15,14 @@ std::uint64_t count(const YAML::Node& node) {
 template <typename T, typename Parse>
 T named(const YAML::Node& node, const std::string& field, Parse parse) {
   const auto value = parse(node.as<std::string>());
-  if (!value) throw std::runtime_error("file document with an unknown '" + field + "'");
+  if (!value) throw ReportContentError("file document with an unknown '" + field + "'");
   return *value;
 }
 
 RuleId rule(const std::string& name, const std::string& field) {
   const auto id = rule_from_name(name);
   if (!id)
-    throw std::runtime_error("field '" + field + "' names a rule this build does not know: " +
+    throw ReportContentError("field '" + field + "' names a rule this build does not know: " +
                              escape_bytes(name.substr(0, 64)));
   return *id;
 }
@@ -89,7 +88,7 @@ ParsedFileDocument parse_file_document(const YAML::Node& node) {
   // gafcheck writes the two together: one without the other would not be written again alike.
   const YAML::Node suppressed = node["findings_suppressed"], counts = node["finding_counts"];
   if (bool(suppressed) != bool(counts))
-    throw std::runtime_error(
+    throw ReportContentError(
         "file document with only one of 'findings_suppressed' and "
         "'finding_counts'");
   if (suppressed) {

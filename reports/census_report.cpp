@@ -1,9 +1,9 @@
 #include "reports/census_report.hpp"
 
 #include <algorithm>
-#include <stdexcept>
 
 #include "reports/carried_document.hpp"
+#include "reports/report_reader.hpp"
 #include "validator/core/text.hpp"
 
 namespace gafcheck {
@@ -22,7 +22,7 @@ ReadHeader parse_report_header(const YAML::Node& node) {
   ReadHeader read;
   try {
     if (!node["kind"] || node["kind"].as<std::string>() != "header")
-      throw std::runtime_error("the report does not start with a header document");
+      throw ReportContentError("the report does not start with a header document");
     ReportHeader& header = read.header;
     header.command = node["command"].as<std::string>();
     header.command_line = node["command_line"].as<std::string>();
@@ -64,17 +64,17 @@ ReadHeader parse_report_header(const YAML::Node& node) {
       header.sandbox = SandboxState{sandbox["enabled"].as<bool>(),
                                     sandbox["layers"].as<std::vector<std::string>>()};
   } catch (const YAML::Exception& error) {
-    throw std::runtime_error(std::string("malformed report header: ") + error.what());
+    throw ReportContentError(std::string("malformed report header: ") + error.what());
   }
   return read;
 }
 
 CensusReportReader::CensusReportReader(const std::string& path) : stream_(path) {
   auto first = stream_.next();
-  if (!first) throw std::runtime_error("report " + path + " is empty");
+  if (!first) throw ReportContentError("report " + path + " is empty");
   header_ = parse_report_header(first->node);
   if (!header_.header.census)
-    throw std::runtime_error("report " + path + " is not a census report (no census settings)");
+    throw ReportContentError("report " + path + " is not a census report (no census settings)");
 }
 
 // A group is carried into a new report (merge, --resume), so it may hold only what gafcheck

@@ -4,11 +4,11 @@
 // rather than "unknown format".
 #include <memory>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
 #include "reports/format_writer.hpp"
+#include "validator/core/errors.hpp"
 
 namespace gafcheck {
 
@@ -26,9 +26,9 @@ struct FormatSpec {
 std::span<const FormatSpec> format_specs();
 
 // An unknown format, or one whose writer is not built: the message to show (a usage error).
-class FormatUnavailable : public std::runtime_error {
+class FormatUnavailable : public UsageError {
  public:
-  using std::runtime_error::runtime_error;
+  using UsageError::UsageError;
 };
 
 // Throws FormatUnavailable.

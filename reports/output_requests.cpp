@@ -27,12 +27,8 @@ std::vector<std::unique_ptr<FormatWriter>> open_writers(const std::vector<Output
   std::vector<std::unique_ptr<FormatWriter>> writers;
   for (const OutputRequest& request : requests) {
     const OutputMode mode = request.format == "yaml" ? yaml_mode : OutputMode::atomic;
-    try {
-      writers.push_back(make_format_writer(
-          request.format, std::make_unique<ReportOutput>(request.path, mode), context));
-    } catch (const FormatUnavailable& error) {
-      throw UsageError{error.what()};
-    }
+    writers.push_back(make_format_writer(  // throws FormatUnavailable, a usage error
+        request.format, std::make_unique<ReportOutput>(request.path, mode), context));
   }
   return writers;
 }

@@ -2,7 +2,6 @@
 
 #include <charconv>
 #include <set>
-#include <stdexcept>
 
 #include "reports/finding_match.hpp"
 #include "reports/report_reader.hpp"
@@ -55,7 +54,7 @@ bool same_finding(const DiffFinding& a, const DiffFinding& b) {
 
 const RuleInfo& known_rule(const std::string& name) {
   const auto rule = rule_from_name(name);
-  if (!rule) throw std::runtime_error("names a rule this build does not know: " + name);
+  if (!rule) throw ReportContentError("names a rule this build does not know: " + name);
   return embedded_catalog().info(*rule);
 }
 
@@ -152,7 +151,7 @@ ReportContents load_report_contents(const std::string& path) {
       } else if (document->kind == "file") {
         const FileKey key = file_key(node);
         FileFindings& file = contents.files[key];
-        if (file.listed) throw std::runtime_error("two file documents for " + describe(key));
+        if (file.listed) throw ReportContentError("two file documents for " + describe(key));
         file.listed = true;
         file.verdict = node["verdict"].as<std::string>();
         file.sha256 = node["sha256"].as<std::string>();
@@ -167,7 +166,7 @@ ReportContents load_report_contents(const std::string& path) {
       } else if (document->kind == "record") {
         const FileKey key = file_key(node);
         FileFindings& file = contents.files[key];
-        if (file.recorded) throw std::runtime_error("two records for " + describe(key));
+        if (file.recorded) throw ReportContentError("two records for " + describe(key));
         file.recorded = true;
         const ParsedRecord record = parse_record(node);
         file.counts.clear();
@@ -180,9 +179,9 @@ ReportContents load_report_contents(const std::string& path) {
       }
     }
   } catch (const YAML::Exception& error) {
-    throw std::runtime_error("report " + path + ": malformed document: " + error.what());
+    throw ReportContentError("report " + path + ": malformed document: " + error.what());
   } catch (const std::runtime_error& error) {
-    throw std::runtime_error("report " + path + ": " + error.what());
+    throw ReportContentError("report " + path + ": " + error.what());
   }
   contents.cut_short = stream.cut_short();
   return contents;

@@ -13,10 +13,11 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
+
+#include "validator/core/errors.hpp"
 
 namespace gafcheck {
 
@@ -24,9 +25,12 @@ namespace gafcheck {
 // missing directory, a read-only place, a directory given as the file, a full disk. Every
 // command exits 2 for it with the reason (the output named on the command line is unusable),
 // never 4: it is not a bug in gafcheck.
-class OutputError : public std::runtime_error {
+class OutputError : public Error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit OutputError(const std::string& message) : Error(ExitCode::usage, message) {}
+  std::string diagnostic() const override {
+    return std::string(what()) + " (the output cannot be written)";
+  }
 };
 
 enum class OutputMode { atomic, journal };

@@ -11,14 +11,15 @@
 #include <cstdint>
 #include <fstream>
 #include <optional>
-#include <stdexcept>
 #include <string>
+
+#include "validator/core/errors.hpp"
 
 namespace gafcheck {
 
 // A report that cannot be used: the CLI exits 3 with its message.
-struct ReportError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+struct ReportError : Error {
+  explicit ReportError(const std::string& message) : Error(ExitCode::unreadable, message) {}
 };
 
 // A gafcheck report (its header says so) that does not hold what gafcheck writes: a field its
@@ -26,6 +27,14 @@ struct ReportError : std::runtime_error {
 // no gafcheck report at all as a usage error (merge, --baseline) still exit 3 for this.
 struct DamagedReport : ReportError {
   using ReportError::ReportError;
+};
+
+// A document that does not hold what the code reading it needs (a record without a field, a rule
+// this build does not know, a report that is not a census report). The caller names the report
+// and says what it means: a damaged report, or the wrong file given (a usage error). One that
+// reaches main untranslated is a bug.
+struct ReportContentError : InternalError {
+  using InternalError::InternalError;
 };
 
 struct ReportLimits {

@@ -7,15 +7,17 @@
 // engine; every field a schema requires is required (field_checks::field_tables).
 #include <yaml-cpp/yaml.h>
 
-#include <stdexcept>
 #include <string>
+
+#include "validator/core/errors.hpp"
 
 namespace gafcheck {
 
 // The document does not hold what gafcheck writes; the message names the field.
-struct SchemaViolation : std::runtime_error {
+// The report reader turns it into a ReportError (exit 3) that names the document.
+struct SchemaViolation : Error {
   SchemaViolation(const std::string& reason, bool field_missing = false)
-      : std::runtime_error(reason), missing(field_missing) {}
+      : Error(ExitCode::unreadable, reason), missing(field_missing) {}
   bool missing;  // a required field is absent (as in a document cut short at a line end)
 };
 

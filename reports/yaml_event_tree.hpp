@@ -7,15 +7,17 @@
 
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
+
+#include "validator/core/errors.hpp"
 
 namespace gafcheck {
 
-// Refused or malformed YAML; line is 1-based within the document's text.
-struct YamlRefusal : std::runtime_error {
+// Refused or malformed YAML; line is 1-based within the document's text. The report reader turns
+// it into a ReportError (exit 3) that names the document.
+struct YamlRefusal : Error {
   YamlRefusal(std::uint64_t line_in_document, const std::string& reason, bool syntax_error = false)
-      : std::runtime_error(reason), line(line_in_document), syntax(syntax_error) {}
+      : Error(ExitCode::unreadable, reason), line(line_in_document), syntax(syntax_error) {}
   std::uint64_t line;
   bool syntax;  // not YAML at all (as text cut short is), rather than YAML gafcheck never writes
 };

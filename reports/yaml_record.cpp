@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "reports/report_reader.hpp"
 #include "validator/core/text.hpp"
 
 namespace gafcheck {
@@ -14,18 +15,18 @@ namespace {
 template <typename T>
 T required(const YAML::Node& node, const char* key) {
   const YAML::Node value = node[key];
-  if (!value) throw std::runtime_error(std::string("record without '") + key + "'");
+  if (!value) throw ReportContentError(std::string("record without '") + key + "'");
   try {
     return value.as<T>();
   } catch (const YAML::Exception&) {
-    throw std::runtime_error(std::string("record with a malformed '") + key + "'");
+    throw ReportContentError(std::string("record with a malformed '") + key + "'");
   }
 }
 
 template <typename T, typename Parse>
 T parse_name(const YAML::Node& node, const char* key, Parse parse) {
   const auto parsed = parse(required<std::string>(node, key));
-  if (!parsed) throw std::runtime_error(std::string("record with an unknown '") + key + "'");
+  if (!parsed) throw ReportContentError(std::string("record with an unknown '") + key + "'");
   return *parsed;
 }
 
@@ -125,7 +126,7 @@ std::vector<std::pair<std::string_view, std::string_view>> split_pairs(std::stri
     const std::string_view item = text.substr(0, space);
     const auto equals = item.find('=');
     if (equals == std::string_view::npos || equals == 0)
-      throw std::runtime_error("record with a malformed packed field");
+      throw ReportContentError("record with a malformed packed field");
     pairs.emplace_back(item.substr(0, equals), item.substr(equals + 1));
     text.remove_prefix(std::min(space + 1, text.size()));
   }
@@ -137,7 +138,7 @@ T parse_number(std::string_view text) {
   T value{};
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size())
-    throw std::runtime_error("record with a malformed number in a packed field");
+    throw ReportContentError("record with a malformed number in a packed field");
   return value;
 }
 
@@ -155,7 +156,7 @@ void unpack_survey(std::string_view text, Histograms& survey) {
       const std::string_view bin = rest.substr(0, comma);
       const auto colon = bin.find(':');
       if (colon == std::string_view::npos)
-        throw std::runtime_error("record with a malformed histogram");
+        throw ReportContentError("record with a malformed histogram");
       histogram[parse_number<std::int64_t>(bin.substr(0, colon))] +=
           parse_number<std::uint64_t>(bin.substr(colon + 1));
       rest.remove_prefix(std::min(comma + 1, rest.size()));
@@ -167,7 +168,7 @@ void unpack_rule_counts(std::string_view text, std::array<std::uint64_t, rule_co
   for (const auto& [name, value] : split_pairs(text)) {
     const auto rule = rule_from_name(name);
     if (!rule)
-      throw std::runtime_error("field 'findings' names a rule this build does not know: " +
+      throw ReportContentError("field 'findings' names a rule this build does not know: " +
                                escape_bytes(name.substr(0, 64)));
     counts[static_cast<std::size_t>(*rule)] = parse_number<std::uint64_t>(value);
   }
@@ -228,7 +229,7 @@ std::string yaml_record_document(const FileReport& report, const RecordFacts& fa
 
 ParsedRecord parse_record(const YAML::Node& node) {
   if (!node.IsMap() || required<std::string>(node, "kind") != "record")
-    throw std::runtime_error("not a record document");
+    throw ReportContentError("not a record document");
   ParsedRecord parsed;
   FileReport& report = parsed.report;
   report.path = unescape_bytes(required<std::string>(node, "path"));
@@ -250,7 +251,7 @@ ParsedRecord parse_record(const YAML::Node& node) {
   unpack_rule_counts(required<std::string>(node, "findings"), report.rule_counts);
   if (const YAML::Node hit = node["budget_hit"]) {
     const auto kind = budget_from_name(required<std::string>(hit, "budget"));
-    if (!kind) throw std::runtime_error("record names an unknown budget");
+    if (!kind) throw ReportContentError("record names an unknown budget");
     report.budget_hit = BudgetHit{*kind, required<std::uint64_t>(hit, "limit"),
                                   required<std::uint64_t>(hit, "value")};
   }

@@ -135,20 +135,17 @@ RunConfiguration::RunConfiguration(const std::vector<std::string>& roots,
     if (root.directory && scan) loader_->scan_below(root.resolved);
     roots_.push_back(std::move(root));
   };
-  try {
-    for (const std::string& root : roots) add_root(root, true);
-    named_roots_ = roots_.size();
-    for (const std::string& path : listed) {
-      const auto slash = path.find_last_of('/');
-      const std::string directory = slash == std::string::npos ? "."
-                                    : slash == 0               ? "/"
-                                                               : path.substr(0, slash);
-      if (listed_directories_.count(directory)) continue;
-      listed_directories_.emplace(directory, roots_.size());
-      add_root(directory, false);
-    }
-  } catch (const config::ConfigError& error) {
-    throw UsageError{error.what()};
+  // A ConfigError is a usage error, with its FILE:LINE:COLUMN message.
+  for (const std::string& root : roots) add_root(root, true);
+  named_roots_ = roots_.size();
+  for (const std::string& path : listed) {
+    const auto slash = path.find_last_of('/');
+    const std::string directory = slash == std::string::npos ? "."
+                                  : slash == 0               ? "/"
+                                                             : path.substr(0, slash);
+    if (listed_directories_.count(directory)) continue;
+    listed_directories_.emplace(directory, roots_.size());
+    add_root(directory, false);
   }
   if (roots_.empty()) unconfigured_used_ = !loader_->for_directory(working_directory_);
   configurations_.emplace_back(command_line, nullptr, profile);

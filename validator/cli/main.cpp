@@ -4,8 +4,6 @@
 #include <iostream>
 #include <string>
 
-#include "reports/report_output.hpp"
-#include "reports/report_reader.hpp"
 #include "reports/yaml_report.hpp"
 #include "validator/cli/archive_commands.hpp"
 #include "validator/cli/cli_description.hpp"
@@ -15,7 +13,6 @@
 #include "validator/cli/version_report.hpp"
 #include "validator/core/errors.hpp"
 #include "validator/core/text.hpp"
-#include "validator/platform/sandbox.hpp"
 
 namespace {
 
@@ -119,27 +116,14 @@ int main(int argc, char** argv) {
   const gafcheck::cli::Arguments arguments(argv + 2, argv + argc);
   try {
     return dispatch(argv[1], arguments, join_command_line(argc, argv));
-  } catch (const gafcheck::UsageError& error) {
-    std::cerr << "gafcheck: " << error.what() << "\n(run 'gafcheck --help' for usage)\n";
-    return gafcheck::exit_status(gafcheck::ExitCode::usage);
-  } catch (const gafcheck::OutputError& error) {
-    std::cerr << "gafcheck: " << error.what() << " (the output cannot be written)\n";
-    return gafcheck::exit_status(gafcheck::ExitCode::usage);
   } catch (const boost::program_options::error& error) {
     std::cerr << "gafcheck: " << error.what() << "\n(run 'gafcheck " << argv[1] << " --help')\n";
     return gafcheck::exit_status(gafcheck::ExitCode::usage);
-  } catch (const gafcheck::SandboxError& error) {
-    std::cerr << "gafcheck: cannot set up the sandbox: " << error.what()
-              << " (--no-sandbox runs without it)\n";
-    return gafcheck::exit_status(gafcheck::ExitCode::internal);
-  } catch (const gafcheck::ReportError& error) {  // a report read back (diff, merge, --resume)
-    std::cerr << "gafcheck: " << error.what() << '\n';
-    return gafcheck::exit_status(gafcheck::ExitCode::unreadable);
   } catch (const gafcheck::Error& error) {
-    std::cerr << "gafcheck: " << error.what() << '\n';
+    std::cerr << "gafcheck: " << error.diagnostic() << '\n';
     return gafcheck::exit_status(error.exit_code());
   } catch (const std::exception& error) {
-    std::cerr << "gafcheck: internal error: " << error.what() << " (please report this)\n";
+    std::cerr << "gafcheck: " << gafcheck::InternalError(error.what()).diagnostic() << '\n';
     return gafcheck::exit_status(gafcheck::ExitCode::internal);
   } catch (...) {
     std::cerr << "gafcheck: internal error (please report this)\n";

@@ -149,28 +149,28 @@ int run_merge(const Arguments& arguments, const std::string& command_line) {
       RecordGroup& group = *heads[*first];
       // A path in a shard it does not hash to: a shard relabelled as another, or edited.
       if (!(listed ? shards[*first].contains(group.path) : shards[*first].holds(group.path, roots)))
-        throw std::runtime_error("report " + readers[*first]->path() + " holds " +
-                                 escape_bytes(group.path) +
-                                 ", which belongs to another shard than " + shards[*first].text());
+        throw ReportError("report " + readers[*first]->path() + " holds " +
+                          escape_bytes(group.path) + ", which belongs to another shard than " +
+                          shards[*first].text());
       if (last_path && !path_less(*last_path, group.path))
-        throw std::runtime_error(
-            "report " + readers[*first]->path() + " holds " + escape_bytes(group.path) +
-            (*last_path == group.path ? " a second time" : " out of path order"));
+        throw ReportError("report " + readers[*first]->path() + " holds " +
+                          escape_bytes(group.path) +
+                          (*last_path == group.path ? " a second time" : " out of path order"));
       last_path = group.path;
       // Carried over as written, so only what gafcheck writes: UTF-8, escaped control bytes.
       if (!group.printable)
-        throw std::runtime_error("report " + readers[*first]->path() + ": the group of " +
-                                 escape_bytes(group.path) +
-                                 " holds bytes gafcheck never writes (not UTF-8, or a control "
-                                 "character)");
+        throw ReportError("report " + readers[*first]->path() + ": the group of " +
+                          escape_bytes(group.path) +
+                          " holds bytes gafcheck never writes (not UTF-8, or a control "
+                          "character)");
       // The records before the input's own are its archive's members: a record of another file
       // slipped into a group would be carried over under the wrong input.
       for (std::size_t i = 0; i + 1 < group.records.size(); ++i) {
         const FileReport& member = group.records[i].report;
         if (!member.member_of || member.path.rfind(group.path + "!", 0) != 0)
-          throw std::runtime_error("report " + readers[*first]->path() + " holds a record for " +
-                                   escape_bytes(member.path) + " in the group of " +
-                                   escape_bytes(group.path) + ", of which it is not a member");
+          throw ReportError("report " + readers[*first]->path() + " holds a record for " +
+                            escape_bytes(member.path) + " in the group of " +
+                            escape_bytes(group.path) + ", of which it is not a member");
       }
       journal.write(reuse_group(std::move(group), context));
       heads[*first] = readers[*first]->next_group();

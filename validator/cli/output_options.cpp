@@ -41,11 +41,7 @@ std::vector<OutputRequest> resolve_outputs(const OrderedOptions& ordered,
         for (const std::string& name : allowed) list += (list.empty() ? "" : ", ") + name;
         throw UsageError{"--format: this command writes " + list + ", not '" + value + "'"};
       }
-      try {
-        format_spec(value);
-      } catch (const FormatUnavailable& error) {
-        throw UsageError{error.what()};
-      }
+      format_spec(value);  // throws FormatUnavailable, a usage error
       requests.push_back({value, "-"});
       pending_format = true;
     } else if (key == "output") {

@@ -20,7 +20,6 @@
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,12 +27,13 @@
 #include "validator/config/glob_pattern.hpp"
 #include "validator/config/rule_level.hpp"
 #include "validator/core/budget.hpp"
+#include "validator/core/errors.hpp"
 
 namespace gafcheck::config {
 
-// "FILE:LINE:COLUMN: message" (or "FILE: message" when no place applies).
-struct ConfigError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+// "FILE:LINE:COLUMN: message" (or "FILE: message" when no place applies): a usage error.
+struct ConfigError : UsageError {
+  using UsageError::UsageError;
 };
 
 inline constexpr std::uint64_t max_config_bytes = 256 << 10;

@@ -3,7 +3,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <stdexcept>
+
+#include "validator/core/errors.hpp"
 
 namespace gafcheck {
 extern const char profiles_yaml_data[];
@@ -15,7 +16,7 @@ namespace {
 
 Severity required_severity(const YAML::Node& node, const std::string& what) {
   const auto severity = severity_from_name(node.as<std::string>());
-  if (!severity) throw std::runtime_error("profiles.yaml: bad severity for " + what);
+  if (!severity) throw InternalError("profiles.yaml: bad severity for " + what);
   return *severity;
 }
 
@@ -30,7 +31,7 @@ std::vector<Profile> parse_profiles() {
     if (profile.fail_on != "never") required_severity(node["fail-on"], profile.name);
     for (const auto& retail : node["raise-retail"]) {
       const auto impact = retail_from_name(retail.as<std::string>());
-      if (!impact) throw std::runtime_error("profiles.yaml: bad retail impact in " + profile.name);
+      if (!impact) throw InternalError("profiles.yaml: bad retail impact in " + profile.name);
       profile.raise_retail.push_back(*impact);
     }
     if (node["floor"]) profile.floor = required_severity(node["floor"], profile.name);
@@ -39,7 +40,7 @@ std::vector<Profile> parse_profiles() {
     profiles.push_back(std::move(profile));
   }
   if (profiles.empty() || profiles.front().name != "retail")
-    throw std::runtime_error("profiles.yaml: the first profile must be retail (the default)");
+    throw InternalError("profiles.yaml: the first profile must be retail (the default)");
   return profiles;
 }
 

@@ -5,7 +5,8 @@
 
 #include <array>
 #include <mutex>
-#include <stdexcept>
+
+#include "validator/core/errors.hpp"
 
 namespace gafcheck {
 
@@ -28,7 +29,7 @@ void initialise_libcrypto() {
   static std::once_flag once;
   std::call_once(once, [] {
     if (OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG, nullptr) != 1)
-      throw std::runtime_error("libcrypto cannot be initialised");
+      throw InternalError("libcrypto cannot be initialised");
   });
 }
 
@@ -44,7 +45,7 @@ std::string sha256_hex(ByteView bytes) {
   unsigned int digest_size = 0;
   const auto span = bytes.bytes();
   if (EVP_Digest(span.data(), span.size(), digest.data(), &digest_size, EVP_sha256(), nullptr) != 1)
-    throw std::runtime_error("SHA-256 failed in libcrypto");
+    throw InternalError("SHA-256 failed in libcrypto");
   return hex_text(digest.data(), digest_size);
 }
 
@@ -55,21 +56,21 @@ struct Sha256Stream::Context {
 
 Sha256Stream::Sha256Stream() : context_((initialise_libcrypto(), std::make_unique<Context>())) {
   if (!context_->context || EVP_DigestInit_ex(context_->context, EVP_sha256(), nullptr) != 1)
-    throw std::runtime_error("SHA-256 failed in libcrypto");
+    throw InternalError("SHA-256 failed in libcrypto");
 }
 
 Sha256Stream::~Sha256Stream() = default;
 
 void Sha256Stream::add(std::string_view bytes) {
   if (EVP_DigestUpdate(context_->context, bytes.data(), bytes.size()) != 1)
-    throw std::runtime_error("SHA-256 failed in libcrypto");
+    throw InternalError("SHA-256 failed in libcrypto");
 }
 
 std::string Sha256Stream::hex() {
   std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
   unsigned int digest_size = 0;
   if (EVP_DigestFinal_ex(context_->context, digest.data(), &digest_size) != 1)
-    throw std::runtime_error("SHA-256 failed in libcrypto");
+    throw InternalError("SHA-256 failed in libcrypto");
   return hex_text(digest.data(), digest_size);
 }
 

@@ -14,10 +14,10 @@
 // and before it reads any input (a --baseline or --resume report included). --no-sandbox skips it.
 // Either way confine() first sets up what libraries would otherwise open files for on first use
 // (lazy_state.hpp): after it, a run opens only its inputs (and creates its declared outputs).
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "validator/core/errors.hpp"
 #include "validator/platform/sandbox_state.hpp"
 
 namespace gafcheck {
@@ -39,9 +39,12 @@ struct SandboxPlan {
 };
 
 // Setting the sandbox up failed where it should have worked (exit 4, with --no-sandbox named).
-class SandboxError : public std::runtime_error {
+class SandboxError : public Error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit SandboxError(const std::string& message) : Error(ExitCode::internal, message) {}
+  std::string diagnostic() const override {
+    return "cannot set up the sandbox: " + std::string(what()) + " (--no-sandbox runs without it)";
+  }
 };
 
 // Confines the process as the plan says, or (enabled false) leaves it alone; returns what the

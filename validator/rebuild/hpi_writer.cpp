@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <limits>
 #include <map>
-#include <stdexcept>
 
+#include "validator/core/errors.hpp"
 #include "validator/core/text.hpp"
 
 namespace gafcheck::rebuild {
@@ -224,7 +224,7 @@ std::vector<std::uint8_t> zlib_sqsh_chunk(std::span<const std::uint8_t> piece) {
   uLongf size = compressBound(static_cast<uLong>(piece.size()));
   std::vector<std::uint8_t> body(size);
   if (compress2(body.data(), &size, piece.data(), static_cast<uLong>(piece.size()), 9) != Z_OK)
-    throw std::runtime_error("zlib compress2 failed");
+    throw InternalError("zlib compress2 failed");
   body.resize(size);
   return sqsh_chunk_from_body(body, 2, false, piece.size());
 }
