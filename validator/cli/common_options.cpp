@@ -1,34 +1,16 @@
 #include "validator/cli/common_options.hpp"
 
 #include <algorithm>
-#include <charconv>
 
 #include "reports/html_attachments.hpp"
 #include "reports/report_reader.hpp"
+#include "validator/core/quantity.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
 
 std::uint64_t parse_quantity(const std::string& text, const std::string& option) {
-  std::uint64_t value = 0;
-  const char* begin = text.data();
-  const char* end = text.data() + text.size();
-  const auto [next, error] = std::from_chars(begin, end, value);
-  if (error != std::errc() || next == begin)
-    throw UsageError{"--" + option + " takes a whole number (optionally with K, M or G), not '" +
-                     text + "'"};
-  std::uint64_t scale = 1;
-  const std::string suffix(next, end);
-  if (suffix == "K" || suffix == "k")
-    scale = 1ull << 10;
-  else if (suffix == "M" || suffix == "m")
-    scale = 1ull << 20;
-  else if (suffix == "G" || suffix == "g")
-    scale = 1ull << 30;
-  else if (!suffix.empty())
-    throw UsageError{"--" + option + ": unknown suffix '" + suffix + "' (use K, M or G)"};
-  if (value > UINT64_MAX / scale) throw UsageError{"--" + option + ": " + text + " is too large"};
-  return value * scale;
+  return value_or_throw(gafcheck::parse_quantity(text, "--" + option));
 }
 
 po::options_description budget_options_description(RunOptions& options) {

@@ -29,7 +29,8 @@ void finish_common_options(RunOptions& options);
 // excerpts to the reports (html_attachments.hpp). Call after the outputs are resolved.
 void attach_for_html(RunOptions& options);
 
-// "1073741824", "1G", "256M", "64K" -> bytes/count. Throws UsageError.
+// "1073741824", "1G", "256M", "64K" -> bytes/count (validator/core/quantity.hpp). Throws
+// UsageError.
 std::uint64_t parse_quantity(const std::string& text, const std::string& option);
 
 }  // namespace gafcheck::cli

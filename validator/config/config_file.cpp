@@ -6,13 +6,13 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cerrno>
-#include <charconv>
 #include <cstring>
 #include <filesystem>
 
 #include "validator/config/config_yaml.hpp"
 #include "validator/config/profiles.hpp"
 #include "validator/core/check_options.hpp"
+#include "validator/core/quantity.hpp"
 #include "validator/core/sha256.hpp"
 #include "validator/core/text.hpp"
 
@@ -150,8 +150,7 @@ class Parser {
 
   void budget(const YAML::Node& node, const BudgetSpec& spec, ConfigFile& config) const {
     const std::string text = scalar(node, std::string(spec.option));
-    std::string problem;
-    const auto value = parse_quantity_text(text, problem);
+    const Result<std::uint64_t> value = parse_quantity(text, spec.option);
     if (!value)
       fail(node, std::string(spec.option) +
                      " takes a whole number, optionally with K, M or G, that fits 64 bits");
@@ -200,36 +199,6 @@ class Parser {
 };
 
 }  // namespace
-
-std::optional<std::uint64_t> parse_quantity_text(std::string_view text, std::string& error) {
-  std::uint64_t value = 0;
-  const char* begin = text.data();
-  const char* end = text.data() + text.size();
-  const auto [next, problem] = std::from_chars(begin, end, value);
-  if (problem != std::errc() || next == begin) {
-    error = "takes a whole number (optionally with K, M or G), not '" +
-            escape_bytes(std::string(text.substr(0, 64))) + "'";
-    return std::nullopt;
-  }
-  std::uint64_t scale = 1;
-  const std::string_view suffix(next, static_cast<std::size_t>(end - next));
-  if (suffix == "K" || suffix == "k")
-    scale = 1ull << 10;
-  else if (suffix == "M" || suffix == "m")
-    scale = 1ull << 20;
-  else if (suffix == "G" || suffix == "g")
-    scale = 1ull << 30;
-  else if (!suffix.empty()) {
-    error =
-        "unknown suffix '" + escape_bytes(std::string(suffix.substr(0, 16))) + "' (use K, M or G)";
-    return std::nullopt;
-  }
-  if (value > UINT64_MAX / scale) {
-    error = escape_bytes(std::string(text)) + " is too large";
-    return std::nullopt;
-  }
-  return value * scale;
-}
 
 ConfigFile parse_config(std::string_view text, const std::string& path,
                         const std::string& directory) {

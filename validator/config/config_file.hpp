@@ -76,7 +76,4 @@ ConfigFile parse_config(std::string_view text, const std::string& path,
 // symlink is refused rather than followed, for a configuration found by searching upward).
 ConfigFile load_config(const std::string& path, bool follow_symlinks);
 
-// "1073741824", "1G", "256M", "64K" -> a number; nullopt with the reason otherwise.
-std::optional<std::uint64_t> parse_quantity_text(std::string_view text, std::string& error);
-
 }  // namespace gafcheck::config

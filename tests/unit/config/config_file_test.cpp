@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "validator/core/quantity.hpp"
+
 namespace gafcheck::config {
 namespace {
 
@@ -188,12 +190,13 @@ TEST(ConfigFile, GlobComponentsAreBoundedInAll) {
 }
 
 TEST(ConfigFile, QuantitiesTakeTheCommandLineSuffixes) {
-  std::string error;
-  EXPECT_EQ(parse_quantity_text("4K", error), 4096u);
-  EXPECT_EQ(parse_quantity_text("2g", error), 2ull << 30);
-  EXPECT_FALSE(parse_quantity_text("99999999999999999999", error));
-  EXPECT_FALSE(parse_quantity_text("18446744073709551615G", error));
-  EXPECT_NE(error.find("too large"), std::string::npos);
+  EXPECT_EQ(*parse_quantity("4K", "max-file-size"), 4096u);
+  EXPECT_EQ(*parse_quantity("2g", "max-file-size"), 2ull << 30);
+  EXPECT_FALSE(parse_quantity("99999999999999999999", "max-file-size"));
+  const Result<std::uint64_t> too_large = parse_quantity("18446744073709551615G", "max-file-size");
+  ASSERT_FALSE(too_large);
+  EXPECT_EQ(too_large.problem().message, "max-file-size: 18446744073709551615G is too large");
+  EXPECT_EQ(too_large.problem().code, ExitCode::usage);
 }
 
 }  // namespace
