@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "validator/gaf/gaf_layout.hpp"
+
 namespace gafcheck::builder {
 namespace {
 
@@ -19,6 +21,9 @@ class Writer {
     u16(static_cast<std::uint16_t>(v));
     u16(static_cast<std::uint16_t>(v >> 16));
   }
+  void file_header(const gaf::FileHeader& header) { gaf::append_file_header(bytes_, header); }
+  void entry_header(const gaf::EntryHeader& header) { gaf::append_entry_header(bytes_, header); }
+  void frame_header(const gaf::FrameHeader& header) { gaf::append_frame_header(bytes_, header); }
   void raw(const std::vector<std::uint8_t>& data) {
     bytes_.insert(bytes_.end(), data.begin(), data.end());
   }
@@ -132,20 +137,20 @@ BuiltFile build_gaf(const GafSpec& spec) {
 
   // Layout: header, slot table, entries with their frame tables, frame headers, layer tables, data.
   std::vector<std::uint64_t> entry_offset(spec.entries.size());
-  std::uint64_t cursor = 12 + 4 * slots.size();
+  std::uint64_t cursor = gaf::header_size + gaf::entry_slot_size * slots.size();
   for (std::size_t i = 0; i < spec.entries.size(); ++i) {
     entry_offset[i] = cursor;
-    cursor += 40 + 8 * spec.entries[i].frames.size();
+    cursor += gaf::entry_header_size + gaf::frame_ref_size * spec.entries[i].frames.size();
   }
   std::vector<std::uint64_t> frame_offset(spec.frames.size());
   for (std::size_t i = 0; i < spec.frames.size(); ++i) {
     frame_offset[i] = cursor;
-    cursor += 24;
+    cursor += gaf::frame_header_size;
   }
   std::vector<std::uint64_t> table_offset(spec.frames.size());
   for (std::size_t i = 0; i < spec.frames.size(); ++i) {
     table_offset[i] = cursor;
-    if (!spec.frames[i].data) cursor += 4 * spec.frames[i].children.size();
+    if (!spec.frames[i].data) cursor += gaf::layer_pointer_size * spec.frames[i].children.size();
   }
   std::vector<std::vector<std::uint8_t>> data(spec.frames.size());
   std::vector<std::uint64_t> data_offset(spec.frames.size());
@@ -156,9 +161,9 @@ BuiltFile build_gaf(const GafSpec& spec) {
     if (!composite_table) cursor += data[i].size();
   }
 
-  out.u32(spec.version);
-  out.u32(spec.entry_count_word.value_or(static_cast<std::uint32_t>(slots.size())));
-  out.u32(spec.reserved);
+  out.file_header({spec.version,
+                   spec.entry_count_word.value_or(static_cast<std::uint32_t>(slots.size())),
+                   spec.reserved});
   built.labels["entry_table"] = out.size();
   for (std::uint32_t slot : slots) out.u32(static_cast<std::uint32_t>(entry_offset.at(slot)));
 
@@ -166,16 +171,18 @@ BuiltFile build_gaf(const GafSpec& spec) {
     const EntrySpec& entry = spec.entries[i];
     const std::string label = "entry[" + std::to_string(i) + "]";
     built.labels[label] = out.size();
-    out.u16(entry.frame_count.value_or(static_cast<std::uint16_t>(entry.frames.size())));
-    out.u16(entry.loop_word);
-    out.u32(entry.unknown);
-    std::array<std::uint8_t, 32> name{};
+    gaf::EntryHeader header;
+    header.frame_count =
+        entry.frame_count.value_or(static_cast<std::uint16_t>(entry.frames.size()));
+    header.loop_word = entry.loop_word;
+    header.unknown = entry.unknown;
     if (entry.name_bytes) {
-      name = *entry.name_bytes;
+      header.name = *entry.name_bytes;
     } else {
-      std::copy_n(entry.name.begin(), std::min<std::size_t>(entry.name.size(), 31), name.begin());
+      std::copy_n(entry.name.begin(), std::min<std::size_t>(entry.name.size(), 31),
+                  header.name.begin());
     }
-    for (std::uint8_t b : name) out.u8(b);
+    out.entry_header(header);
     built.labels[label + "/frames"] = out.size();
     for (const FrameRefSpec& ref : entry.frames) {
       out.u32(ref.header_offset.value_or(
@@ -186,17 +193,20 @@ BuiltFile build_gaf(const GafSpec& spec) {
   for (std::size_t i = 0; i < spec.frames.size(); ++i) {
     const FrameSpec& frame = spec.frames[i];
     built.labels["frame:" + frame.id] = out.size();
-    out.u16(frame.width);
-    out.u16(frame.height);
-    out.u16(static_cast<std::uint16_t>(frame.x_offset));
-    out.u16(static_cast<std::uint16_t>(frame.y_offset));
-    out.u8(frame.color_key);
-    out.u8(frame.compressed);
-    out.u8(frame.layer_count.value_or(static_cast<std::uint8_t>(frame.children.size())));
-    out.u8(frame.alt_byte);
-    out.u32(frame.unknown2);
-    out.u32(frame.data_offset.value_or(static_cast<std::uint32_t>(data_offset[i])));
-    out.u32(frame.unknown3);
+    gaf::FrameHeader header;
+    header.width = frame.width;
+    header.height = frame.height;
+    header.x_offset = frame.x_offset;
+    header.y_offset = frame.y_offset;
+    header.color_key = frame.color_key;
+    header.compressed = frame.compressed;
+    header.layer_count =
+        frame.layer_count.value_or(static_cast<std::uint8_t>(frame.children.size()));
+    header.alt_byte = frame.alt_byte;
+    header.unknown2 = frame.unknown2;
+    header.data_offset = frame.data_offset.value_or(static_cast<std::uint32_t>(data_offset[i]));
+    header.unknown3 = frame.unknown3;
+    out.frame_header(header);
   }
   for (std::size_t i = 0; i < spec.frames.size(); ++i) {
     if (spec.frames[i].data) continue;

@@ -2,15 +2,13 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <stdexcept>
+
+#include "validator/gaf/gaf_layout.hpp"
 
 namespace gafcheck::builder {
 namespace {
-
-void append_u16(std::vector<std::uint8_t>& out, std::uint16_t value) {
-  out.push_back(static_cast<std::uint8_t>(value));
-  out.push_back(static_cast<std::uint8_t>(value >> 8));
-}
 
 void append_u32(std::vector<std::uint8_t>& out, std::uint32_t value) {
   for (int shift = 0; shift < 32; shift += 8)
@@ -55,9 +53,7 @@ std::vector<std::uint8_t> ta3d_zlib_payload(const std::vector<std::uint8_t>& pix
 BuiltFile build_ta3d(const Ta3dSpec& spec) {
   BuiltFile built;
   std::vector<std::uint8_t>& out = built.bytes;
-  append_u32(out, spec.version);
-  append_u32(out, static_cast<std::uint32_t>(spec.entries.size()));
-  append_u32(out, 0);
+  gaf::append_file_header(out, {spec.version, static_cast<std::uint32_t>(spec.entries.size())});
   built.labels["entry_table"] = out.size();
   out.resize(out.size() + spec.entries.size() * 4, 0);
   for (std::size_t i = 0; i < spec.entries.size(); ++i) {
@@ -65,12 +61,12 @@ BuiltFile build_ta3d(const Ta3dSpec& spec) {
     const std::string label = "entry[" + std::to_string(i) + "]";
     built.labels[label] = out.size();
     built.put_u32(12 + i * 4, static_cast<std::uint32_t>(out.size()));
-    append_u16(out, static_cast<std::uint16_t>(entry.frames.size()));
-    append_u16(out, 1);
-    append_u32(out, 0);
-    std::string name = entry.name.substr(0, 31);
-    name.resize(32, '\0');
-    out.insert(out.end(), name.begin(), name.end());
+    gaf::EntryHeader entry_fields;
+    entry_fields.frame_count = static_cast<std::uint16_t>(entry.frames.size());
+    entry_fields.loop_word = 1;
+    std::copy_n(entry.name.begin(), std::min<std::size_t>(entry.name.size(), 31),
+                entry_fields.name.begin());
+    gaf::append_entry_header(out, entry_fields);
     const std::uint64_t table = out.size();
     built.labels[label + "/frames"] = table;
     out.resize(out.size() + entry.frames.size() * 8, 0);
@@ -81,16 +77,15 @@ BuiltFile build_ta3d(const Ta3dSpec& spec) {
       built.labels[frame_label] = header;
       built.put_u32(table + j * 8, header);
       built.put_u32(table + j * 8 + 4, frame.frame_word);
-      append_u16(out, frame.width);
-      append_u16(out, frame.height);
-      append_u16(out, static_cast<std::uint16_t>(frame.x_offset));
-      append_u16(out, static_cast<std::uint16_t>(frame.y_offset));
-      out.push_back(frame.alpha ? 1 : 0);
-      out.push_back(1);
-      append_u16(out, 0);
-      append_u32(out, 0);
-      append_u32(out, header + 24);
-      append_u32(out, 0);
+      gaf::FrameHeader fields;
+      fields.width = frame.width;
+      fields.height = frame.height;
+      fields.x_offset = frame.x_offset;
+      fields.y_offset = frame.y_offset;
+      fields.color_key = frame.alpha ? 1 : 0;  // the transparency byte
+      fields.compressed = 1;
+      fields.data_offset = header + static_cast<std::uint32_t>(gaf::frame_header_size);
+      gaf::append_frame_header(out, fields);
       built.labels[frame_label + "/data"] = out.size();
       if (frame.payload) {
         out.insert(out.end(), frame.payload->begin(), frame.payload->end());

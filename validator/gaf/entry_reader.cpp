@@ -120,10 +120,7 @@ void read_entries(WalkContext& context, GafIndex& index, bool durations) {
       continue;
     }
     entry.header_in_bounds = true;
-    entry.frame_count = *file.u16le(entry.offset + entry_frame_count);
-    entry.loop_word = *file.u16le(entry.offset + entry_loop);
-    entry.unknown = *file.u32le(entry.offset + entry_unknown);
-    file.copy_to(entry.offset + entry_name, entry.name);
+    static_cast<EntryHeader&>(entry) = read_entry_header(file, entry.offset);
     if (entry.frame_count == 0) {
       context.findings.add(RuleId::entry_no_frames, entry.offset + entry_frame_count, 2, path, [&] {
         return "entry '" + entry_display_name(entry) + "' has no frames";

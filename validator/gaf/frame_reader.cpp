@@ -10,18 +10,7 @@
 namespace gafcheck::gaf {
 
 void read_frame_fields(const ByteView& file, FrameRecord& frame) {
-  const std::uint64_t at = frame.offset;
-  frame.width = *file.u16le(at + frame_width);
-  frame.height = *file.u16le(at + frame_height);
-  frame.x_offset = *file.i16le(at + frame_x_offset);
-  frame.y_offset = *file.i16le(at + frame_y_offset);
-  frame.color_key = *file.u8(at + frame_color_key);
-  frame.compressed = *file.u8(at + frame_compressed);
-  frame.layer_count = *file.u8(at + frame_layer_count);
-  frame.alt_byte = *file.u8(at + frame_alt_byte);
-  frame.unknown2 = *file.u32le(at + frame_unknown2);
-  frame.data_offset = *file.u32le(at + frame_data_offset);
-  frame.unknown3 = *file.u32le(at + frame_unknown3);
+  static_cast<FrameHeader&>(frame) = read_frame_header(file, frame.offset);
 }
 
 namespace {

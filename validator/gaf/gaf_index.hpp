@@ -7,29 +7,24 @@
 #include <unordered_map>
 #include <vector>
 
+#include "validator/gaf/gaf_layout.hpp"
+
 namespace gafcheck::gaf {
 
 inline constexpr std::uint32_t no_index = UINT32_MAX;
 
-struct HeaderFields {
-  bool present = false;  // the file holds the 12 header bytes
-  std::uint32_t version = 0;
-  std::uint32_t entry_count_word = 0;
-  std::uint32_t reserved = 0;
+struct HeaderFields : FileHeader {    // version, entry_count_word, reserved: read when present
+  bool present = false;               // the file holds the 12 header bytes
   std::int32_t game_entry_count = 0;  // what the executable uses: low 16 bits as int16, or 0
   std::uint32_t walked_slots = 0;     // slots gafcheck walked (forensics past a negative count)
 };
 
-struct EntryRecord {
+struct EntryRecord : EntryHeader {    // frame_count ... name: read when header_in_bounds
   std::uint32_t slot = 0;             // index in the entry table
   std::uint32_t offset = 0;           // the slot's value
   std::uint32_t alias_of = no_index;  // earlier slot with the same offset
   bool header_in_bounds = false;
   bool loaded_by_game = true;
-  std::uint16_t frame_count = 0;
-  std::uint16_t loop_word = 0;
-  std::uint32_t unknown = 0;
-  std::array<std::uint8_t, 32> name{};
   std::uint32_t first_ref = 0;  // into GafIndex::refs
   std::uint32_t ref_count = 0;  // refs walked (0 when the table is out of bounds)
 };
@@ -40,7 +35,7 @@ struct FrameRef {
   std::uint32_t frame = no_index;  // into GafIndex::frames
 };
 
-struct FrameRecord {
+struct FrameRecord : FrameHeader {
   std::uint64_t offset = 0;
   std::uint64_t pointer_site = 0;  // where the first pointer to this header is stored
   std::string path;                // structure path of the first reach
@@ -50,17 +45,7 @@ struct FrameRecord {
   bool reached_as_subframe = false;
   bool header_in_bounds = false;
 
-  std::uint16_t width = 0;
-  std::uint16_t height = 0;
-  std::int16_t x_offset = 0;
-  std::int16_t y_offset = 0;
-  std::uint8_t color_key = 0;
-  std::uint8_t compressed = 0;
-  std::uint8_t layer_count = 0;
-  std::uint8_t alt_byte = 0;
-  std::uint32_t unknown2 = 0;
-  std::uint32_t data_offset = 0;
-  std::uint32_t unknown3 = 0;
+  // width ... unknown3: the 24 header bytes (FrameHeader), read when header_in_bounds.
 
   bool data_in_bounds = false;    // raw extent or layer table inside the file
   std::uint32_t first_child = 0;  // into GafIndex::children

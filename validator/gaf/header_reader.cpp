@@ -30,9 +30,7 @@ void read_header(WalkContext& context, GafIndex& index) {
   }
   HeaderFields& header = index.header;
   header.present = true;
-  header.version = *file.u32le(header_version);
-  header.entry_count_word = *file.u32le(header_entry_count);
-  header.reserved = *file.u32le(header_reserved);
+  static_cast<FileHeader&>(header) = read_file_header(file);
 
   if (header.version == 0) {
     findings.add(RuleId::header_version_zero, header_version, 4, "header/version",

@@ -21,17 +21,18 @@ class Output {
       bytes_.push_back(static_cast<std::uint8_t>(value >> shift));
   }
   void frame_header(const FrameModel& frame, std::uint64_t data_offset) {
-    u16(frame.width);
-    u16(frame.height);
-    u16(static_cast<std::uint16_t>(frame.x_offset));
-    u16(static_cast<std::uint16_t>(frame.y_offset));
-    u8(frame.color_key);
-    u8(frame.compressed);
-    u8(static_cast<std::uint8_t>(frame.layers.size()));
-    u8(frame.flag);
-    u32(0);
-    u32(static_cast<std::uint32_t>(data_offset));
-    u32(frame.unknown3);
+    gaf::FrameHeader header;
+    header.width = frame.width;
+    header.height = frame.height;
+    header.x_offset = frame.x_offset;
+    header.y_offset = frame.y_offset;
+    header.color_key = frame.color_key;
+    header.compressed = frame.compressed;
+    header.layer_count = static_cast<std::uint8_t>(frame.layers.size());
+    header.alt_byte = frame.alt_byte;
+    header.data_offset = static_cast<std::uint32_t>(data_offset);
+    header.unknown3 = frame.unknown3;
+    gaf::append_frame_header(bytes_, header);
   }
 
  private:
@@ -89,16 +90,12 @@ std::optional<std::vector<std::uint8_t>> write_canonical_gaf(const SpriteModel& 
   std::vector<std::uint8_t> bytes;
   bytes.reserve(static_cast<std::size_t>(at));
   Output out(bytes);
-  out.u32(model.version);
-  out.u32(static_cast<std::uint32_t>(model.entries.size()));
-  out.u32(0);
+  gaf::append_file_header(bytes, {model.version, static_cast<std::uint32_t>(model.entries.size())});
   for (const std::uint64_t offset : entry_offsets) out.u32(static_cast<std::uint32_t>(offset));
   std::uint64_t frame_header = first_frame_header;
   for (const EntryModel& entry : model.entries) {
-    out.u16(static_cast<std::uint16_t>(entry.frames.size()));
-    out.u16(entry.loop_word);
-    out.u32(0);
-    bytes.insert(bytes.end(), entry.name.begin(), entry.name.end());
+    gaf::append_entry_header(
+        bytes, {static_cast<std::uint16_t>(entry.frames.size()), entry.loop_word, 0, entry.name});
     for (const FrameModel& frame : entry.frames) {
       out.u32(static_cast<std::uint32_t>(frame_header));
       out.u32(frame.duration);

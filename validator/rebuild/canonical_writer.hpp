@@ -27,7 +27,7 @@ struct FrameModel {
   std::int16_t y_offset = 0;
   std::uint8_t color_key = 0;
   std::uint8_t compressed = 0;  // 0 raw, 1 RLE; in a truecolor TAF the pixel format (4, 5)
-  std::uint8_t flag = 0;        // byte +11: 0 in a GAF frame, the game's tint byte on a layer;
+  std::uint8_t alt_byte = 0;    // byte +11: 0 in a GAF frame, the game's tint byte on a layer;
                                 // kept in a truecolor TAF
   std::uint32_t unknown3 = 0;
   std::vector<std::uint8_t> data;  // pixel bytes as stored (raw, RLE rows, or 16-bit pixels)

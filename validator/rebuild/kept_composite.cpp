@@ -68,7 +68,7 @@ std::optional<KeptComposite> keep_composite(const gaf::GafIndex& index, std::uin
     std::string why;
     std::optional<FrameModel> model = encode_canvas(*layer.canvas, false, why);
     if (!model) return std::nullopt;
-    model->flag = child.alt_byte;
+    model->alt_byte = child.alt_byte;
     if (keep_unknown) model->unknown3 = child.unknown3;
     kept.frame.layers.push_back(std::move(*model));
     kept.layers.push_back(child_index);

@@ -248,7 +248,7 @@ std::optional<FrameModel> SpriteRebuild::truecolor_frame(std::uint32_t slot, std
   FrameModel model = empty_frame(frame.width, frame.height, frame.x_offset, frame.y_offset);
   model.color_key = 0;
   model.compressed = frame.compressed;
-  model.flag = frame.alt_byte;
+  model.alt_byte = frame.alt_byte;
   model.duration = duration;
   if (options_.keep_unknown) model.unknown3 = frame.unknown3;
   const bool empty = frame.header_in_bounds && (frame.width == 0 || frame.height == 0) &&

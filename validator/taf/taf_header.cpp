@@ -20,9 +20,7 @@ void read_counted_header(WalkContext& context, gaf::GafIndex& index, std::string
   }
   gaf::HeaderFields& header = index.header;
   header.present = true;
-  header.version = *file.u32le(gaf::header_version);
-  header.entry_count_word = *file.u32le(gaf::header_entry_count);
-  header.reserved = *file.u32le(gaf::header_reserved);
+  static_cast<gaf::FileHeader&>(header) = gaf::read_file_header(file);
 
   const std::uint64_t claimed = header.entry_count_word;
   const std::uint64_t fitting = (file.size() - gaf::header_size) / gaf::entry_slot_size;
