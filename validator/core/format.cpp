@@ -6,6 +6,8 @@ namespace gafcheck {
 namespace {
 constexpr std::array<std::string_view, 8> format_names = {
     "gaf", "taf-truecolor", "taf-paletted", "ta3d-gaf", "hpi", "tsf", "unknown", "unreadable"};
+static_assert(format_names.size() == static_cast<std::size_t>(Format::unreadable) + 1,
+              "one name per Format, in the enum's order");
 }
 
 std::string_view format_name(Format format) {

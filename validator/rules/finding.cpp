@@ -8,6 +8,10 @@ namespace {
 constexpr std::array<std::string_view, 3> severity_names = {"info", "warning", "error"};
 constexpr std::array<std::string_view, 6> retail_names = {"none",    "ignored", "unknown",
                                                           "dropped", "garbage", "crash"};
+static_assert(severity_names.size() == static_cast<std::size_t>(Severity::error) + 1,
+              "one name per Severity, in the enum's order");
+static_assert(retail_names.size() == static_cast<std::size_t>(Retail::crash) + 1,
+              "one name per Retail impact, in the enum's order");
 
 template <typename Enum, std::size_t N>
 std::optional<Enum> parse_name(const std::array<std::string_view, N>& names,
