@@ -82,10 +82,10 @@ void render_files(const Tree& tree, bool encode, std::size_t lane, std::size_t l
         ++tally.frames;
         tally.pixels += canvas.pixels();
         if (!encode) continue;
-        const PngResult png = encode_png(
+        const Result<std::vector<std::uint8_t>> png = encode_png(
             canvas.width, canvas.height,
             [&](std::uint32_t y, std::uint8_t* rgba) { policy_row(canvas, palette, y, rgba); });
-        tally.png_bytes += png.bytes.size();
+        tally.png_bytes += (png ? png->size() : 0);
       }
     }
   }

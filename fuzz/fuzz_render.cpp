@@ -33,13 +33,13 @@ void require_shape(const Canvas& canvas) {
 }
 
 void require_png(const Canvas& canvas, const render::Palette& palette) {
-  const render::PngResult png = render::encode_png(
+  const Result<std::vector<std::uint8_t>> png = render::encode_png(
       canvas.width, canvas.height,
       [&](std::uint32_t y, std::uint8_t* rgba) { render::policy_row(canvas, palette, y, rgba); });
-  require(png.error.empty(), [&] { return "PNG encoding failed: " + png.error; });
+  require(png.ok(), [&] { return "PNG encoding failed: " + png.problem().message; });
   png_image image{};
   image.version = PNG_IMAGE_VERSION;
-  require(png_image_begin_read_from_memory(&image, png.bytes.data(), png.bytes.size()) != 0,
+  require(png_image_begin_read_from_memory(&image, png->data(), png->size()) != 0,
           "the PNG written does not decode");
   image.format = PNG_FORMAT_RGBA;
   std::vector<std::uint8_t> rgba(PNG_IMAGE_SIZE(image));

@@ -107,17 +107,17 @@ ReportThumbnail thumbnail(const std::string& frame_path, const char* policy, con
   for (const std::uint32_t row : rows)
     marked.push_back(
         static_cast<std::uint32_t>(std::uint64_t{row} * height / fitted.extent.height));
-  const render::PngResult png =
+  const Result<std::vector<std::uint8_t>> png =
       render::encode_png(width + marker_columns, height, [&](std::uint32_t y, std::uint8_t* rgba) {
         const bool mark = std::binary_search(marked.begin(), marked.end(), y);
         for (std::uint32_t x = 0; x < marker_columns; ++x)
           for (int c = 0; c < 4; ++c) rgba[x * 4 + c] = mark && x < 2 ? marker_rgba[c] : 0;
         pixels(y, rgba + marker_columns * 4);
       });
-  if (!png.error.empty()) {
-    out.reason = "PNG encoding failed: " + png.error;
+  if (!png) {
+    out.reason = "PNG encoding failed: " + png.problem().message;
   } else {
-    out.png.assign(png.bytes.begin(), png.bytes.end());
+    out.png.assign(png->begin(), png->end());
     held.bytes += out.png.size();
   }
   return out;

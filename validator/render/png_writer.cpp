@@ -60,28 +60,23 @@ bool encode(png_structp png, png_infop info, std::uint32_t width, std::uint32_t 
 
 }  // namespace
 
-PngResult encode_png(std::uint32_t width, std::uint32_t height, const RgbaRowSource& rows) {
-  PngResult result;
-  if (width == 0 || height == 0 || width > PNG_UINT_31_MAX || height > PNG_UINT_31_MAX) {
-    result.error = "a PNG is 1 to 2^31-1 pixels wide and high";
-    return result;
-  }
-  Sink sink{&result.bytes, &result.error};
+Result<std::vector<std::uint8_t>> encode_png(std::uint32_t width, std::uint32_t height,
+                                             const RgbaRowSource& rows) {
+  if (width == 0 || height == 0 || width > PNG_UINT_31_MAX || height > PNG_UINT_31_MAX)
+    return Problem{ExitCode::internal, "a PNG is 1 to 2^31-1 pixels wide and high"};
+  std::vector<std::uint8_t> bytes;
+  std::string error;
+  Sink sink{&bytes, &error};
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, on_error, on_warning);
-  if (!png) {
-    result.error = "libpng could not start";
-    return result;
-  }
+  if (!png) return Problem{ExitCode::internal, "libpng could not start"};
   png_infop info = png_create_info_struct(png);
   std::vector<std::uint8_t> row(std::size_t{width} * 4);
   png_set_write_fn(png, &sink, write_bytes, flush_nothing);
   const bool ok = info && encode(png, info, width, height, rows, row.data());
   png_destroy_write_struct(&png, info ? &info : nullptr);
-  if (!ok) {
-    if (result.error.empty()) result.error = "libpng could not encode the image";
-    result.bytes.clear();
-  }
-  return result;
+  if (!ok)
+    return Problem{ExitCode::internal, error.empty() ? "libpng could not encode the image" : error};
+  return bytes;
 }
 
 }  // namespace gafcheck::render

@@ -7,17 +7,16 @@
 #include <string>
 #include <vector>
 
+#include "validator/core/result.hpp"
+
 namespace gafcheck::render {
 
 // Fills rgba (width x 4 bytes) with row y.
 using RgbaRowSource = std::function<void(std::uint32_t y, std::uint8_t* rgba)>;
 
-struct PngResult {
-  std::vector<std::uint8_t> bytes;
-  std::string error;  // set when libpng refused (then bytes is empty)
-};
-
-// width and height from 1 to 2^31 - 1 (the PNG limit).
-PngResult encode_png(std::uint32_t width, std::uint32_t height, const RgbaRowSource& rows);
+// The PNG file's bytes, or the reason libpng refused (an internal problem: callers name the image
+// it leaves out). width and height from 1 to 2^31 - 1 (the PNG limit).
+Result<std::vector<std::uint8_t>> encode_png(std::uint32_t width, std::uint32_t height,
+                                             const RgbaRowSource& rows);
 
 }  // namespace gafcheck::render

@@ -406,15 +406,15 @@ void InputRenderer::write(json record, const std::string& policy, const std::str
   record["height"] = height;
   record["x_offset"] = x_offset;
   record["y_offset"] = y_offset;
-  const render::PngResult png = render::encode_png(width, height, rows);
+  const Result<std::vector<std::uint8_t>> png = render::encode_png(width, height, rows);
   std::optional<std::string> refused;
-  if (!png.error.empty()) {
-    refused = "PNG encoding failed: " + png.error;
+  if (!png) {
+    refused = "PNG encoding failed: " + png.problem().message;
   } else {
     // Its index.json record at most: the "png" path and what finish adds (two counts).
     json listed = record;
     listed["png"] = path;
-    refused = write_file(path, png.bytes, listed.dump().size() + 4 + (finish ? 96 : 0));
+    refused = write_file(path, *png, listed.dump().size() + 4 + (finish ? 96 : 0));
   }
   if (refused) {
     messages_ << "gafcheck: " << escape_bytes(input_.name.display) << ": " << path

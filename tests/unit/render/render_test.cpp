@@ -387,11 +387,11 @@ TEST(Render, PngHoldsThePaletteColoursAndZeroAlphaForTransparentPixels) {
     palette.colours[i] = {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(2 * i),
                           static_cast<std::uint8_t>(255 - i)};
   const Canvas& strict = *out.strict.canvas;
-  const PngResult png = encode_png(
+  const Result<std::vector<std::uint8_t>> png = encode_png(
       strict.width, strict.height,
       [&](std::uint32_t y, std::uint8_t* rgba) { policy_row(strict, palette, y, rgba); });
-  ASSERT_TRUE(png.error.empty()) << png.error;
-  const DecodedPng decoded = decode_png(png.bytes);
+  ASSERT_TRUE(png.ok()) << png.problem().message;
+  const DecodedPng decoded = decode_png(*png);
   ASSERT_EQ(decoded.width, 4u);
   ASSERT_EQ(decoded.height, 2u);
   const auto pixel = [&](int x, int y) {
@@ -407,7 +407,7 @@ TEST(Render, PngHoldsThePaletteColoursAndZeroAlphaForTransparentPixels) {
   const DecodedPng clear =
       decode_png(encode_png(canvas.width, canvas.height, [&](std::uint32_t y, std::uint8_t* rgba) {
                    policy_row(canvas, palette, y, rgba);
-                 }).bytes);
+                 }).value());
   ASSERT_EQ(clear.rgba.size(), 3u * 2 * 4);
   EXPECT_EQ(clear.rgba[3], 0);
   EXPECT_EQ(clear.rgba[3 * 4 + 3], 255);
