@@ -70,28 +70,22 @@ std::uint64_t gif_pixels(const std::vector<std::optional<Canvas>>& frames) {
                         frames.size());
 }
 
-GifResult encode_gif(const std::vector<std::optional<Canvas>>& frames,
-                     const std::vector<std::uint32_t>& durations, const Palette& palette, bool loop,
-                     std::uint64_t max_pixels) {
-  GifResult result;
+Result<GifImage> encode_gif(const std::vector<std::optional<Canvas>>& frames,
+                            const std::vector<std::uint32_t>& durations, const Palette& palette,
+                            bool loop, std::uint64_t max_pixels) {
+  GifImage result;
   const SpriteSheet geometry(frames);
-  if (geometry.empty()) {
-    result.error = "no frame of the entry is drawn";
-    return result;
-  }
-  if (geometry.cell_width() > max_gif_side || geometry.cell_height() > max_gif_side) {
-    result.error = "a GIF is at most 65535 pixels wide and high, the frames span " +
-                   std::to_string(geometry.cell_width()) + "x" +
-                   std::to_string(geometry.cell_height());
-    return result;
-  }
-  if (gif_pixels(frames) > max_pixels) {
-    result.error = "budget.exceeded: pixels (" + std::to_string(frames.size()) + " frames of " +
-                   std::to_string(geometry.cell_width()) + "x" +
-                   std::to_string(geometry.cell_height()) + " are past " +
-                   std::to_string(max_pixels) + " pixels)";
-    return result;
-  }
+  if (geometry.empty()) return Problem{ExitCode::findings, "no frame of the entry is drawn"};
+  if (geometry.cell_width() > max_gif_side || geometry.cell_height() > max_gif_side)
+    return Problem{ExitCode::findings,
+                   "a GIF is at most 65535 pixels wide and high, the frames span " +
+                       std::to_string(geometry.cell_width()) + "x" +
+                       std::to_string(geometry.cell_height())};
+  if (gif_pixels(frames) > max_pixels)
+    return Problem{ExitCode::findings, "budget.exceeded: pixels (" + std::to_string(frames.size()) +
+                                           " frames of " + std::to_string(geometry.cell_width()) +
+                                           "x" + std::to_string(geometry.cell_height()) +
+                                           " are past " + std::to_string(max_pixels) + " pixels)"};
   result.width = static_cast<std::uint32_t>(geometry.cell_width());
   result.height = static_cast<std::uint32_t>(geometry.cell_height());
   result.anchor_x = geometry.anchor_x();
@@ -152,10 +146,9 @@ GifResult encode_gif(const std::vector<std::optional<Canvas>>& frames,
   }
   if (gif && EGifCloseFile(gif, &error) != GIF_OK) ok = false;
   if (map) GifFreeMapObject(map);
-  if (!ok) {
-    result.error = std::string("giflib could not encode the animation: ") + GifErrorString(error);
-    result.bytes.clear();
-  }
+  if (!ok)
+    return Problem{ExitCode::internal,
+                   std::string("giflib could not encode the animation: ") + GifErrorString(error)};
   return result;
 }
 

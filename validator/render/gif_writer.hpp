@@ -15,14 +15,14 @@
 #include <string>
 #include <vector>
 
+#include "validator/core/result.hpp"
 #include "validator/render/canvas.hpp"
 #include "validator/render/palette.hpp"
 
 namespace gafcheck::render {
 
-struct GifResult {
+struct GifImage {
   std::vector<std::uint8_t> bytes;
-  std::string error;
   std::uint32_t width = 0, height = 0;
   std::int64_t anchor_x = 0, anchor_y = 0;
   std::vector<std::uint32_t> delays;  // centiseconds, per frame
@@ -35,8 +35,10 @@ std::vector<std::uint32_t> gif_delays(const std::vector<std::uint32_t>& duration
 // What encoding the frames costs: one logical screen per frame (saturating).
 std::uint64_t gif_pixels(const std::vector<std::optional<Canvas>>& frames);
 
-GifResult encode_gif(const std::vector<std::optional<Canvas>>& frames,
-                     const std::vector<std::uint32_t>& durations, const Palette& palette, bool loop,
-                     std::uint64_t max_pixels);
+// The animation, or why it is not drawn: no frame drawn, a screen past the GIF limit or the pixel
+// budget (findings: content left out), or giflib refusing (internal).
+Result<GifImage> encode_gif(const std::vector<std::optional<Canvas>>& frames,
+                            const std::vector<std::uint32_t>& durations, const Palette& palette,
+                            bool loop, std::uint64_t max_pixels);
 
 }  // namespace gafcheck::render

@@ -797,9 +797,10 @@ void InputRenderer::write_animation(const json& base, const std::string& folder,
                          std::to_string(geometry.cell_width()) + "x" +
                          std::to_string(geometry.cell_height()) + " are past --max-pixels " +
                          std::to_string(settings_.limits[BudgetKind::pixels]) + ")");
-  const render::GifResult gif =
+  const Result<render::GifImage> drawn =
       render::encode_gif(frames, kept_durations_, settings_.palette, loop, pixels);
-  if (!gif.error.empty()) return not_drawn(record, policy, gif.error);
+  if (!drawn) return not_drawn(record, policy, drawn.problem().message);
+  const render::GifImage& gif = *drawn;
   const std::string path = folder + "/anim." + policy + ".gif";
   record["policy"] = policy;
   record["width"] = gif.width;

@@ -467,16 +467,19 @@ TEST(RenderGif, FramesFarApartAreRefusedByThePixelBudgetBeforeEncoding) {
   const std::vector<std::optional<Canvas>> frames = {one_pixel_at(0, 0),
                                                      one_pixel_at(-30000, -30000)};
   EXPECT_EQ(gif_pixels(frames), 2ull * 30001 * 30001);
-  const GifResult gif = encode_gif(frames, {1, 1}, forensic_palette(), true, 1u << 20);
-  EXPECT_TRUE(gif.bytes.empty());
-  EXPECT_EQ(gif.error, "budget.exceeded: pixels (2 frames of 30001x30001 are past 1048576 pixels)");
+  const Result<GifImage> gif = encode_gif(frames, {1, 1}, forensic_palette(), true, 1u << 20);
+  ASSERT_FALSE(gif);
+  EXPECT_EQ(gif.problem().message,
+            "budget.exceeded: pixels (2 frames of 30001x30001 are past 1048576 pixels)");
 }
 
 TEST(RenderGif, FramesWithinThePixelBudgetAreEncodedOnOneScreen) {
   const std::vector<std::optional<Canvas>> frames = {one_pixel_at(0, 0), one_pixel_at(-2, -1)};
   EXPECT_EQ(gif_pixels(frames), 2u * 3 * 2);
-  const GifResult gif = encode_gif(frames, {1, 1}, forensic_palette(), true, gif_pixels(frames));
-  EXPECT_EQ(gif.error, "");
+  const Result<GifImage> encoded =
+      encode_gif(frames, {1, 1}, forensic_palette(), true, gif_pixels(frames));
+  ASSERT_TRUE(encoded) << encoded.problem().message;
+  const GifImage& gif = *encoded;
   EXPECT_EQ(gif.width, 3u);
   EXPECT_EQ(gif.height, 2u);
   ASSERT_GE(gif.bytes.size(), 6u);
