@@ -136,18 +136,18 @@ std::optional<render::Palette> read_palette_at(const std::string& argument,
     damaged.found = true;
     return std::nullopt;
   }
-  render::PaletteRead read = render::read_palette(input.view());
-  if (!read.palette) {
-    error = "palette " + escape_bytes(argument) + " is not usable: " + read.error;
+  Result<render::PaletteFile> read = render::read_palette(input.view());
+  if (!read) {
+    error = "palette " + escape_bytes(argument) + " is not usable: " + read.problem().message;
     return std::nullopt;
   }
-  read.palette->source = escape_bytes(argument) + " (" + read.format + ")";
+  read->palette.source = escape_bytes(argument) + " (" + read->format + ")";
   if (input.damaged()) {
     damaged.found = true;
     damaged.message = "palette " + escape_bytes(argument) + " used damaged: " + input.damage;
-    read.palette->source += " (damaged member: " + join_rules(input.damage_rules) + ")";
+    read->palette.source += " (damaged member: " + join_rules(input.damage_rules) + ")";
   }
-  return std::move(read.palette);
+  return std::move(read->palette);
 }
 
 render::Palette load_palette(const std::string& argument, const CheckOptions& options,

@@ -15,18 +15,13 @@ constexpr std::uint64_t pcx_header_size = 128;
 constexpr std::uint64_t pcx_trailer_size = 769;  // 0x0C + 256 x R,G,B
 constexpr std::uint64_t jasc_max_size = 64 * 1024;
 
-PaletteRead failure(std::string error) {
-  PaletteRead read;
-  read.error = std::move(error);
-  return read;
+Result<PaletteFile> failure(std::string error) {
+  return Problem{ExitCode::usage, std::move(error)};
 }
 
-PaletteRead success(Palette palette, std::string format) {
-  PaletteRead read;
+Result<PaletteFile> success(Palette palette, std::string format) {
   palette.forensic = false;
-  read.palette = std::move(palette);
-  read.format = std::move(format);
-  return read;
+  return PaletteFile{std::move(palette), std::move(format)};
 }
 
 // 256 triples of `stride` bytes from offset (inside the view: checked by the caller's size test).
@@ -82,7 +77,7 @@ std::optional<std::vector<unsigned>> numbers(std::string_view line, unsigned max
   return values;
 }
 
-PaletteRead read_jasc(ByteView bytes) {
+Result<PaletteFile> read_jasc(ByteView bytes) {
   if (bytes.size() > jasc_max_size)
     return failure("JASC-PAL text is " + std::to_string(bytes.size()) + " bytes; at most " +
                    std::to_string(jasc_max_size) + " are read");
@@ -111,7 +106,7 @@ PaletteRead read_jasc(ByteView bytes) {
   return success(palette, "jasc");
 }
 
-PaletteRead read_act(ByteView bytes) {
+Result<PaletteFile> read_act(ByteView bytes) {
   unsigned count = 256;
   if (bytes.size() == act_size_with_count) {
     const unsigned declared = (unsigned{*bytes.u8(768)} << 8) | *bytes.u8(769);
@@ -124,7 +119,7 @@ PaletteRead read_act(ByteView bytes) {
 
 }  // namespace
 
-PaletteRead read_palette(ByteView bytes) {
+Result<PaletteFile> read_palette(ByteView bytes) {
   static constexpr std::string_view jasc_magic = "JASC-PAL";
   const auto head = bytes.sub(0, std::min<std::uint64_t>(bytes.size(), jasc_magic.size()));
   const auto head_bytes = head->bytes();

@@ -11,16 +11,17 @@
 #include <string>
 
 #include "validator/core/byte_view.hpp"
+#include "validator/core/result.hpp"
 #include "validator/render/palette.hpp"
 
 namespace gafcheck::render {
 
-struct PaletteRead {
-  std::optional<Palette> palette;
-  std::string format;  // "pal", "jasc", "act", "pcx" when read
-  std::string error;   // why the bytes are not a palette
+struct PaletteFile {
+  Palette palette;
+  std::string format;  // "pal", "jasc", "act", "pcx"
 };
 
-PaletteRead read_palette(ByteView bytes);
+// The palette, or a usage Problem saying why the bytes are not one.
+Result<PaletteFile> read_palette(ByteView bytes);
 
 }  // namespace gafcheck::render

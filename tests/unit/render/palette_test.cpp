@@ -11,10 +11,10 @@
 namespace gafcheck::render {
 namespace {
 
-PaletteRead read(const std::vector<std::uint8_t>& bytes) {
+Result<PaletteFile> read(const std::vector<std::uint8_t>& bytes) {
   return read_palette(ByteView(bytes.data(), bytes.size()));
 }
-PaletteRead read(const std::string& text) {
+Result<PaletteFile> read(const std::string& text) {
   return read_palette(ByteView(text));
 }
 
@@ -34,11 +34,11 @@ std::vector<std::uint8_t> triples(int stride) {
   return bytes;
 }
 
-void expect_test_colours(const PaletteRead& read, const std::string& format) {
-  ASSERT_TRUE(read.palette) << read.error;
-  EXPECT_EQ(read.format, format);
-  EXPECT_FALSE(read.palette->forensic);
-  for (int i = 0; i < 256; ++i) ASSERT_EQ(read.palette->colours[i], colour(i)) << "index " << i;
+void expect_test_colours(const Result<PaletteFile>& read, const std::string& format) {
+  ASSERT_TRUE(read) << read.problem().message;
+  EXPECT_EQ(read->format, format);
+  EXPECT_FALSE(read->palette.forensic);
+  for (int i = 0; i < 256; ++i) ASSERT_EQ(read->palette.colours[i], colour(i)) << "index " << i;
 }
 
 TEST(Palette, TaPalIs256QuadsOf1024Bytes) {
@@ -53,12 +53,12 @@ TEST(Palette, ActIs768BytesOr772WithACount) {
   // A count of 16 takes 16 colours; the others keep the forensic palette's.
   counted[769] = 16;
   counted[768] = 0;
-  const PaletteRead sixteen = read(counted);
-  ASSERT_TRUE(sixteen.palette);
-  EXPECT_EQ(sixteen.palette->colours[15], colour(15));
-  EXPECT_EQ(sixteen.palette->colours[16], forensic_palette().colours[16]);
+  const Result<PaletteFile> sixteen = read(counted);
+  ASSERT_TRUE(sixteen);
+  EXPECT_EQ(sixteen->palette.colours[15], colour(15));
+  EXPECT_EQ(sixteen->palette.colours[16], forensic_palette().colours[16]);
   counted[768] = 0x02;  // 528 colours
-  EXPECT_NE(read(counted).error.find("colour count 528"), std::string::npos);
+  EXPECT_NE(read(counted).problem().message.find("colour count 528"), std::string::npos);
 }
 
 TEST(Palette, PcxTrailerAfterTheImage) {
@@ -72,7 +72,8 @@ TEST(Palette, PcxTrailerAfterTheImage) {
   expect_test_colours(read(pcx), "pcx");
   // Without the 0x0C marker it is a PCX with no 256-colour palette.
   pcx[pcx.size() - 769] = 0;
-  EXPECT_NE(read(pcx).error.find("PCX without a 256-colour palette"), std::string::npos);
+  EXPECT_NE(read(pcx).problem().message.find("PCX without a 256-colour palette"),
+            std::string::npos);
 }
 
 TEST(Palette, JascText) {
@@ -83,28 +84,33 @@ TEST(Palette, JascText) {
   }
   expect_test_colours(read(text), "jasc");
   // LF line ends and a short palette.
-  const PaletteRead two = read(std::string("JASC-PAL\n0100\n2\n1 2 3\n4 5 6\n"));
-  ASSERT_TRUE(two.palette) << two.error;
-  EXPECT_EQ(two.palette->colours[1], (Rgb{4, 5, 6}));
+  const Result<PaletteFile> two = read(std::string("JASC-PAL\n0100\n2\n1 2 3\n4 5 6\n"));
+  ASSERT_TRUE(two) << two.problem().message;
+  EXPECT_EQ(two->palette.colours[1], (Rgb{4, 5, 6}));
 }
 
 TEST(Palette, BadJascIsRefusedWithTheReason) {
-  EXPECT_NE(read(std::string("JASC-PAL\n0200\n1\n1 2 3\n")).error.find("0100"), std::string::npos);
-  EXPECT_NE(read(std::string("JASC-PAL\n0100\n300\n")).error.find("count from 1 to 256"),
+  EXPECT_NE(read(std::string("JASC-PAL\n0200\n1\n1 2 3\n")).problem().message.find("0100"),
             std::string::npos);
-  EXPECT_NE(read(std::string("JASC-PAL\n0100\n2\n1 2 3\n")).error.find("2 colours declared, 1"),
+  EXPECT_NE(
+      read(std::string("JASC-PAL\n0100\n300\n")).problem().message.find("count from 1 to 256"),
+      std::string::npos);
+  EXPECT_NE(read(std::string("JASC-PAL\n0100\n2\n1 2 3\n"))
+                .problem()
+                .message.find("2 colours declared, 1"),
             std::string::npos);
-  EXPECT_NE(read(std::string("JASC-PAL\n0100\n1\n1 2 256\n")).error.find("line 4"),
+  EXPECT_NE(read(std::string("JASC-PAL\n0100\n1\n1 2 256\n")).problem().message.find("line 4"),
             std::string::npos);
-  EXPECT_NE(read(std::string("JASC-PAL\n0100\n1\n1 2 x3\n")).error.find("line 4"),
+  EXPECT_NE(read(std::string("JASC-PAL\n0100\n1\n1 2 x3\n")).problem().message.find("line 4"),
             std::string::npos);
 }
 
 TEST(Palette, OtherSizesAreNotPalettes) {
   for (const std::size_t size : {0u, 1u, 767u, 769u, 1023u, 1025u}) {
-    const PaletteRead result = read(std::vector<std::uint8_t>(size, 0x20));
-    EXPECT_FALSE(result.palette) << size;
-    EXPECT_NE(result.error.find("not a palette"), std::string::npos) << result.error;
+    const Result<PaletteFile> result = read(std::vector<std::uint8_t>(size, 0x20));
+    ASSERT_FALSE(result) << size;
+    EXPECT_NE(result.problem().message.find("not a palette"), std::string::npos)
+        << result.problem().message;
   }
 }
 
