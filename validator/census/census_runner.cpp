@@ -10,7 +10,7 @@
 #include "validator/census/census_inputs.hpp"
 #include "validator/census/census_journal.hpp"
 #include "validator/census/interruption.hpp"
-#include "validator/census/ordered_pipeline.hpp"
+#include "validator/platform/ordered_pipeline.hpp"
 #include "validator/census/resume_cursor.hpp"
 #include "validator/platform/output_guard.hpp"
 #include "validator/platform/sandbox.hpp"

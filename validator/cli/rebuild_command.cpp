@@ -1,14 +1,9 @@
 // gafcheck rebuild IN -o OUT: a canonical, safe file the game draws the same; a
 // directory IN is mirrored into OUT, sprite files rebuilt, archives through the archive hook,
 // everything else copied byte for byte.
-#include <sys/stat.h>
-
 #include <algorithm>
-#include <atomic>
 #include <filesystem>
 #include <iostream>
-#include <set>
-#include <thread>
 
 #include "validator/census/run_reporter.hpp"
 #include "validator/cli/command_line.hpp"
@@ -16,10 +11,7 @@
 #include "validator/cli/common_options.hpp"
 #include "validator/core/text.hpp"
 #include "validator/platform/output_guard.hpp"
-#include "validator/platform/safe_extract.hpp"
-#include "validator/platform/sandbox.hpp"
-#include "validator/rebuild/rebuild_jobs.hpp"
-#include "validator/tsf/image_lookup.hpp"
+#include "validator/rebuild/rebuild_run.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -121,63 +113,6 @@ fs::path absolute_of(const std::string& path) {
   return error ? fs::absolute(path).lexically_normal() : full;
 }
 
-// The regular files below root, sorted, paths relative to it ('/'-separated); symbolic links
-// and special files (FIFOs, sockets, devices) are counted, not listed.
-std::vector<std::string> tree_files(const fs::path& root, std::uint64_t& symlinks,
-                                    std::uint64_t& special) {
-  std::vector<std::string> files;
-  std::error_code error;
-  fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, error);
-  for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
-    const fs::file_status status = it->symlink_status();
-    if (fs::is_symlink(status)) {
-      ++symlinks;
-      continue;
-    }
-    if (fs::is_regular_file(status))
-      files.push_back(it->path().lexically_relative(root).generic_string());
-    else if (!fs::is_directory(status))
-      ++special;
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
-// A path's components with ASCII case folded and '\\' read as '/', "." and empty ones dropped.
-std::string folded_path(std::string_view path) {
-  std::string folded;
-  std::size_t start = 0;
-  while (start <= path.size()) {
-    std::size_t end = path.find_first_of("/\\", start);
-    if (end == std::string_view::npos) end = path.size();
-    const std::string_view part = path.substr(start, end - start);
-    if (!part.empty() && part != ".") folded += (folded.empty() ? "" : "/") + ascii_lowercase(part);
-    start = end + 1;
-  }
-  return folded;
-}
-
-// The images a rebuilt TSF script names, looked up among the files the output tree will hold,
-// ignoring case as the game's file systems do.
-class OutputTreeImages final : public tsf::ImageLookup {
- public:
-  OutputTreeImages(const std::set<std::string>& written, std::string_view script)
-      : written_(written) {
-    const auto slash = script.find_last_of('/');
-    directory_ = folded_path(slash == std::string_view::npos ? "" : script.substr(0, slash));
-  }
-  tsf::ImageProbe probe(std::string_view relative_name) override {
-    const std::string name = folded_path(relative_name);
-    const std::string path = directory_.empty() ? name : directory_ + "/" + name;
-    return {written_.count(path) > 0, {}};
-  }
-  std::string where() const override { return "the rebuilt tree"; }
-
- private:
-  const std::set<std::string>& written_;
-  std::string directory_;
-};
-
 // The output as named: absolute, its last component as written (a symbolic link there is the
 // output's own name, which the writer refuses to follow), "dir/" read as "dir".
 fs::path named_output(const std::string& path) {
@@ -186,54 +121,85 @@ fs::path named_output(const std::string& path) {
   return named;
 }
 
-constexpr std::size_t stderr_lines_per_file = 100;
-
-}  // namespace
-
-int run_rebuild(const Arguments& arguments, const std::string& command_line) {
-  RunOptions options;
+// rebuild's command line; validate() turns it into the run.
+struct RebuildOptions {
+  RunOptions common;  // budgets, --no-sandbox; the sidecar's output
   std::vector<std::string> inputs;
   std::string output, report, format = "yaml";
   bool force = false;
   unsigned jobs = 1;
-  rebuild::RebuildOptions rebuild_options;
+  rebuild::RebuildOptions rebuild;
+};
+
+po::options_description rebuild_options_description(RebuildOptions& o) {
   po::options_description general(rebuild_usage);
   general.add_options()("help,h", po::bool_switch(), "show this help")(
-      "output,o", po::value(&output),
+      "output,o", po::value(&o.output),
       "the file (or, for a DIR, the directory) to write (required)")(
-      "drop-unrenderable", po::bool_switch(&rebuild_options.drop_unrenderable),
+      "drop-unrenderable", po::bool_switch(&o.rebuild.drop_unrenderable),
       "drop the frames and entries whose outcome in the game is undefined instead of refusing")(
-      "drop-unreachable", po::bool_switch(&rebuild_options.drop_unreachable),
+      "drop-unreachable", po::bool_switch(&o.rebuild.drop_unreachable),
       "leave out what the game never loads (an entry past its entry count or named like an "
       "earlier one, a member whose path folds like an earlier one's) without exit 5")(
-      "keep-unknown", po::bool_switch(&rebuild_options.keep_unknown),
+      "keep-unknown", po::bool_switch(&o.rebuild.keep_unknown),
       "keep each frame's unknown3 word (editor scratch the game never reads; default 0)")(
-      "report", po::value(&report), "write the sidecar report to this file")(
-      "format", po::value(&format)->default_value("yaml"),
+      "report", po::value(&o.report), "write the sidecar report to this file")(
+      "format", po::value(&o.format)->default_value("yaml"),
       "the sidecar's format (yaml, json, sarif, junit, gnu, codeclimate, html)")(
-      "force", po::bool_switch(&force), "replace existing output files (never the input)")(
-      "jobs,j", po::value(&jobs)->default_value(1), "files rebuilt at once in DIR mode");
+      "force", po::bool_switch(&o.force), "replace existing output files (never the input)")(
+      "jobs,j", po::value(&o.jobs)->default_value(1), "files rebuilt at once in DIR mode");
   po::options_description visible;
   visible.add(general)
-      .add(budget_options_description(options))
-      .add(sandbox_options_description(options));
-  if (!parse_command_line(arguments, visible, inputs)) return 0;
-  if (inputs.size() != 1) throw UsageError{"rebuild takes one IN (see gafcheck rebuild --help)"};
-  if (output.empty()) throw UsageError{"rebuild needs -o OUT, the file or directory to write"};
-  if (jobs == 0 || jobs > 256) throw UsageError{"-j is from 1 to 256"};
-  finish_common_options(options);
-  rebuild_options.limits = options.check.limits;
-  const std::string& input = inputs[0];
-  std::error_code error;
-  const bool tree_mode = fs::is_directory(input, error);
-  if (!tree_mode && !fs::exists(input, error)) {
-    std::cerr << "gafcheck: cannot read " << escape_bytes(input) << ": no such file\n";
-    return 3;
-  }
+      .add(budget_options_description(o.common))
+      .add(sandbox_options_description(o.common));
+  return visible;
+}
 
+// The sidecar report, written by the run reporter in every format asked for.
+class ReportedSidecar final : public RebuildSidecar {
+ public:
+  ReportedSidecar(const RunOptions& options, const std::string& input,
+                  const std::string& command_line)
+      : reporter_(options, PerFile::all, {input}) {
+    header_.command = "rebuild";
+    header_.command_line = command_line;
+    header_.started_at = utc_timestamp();
+    header_.limits = options.check.limits;
+  }
+  std::vector<std::string> temp_paths() const override {
+    std::vector<std::string> paths;
+    for (const auto& writer : reporter_.writers())
+      if (writer->output().is_temp()) paths.push_back(writer->output().current_path().string());
+    return paths;
+  }
+  void start(const SandboxState& sandbox) override {
+    header_.sandbox = sandbox;
+    reporter_.start(header_);
+  }
+  void add(FileReport report) override { reporter_.add(std::move(report)); }
+  void finish() override { reporter_.finish(false); }
+
+ private:
+  RunReporter reporter_;
+  ReportHeader header_;
+};
+
+// Where the run writes: OUT (or OUTDIR) checked against IN and --report. A missing IN is exit 3.
+void place_outputs(RebuildRun& run, RebuildOptions& o) {
+  const std::string& input = run.input;
+  const std::string& output = o.output;
+  std::error_code error;
+  run.tree_mode = fs::is_directory(input, error);
+  if (!run.tree_mode && !fs::exists(input, error))
+    throw Error{ExitCode::unreadable, "cannot read " + escape_bytes(input) + ": no such file"};
   // Containment is decided on resolved paths; what is written is the output as named.
-  const fs::path in_full = absolute_of(input), out_full = absolute_of(output);
-  const fs::path out_named = named_output(output);
+  run.in_full = absolute_of(input);
+  const fs::path out_full = absolute_of(output);
+  run.out_named = named_output(output);
+  const fs::path& out_named = run.out_named;
+  const fs::path& in_full = run.in_full;
+  const bool tree_mode = run.tree_mode;
+  const std::string& report = o.report;
   if (!tree_mode &&
       (out_named.filename().empty() || out_named.filename() == "." || out_named.filename() == ".."))
     throw UsageError{"rebuild: -o " + escape_bytes(output) + " names no file"};
@@ -249,137 +215,39 @@ int run_rebuild(const Arguments& arguments, const std::string& command_line) {
     if (tree_mode &&
         (inside(absolute_of(report), in_full) || inside(absolute_of(report), out_full)))
       throw UsageError{"rebuild: --report must lie outside DIR and OUTDIR"};
-    options.outputs = {OutputRequest{format, report}};
+    o.common.outputs = {OutputRequest{o.format, report}};
   }
-  options.quiet = true;
+  run.out_directory = tree_mode ? out_named : absolute_of(out_named.parent_path().string());
+}
 
-  const fs::path out_directory =
-      tree_mode ? out_named : absolute_of(out_named.parent_path().string());
-  std::string open_error;
-  auto target = ExtractDirectory::open(out_directory.string(), open_error);
-  if (!target)
-    throw UsageError{"cannot write into " + escape_bytes(out_directory.string()) + ": " +
-                     open_error};
-  struct stat input_stat {};
-  if (!tree_mode && ::stat(input.c_str(), &input_stat) == 0)
-    target->protect(input_stat.st_dev, input_stat.st_ino);
-
-  std::optional<RunReporter> reporter;
-  if (!report.empty()) reporter.emplace(options, PerFile::all, inputs);
-  SandboxPlan plan;
-  plan.read_paths = {input};
-  plan.write_trees = {out_directory.string()};
-  plan.threads = jobs > 1;
-  if (!report.empty()) plan.output_paths = {report};
-  if (reporter)
-    for (const auto& writer : reporter->writers())
-      if (writer->output().is_temp())
-        plan.remove_on_violation.push_back(writer->output().current_path().string());
-  ReportHeader header;
-  header.command = "rebuild";
-  header.command_line = command_line;
-  header.started_at = utc_timestamp();
-  header.limits = options.check.limits;
-  header.sandbox = confine(plan, !options.no_sandbox);
-  if (reporter) reporter->start(header);
-
-  std::vector<RebuildJob> work;
-  std::uint64_t symlinks = 0, special = 0;
-  if (tree_mode) {
-    for (const std::string& relative : tree_files(in_full, symlinks, special))
-      work.push_back({in_full / relative, relative});
-  } else {
-    work.push_back({fs::path(input), input});
-  }
-  const auto run_all = [&](const std::vector<std::size_t>& indices, const auto& run_one) {
-    std::atomic<std::size_t> next{0};
-    const auto worker = [&] {
-      for (std::size_t i; (i = next.fetch_add(1)) < indices.size();) run_one(work[indices[i]]);
-    };
-    std::vector<std::thread> threads;
-    for (unsigned t = 1; t < std::min<std::size_t>(jobs, indices.size()); ++t)
-      threads.emplace_back(worker);
-    worker();
-    for (std::thread& thread : threads) thread.join();
+RebuildRun validate(RebuildOptions& o, const std::string& command_line) {
+  if (o.inputs.size() != 1) throw UsageError{"rebuild takes one IN (see gafcheck rebuild --help)"};
+  if (o.output.empty()) throw UsageError{"rebuild needs -o OUT, the file or directory to write"};
+  if (o.jobs == 0 || o.jobs > 256) throw UsageError{"-j is from 1 to 256"};
+  finish_common_options(o.common);
+  RebuildRun run;
+  run.options = o.rebuild;
+  run.options.limits = o.common.check.limits;
+  run.input = o.inputs[0];
+  place_outputs(run, o);
+  o.common.quiet = true;
+  run.report = o.report;
+  run.open_sidecar = [&o, command_line] {
+    return std::make_unique<ReportedSidecar>(o.common, o.inputs[0], command_line);
   };
-  std::vector<std::size_t> all(work.size());
-  for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
-  run_all(all, [&](RebuildJob& job) {
-    run_rebuild_job(job, rebuild_options, reporter.has_value(), tree_mode);
-  });
-  // DIR mode: TSF scripts once every other file's fate is known, their images looked up among
-  // the files OUTDIR will hold (check of OUTDIR looks there). Scripts are never images.
-  std::vector<std::size_t> scripts;
-  std::set<std::string> written;
-  for (std::size_t i = 0; i < work.size(); ++i) {
-    const RebuildOutcome outcome = work[i].outcome;
-    if (outcome == RebuildOutcome::deferred)
-      scripts.push_back(i);
-    else if (outcome == RebuildOutcome::rebuilt || outcome == RebuildOutcome::rebuilt_with_losses ||
-             outcome == RebuildOutcome::copied)
-      written.insert(folded_path(work[i].path_in_tree));
-  }
-  run_all(scripts, [&](RebuildJob& job) {
-    OutputTreeImages images(written, job.path_in_tree);
-    rebuild::RebuildOptions with_images = rebuild_options;
-    with_images.output_images = &images;
-    run_rebuild_job(job, with_images, reporter.has_value(), tree_mode);
-  });
+  run.force = o.force;
+  run.jobs = o.jobs;
+  run.sandbox = !o.common.no_sandbox;
+  return run;
+}
 
-  int exit_code = 0;
-  std::uint64_t rebuilt = 0, with_losses = 0, copied = 0, refused = 0;
-  for (RebuildJob& job : work) {
-    const std::string shown = escape_bytes(tree_mode ? job.path_in_tree : input);
-    std::size_t shown_lines = 0;
-    for (const std::string& message : job.messages)
-      if (shown_lines++ < stderr_lines_per_file)
-        std::cerr << "gafcheck: " << shown << ": " << sanitize_text(message) << '\n';
-    const std::uint64_t not_shown = job.messages.size() -
-                                    std::min(job.messages.size(), stderr_lines_per_file) +
-                                    job.messages_unlisted;
-    if (not_shown > 0)
-      std::cerr << "gafcheck: " << shown << ": " << not_shown
-                << " more lines not shown (the sidecar, --report, has every finding's fate)\n";
-    if (job.sidecar && reporter) reporter->add(std::move(*job.sidecar));
-    if (reporter)
-      for (FileReport& member : job.member_sidecars) reporter->add(std::move(member));
-    switch (job.outcome) {
-      case RebuildOutcome::unreadable: exit_code = std::max(exit_code, 3); continue;
-      case RebuildOutcome::archive_refused:
-        exit_code = std::max(exit_code, 2);
-        ++refused;
-        continue;
-      case RebuildOutcome::deferred:  // cannot happen: every script ran in the second pass
-      case RebuildOutcome::refused:
-        exit_code = std::max(exit_code, 1);
-        std::cerr << "gafcheck: " << shown << ": refused, not written\n";
-        ++refused;
-        continue;
-      case RebuildOutcome::rebuilt: ++rebuilt; break;
-      case RebuildOutcome::rebuilt_with_losses:
-        std::cerr << "gafcheck: " << shown
-                  << ": written, but content was left out that no option asked to drop "
-                     "(listed above as dropped)\n";
-        ++with_losses;
-        break;
-      case RebuildOutcome::copied: ++copied; break;
-    }
-    const std::string name = tree_mode ? job.path_in_tree : out_named.filename().string();
-    if (const auto not_written = target->write(name, job.bytes, force)) {
-      std::cerr << "gafcheck: " << escape_bytes(name) << " not written: " << *not_written << '\n';
-      exit_code = std::max(exit_code, 2);
-    } else if (job.outcome == RebuildOutcome::rebuilt_with_losses) {
-      exit_code = std::max(exit_code, 5);
-    }
-  }
-  if (reporter) reporter->finish(false);
-  std::cerr << "rebuild: " << rebuilt << " rebuilt, ";
-  if (with_losses) std::cerr << with_losses << " written with content left out, ";
-  std::cerr << copied << " copied, " << refused << " refused";
-  if (symlinks) std::cerr << ", " << symlinks << " symbolic links not followed";
-  if (special) std::cerr << ", " << special << " special files (FIFOs, devices) not copied";
-  std::cerr << '\n';
-  return exit_code;
+}  // namespace
+
+int run_rebuild(const Arguments& arguments, const std::string& command_line) {
+  RebuildOptions options;
+  if (!parse_command_line(arguments, rebuild_options_description(options), options.inputs))
+    return exit_status(ExitCode::clean);
+  return exit_status(validate(options, command_line).run());
 }
 
 }  // namespace gafcheck::cli

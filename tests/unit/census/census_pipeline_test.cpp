@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "corpus/builder/gaf_builder.hpp"
-#include "validator/census/ordered_pipeline.hpp"
+#include "validator/platform/ordered_pipeline.hpp"
 #include "validator/census/shard.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/input/input_selection.hpp"

@@ -1,0 +1,251 @@
+#include "validator/rebuild/rebuild_run.hpp"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <atomic>
+#include <iostream>
+#include <optional>
+#include <set>
+#include <thread>
+
+#include "validator/core/errors.hpp"
+#include "validator/core/text.hpp"
+#include "validator/platform/safe_extract.hpp"
+#include "validator/rebuild/rebuild_jobs.hpp"
+#include "validator/tsf/image_lookup.hpp"
+
+namespace gafcheck {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The regular files below root, sorted, paths relative to it ('/'-separated); symbolic links
+// and special files (FIFOs, sockets, devices) are counted, not listed.
+std::vector<std::string> tree_files(const fs::path& root, std::uint64_t& symlinks,
+                                    std::uint64_t& special) {
+  std::vector<std::string> files;
+  std::error_code error;
+  fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, error);
+  for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
+    const fs::file_status status = it->symlink_status();
+    if (fs::is_symlink(status)) {
+      ++symlinks;
+      continue;
+    }
+    if (fs::is_regular_file(status))
+      files.push_back(it->path().lexically_relative(root).generic_string());
+    else if (!fs::is_directory(status))
+      ++special;
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// A path's components with ASCII case folded and '\\' read as '/', "." and empty ones dropped.
+std::string folded_path(std::string_view path) {
+  std::string folded;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    std::size_t end = path.find_first_of("/\\", start);
+    if (end == std::string_view::npos) end = path.size();
+    const std::string_view part = path.substr(start, end - start);
+    if (!part.empty() && part != ".") folded += (folded.empty() ? "" : "/") + ascii_lowercase(part);
+    start = end + 1;
+  }
+  return folded;
+}
+
+// The images a rebuilt TSF script names, looked up among the files the output tree will hold,
+// ignoring case as the game's file systems do.
+class OutputTreeImages final : public tsf::ImageLookup {
+ public:
+  OutputTreeImages(const std::set<std::string>& written, std::string_view script)
+      : written_(written) {
+    const auto slash = script.find_last_of('/');
+    directory_ = folded_path(slash == std::string_view::npos ? "" : script.substr(0, slash));
+  }
+  tsf::ImageProbe probe(std::string_view relative_name) override {
+    const std::string name = folded_path(relative_name);
+    const std::string path = directory_.empty() ? name : directory_ + "/" + name;
+    return {written_.count(path) > 0, {}};
+  }
+  std::string where() const override { return "the rebuilt tree"; }
+
+ private:
+  const std::set<std::string>& written_;
+  std::string directory_;
+};
+
+constexpr std::size_t stderr_lines_per_file = 100;
+
+// The highest exit code applies.
+void raise_to(ExitCode& code, ExitCode at_least) {
+  if (exit_status(at_least) > exit_status(code)) code = at_least;
+}
+
+class RebuildRunner {
+ public:
+  explicit RebuildRunner(const RebuildRun& run) : run_(run) {}
+  ExitCode run();
+
+ private:
+  void open_and_confine();
+  // Runs run_one on the work items at indices, on up to --jobs threads.
+  template <typename RunOne>
+  void run_all(const std::vector<std::size_t>& indices, const RunOne& run_one);
+  void rebuild_all();
+  // Names the job's messages on standard error (a bounded number of lines).
+  void show_messages(const RebuildJob& job, const std::string& shown) const;
+  // Writes what the job made, counts it and raises the exit code by its outcome.
+  void settle(RebuildJob& job);
+  void summarise() const;
+
+  const RebuildRun& run_;
+  std::optional<ExtractDirectory> target_;
+  std::unique_ptr<RebuildSidecar> sidecar_;
+  std::vector<RebuildJob> work_;
+  std::uint64_t symlinks_ = 0, special_ = 0;
+  ExitCode exit_code_ = ExitCode::clean;
+  std::uint64_t rebuilt_ = 0, with_losses_ = 0, copied_ = 0, refused_ = 0;
+};
+
+void RebuildRunner::open_and_confine() {
+  std::string open_error;
+  target_ = ExtractDirectory::open(run_.out_directory.string(), open_error);
+  if (!target_)
+    throw UsageError{"cannot write into " + escape_bytes(run_.out_directory.string()) + ": " +
+                     open_error};
+  struct stat input_stat {};
+  if (!run_.tree_mode && ::stat(run_.input.c_str(), &input_stat) == 0)
+    target_->protect(input_stat.st_dev, input_stat.st_ino);
+  if (!run_.report.empty()) sidecar_ = run_.open_sidecar();
+  SandboxPlan plan;
+  plan.read_paths = {run_.input};
+  plan.write_trees = {run_.out_directory.string()};
+  plan.threads = run_.jobs > 1;
+  if (!run_.report.empty()) plan.output_paths = {run_.report};
+  if (sidecar_) plan.remove_on_violation = sidecar_->temp_paths();
+  const SandboxState sandbox = confine(plan, run_.sandbox);
+  if (sidecar_) sidecar_->start(sandbox);
+}
+
+template <typename RunOne>
+void RebuildRunner::run_all(const std::vector<std::size_t>& indices, const RunOne& run_one) {
+  std::atomic<std::size_t> next{0};
+  const auto worker = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < indices.size();) run_one(work_[indices[i]]);
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < std::min<std::size_t>(run_.jobs, indices.size()); ++t)
+    threads.emplace_back(worker);
+  worker();
+  for (std::thread& thread : threads) thread.join();
+}
+
+void RebuildRunner::rebuild_all() {
+  if (run_.tree_mode) {
+    for (const std::string& relative : tree_files(run_.in_full, symlinks_, special_))
+      work_.push_back({run_.in_full / relative, relative});
+  } else {
+    work_.push_back({fs::path(run_.input), run_.input});
+  }
+  std::vector<std::size_t> all(work_.size());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+  run_all(all, [&](RebuildJob& job) {
+    run_rebuild_job(job, run_.options, sidecar_ != nullptr, run_.tree_mode);
+  });
+  // DIR mode: TSF scripts once every other file's fate is known, their images looked up among
+  // the files OUTDIR will hold (check of OUTDIR looks there). Scripts are never images.
+  std::vector<std::size_t> scripts;
+  std::set<std::string> written;
+  for (std::size_t i = 0; i < work_.size(); ++i) {
+    const RebuildOutcome outcome = work_[i].outcome;
+    if (outcome == RebuildOutcome::deferred)
+      scripts.push_back(i);
+    else if (outcome == RebuildOutcome::rebuilt || outcome == RebuildOutcome::rebuilt_with_losses ||
+             outcome == RebuildOutcome::copied)
+      written.insert(folded_path(work_[i].path_in_tree));
+  }
+  run_all(scripts, [&](RebuildJob& job) {
+    OutputTreeImages images(written, job.path_in_tree);
+    rebuild::RebuildOptions with_images = run_.options;
+    with_images.output_images = &images;
+    run_rebuild_job(job, with_images, sidecar_ != nullptr, run_.tree_mode);
+  });
+}
+
+void RebuildRunner::show_messages(const RebuildJob& job, const std::string& shown) const {
+  std::size_t shown_lines = 0;
+  for (const std::string& message : job.messages)
+    if (shown_lines++ < stderr_lines_per_file)
+      std::cerr << "gafcheck: " << shown << ": " << sanitize_text(message) << '\n';
+  const std::uint64_t not_shown = job.messages.size() -
+                                  std::min(job.messages.size(), stderr_lines_per_file) +
+                                  job.messages_unlisted;
+  if (not_shown > 0)
+    std::cerr << "gafcheck: " << shown << ": " << not_shown
+              << " more lines not shown (the sidecar, --report, has every finding's fate)\n";
+}
+
+void RebuildRunner::settle(RebuildJob& job) {
+  const std::string shown = escape_bytes(run_.tree_mode ? job.path_in_tree : run_.input);
+  show_messages(job, shown);
+  if (job.sidecar && sidecar_) sidecar_->add(std::move(*job.sidecar));
+  if (sidecar_)
+    for (FileReport& member : job.member_sidecars) sidecar_->add(std::move(member));
+  switch (job.outcome) {
+    case RebuildOutcome::unreadable: raise_to(exit_code_, ExitCode::unreadable); return;
+    case RebuildOutcome::archive_refused:
+      raise_to(exit_code_, ExitCode::usage);
+      ++refused_;
+      return;
+    case RebuildOutcome::deferred:  // cannot happen: every script ran in the second pass
+    case RebuildOutcome::refused:
+      raise_to(exit_code_, ExitCode::findings);
+      std::cerr << "gafcheck: " << shown << ": refused, not written\n";
+      ++refused_;
+      return;
+    case RebuildOutcome::rebuilt: ++rebuilt_; break;
+    case RebuildOutcome::rebuilt_with_losses:
+      std::cerr << "gafcheck: " << shown
+                << ": written, but content was left out that no option asked to drop "
+                   "(listed above as dropped)\n";
+      ++with_losses_;
+      break;
+    case RebuildOutcome::copied: ++copied_; break;
+  }
+  const std::string name = run_.tree_mode ? job.path_in_tree : run_.out_named.filename().string();
+  if (const auto not_written = target_->write(name, job.bytes, run_.force)) {
+    std::cerr << "gafcheck: " << escape_bytes(name) << " not written: " << *not_written << '\n';
+    raise_to(exit_code_, ExitCode::usage);
+  } else if (job.outcome == RebuildOutcome::rebuilt_with_losses) {
+    raise_to(exit_code_, ExitCode::content_lost);
+  }
+}
+
+void RebuildRunner::summarise() const {
+  std::cerr << "rebuild: " << rebuilt_ << " rebuilt, ";
+  if (with_losses_) std::cerr << with_losses_ << " written with content left out, ";
+  std::cerr << copied_ << " copied, " << refused_ << " refused";
+  if (symlinks_) std::cerr << ", " << symlinks_ << " symbolic links not followed";
+  if (special_) std::cerr << ", " << special_ << " special files (FIFOs, devices) not copied";
+  std::cerr << '\n';
+}
+
+ExitCode RebuildRunner::run() {
+  open_and_confine();
+  rebuild_all();
+  for (RebuildJob& job : work_) settle(job);
+  if (sidecar_) sidecar_->finish();
+  summarise();
+  return exit_code_;
+}
+
+}  // namespace
+
+ExitCode RebuildRun::run() const {
+  return RebuildRunner(*this).run();
+}
+
+}  // namespace gafcheck
