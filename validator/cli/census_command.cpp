@@ -79,18 +79,78 @@ void choose_shard(CensusRun& run, const std::string& text, const std::string& sh
   run.settings.shard = run.shard->text();
 }
 
-}  // namespace
-
-int run_census(const Arguments& arguments, const std::string& command_line) {
+// census's command line; validate() turns it into the run.
+struct CensusOptions {
   CensusRun run;
   ConfigOptions config_options;
   po::variables_map given;
+  OrderedOptions ordered;
   std::vector<std::string> roots;
   std::string per_file_text, min_severity_text, extensions_text, shard_text, resume_verify;
   std::string files_from, max_list_size;
   bool nul_separated = false;
   std::string shards;
   unsigned jobs = 0;
+};
+
+// Which files are checked, and which get a document.
+void add_selection_options(po::options_description& general, CensusOptions& o) {
+  general.add_options()("help,h", po::bool_switch(), "show this help")(
+      "jobs,j", po::value(&o.jobs)->value_name("N")->default_value(0),
+      "worker threads (0: one per core)")(
+      "per-file",
+      po::value(&o.per_file_text)->value_name("all|findings|none")->default_value("findings"),
+      "which file documents to write: all, findings (files with findings at or above "
+      "--min-severity), or none; records are always written")(
+      "min-severity",
+      po::value(&o.min_severity_text)->value_name("error|warning|info")->default_value("warning"),
+      "with --per-file findings: the least severe finding that earns a file document")(
+      "ext", po::value(&o.extensions_text)->value_name("EXT,..."),
+      "only consider files with these extensions (comma-separated, e.g. gaf,taf)")(
+      "shard", po::value(&o.shard_text)->value_name("K/N"),
+      "check only shard K of N (K/N, by a hash of each path); join the shard reports with "
+      "gafcheck merge. 'auto' takes K and N from the batch engine running this task: GitLab "
+      "parallel (CI_NODE_INDEX, CI_NODE_TOTAL), a Slurm array (SLURM_ARRAY_TASK_ID, _COUNT, "
+      "_MIN, and _MAX/_STEP when set), an AWS Batch array (AWS_BATCH_JOB_ARRAY_INDEX, _SIZE) or "
+      "a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with --shards); the header records the "
+      "variables (census.shard_from); none set is a usage error")(
+      "shards", po::value(&o.shards)->value_name("N"),
+      "with --shard auto: N, for engines that do not tell their tasks (Kubernetes: the Job's "
+      "spec.completions); other engines' totals must equal it")(
+      "files-from", po::value(&o.files_from)->value_name("LIST"),
+      "check the files this list names, one path per line ('-': standard input), instead of "
+      "walking DIRs (which are then not allowed): paths relative to the working directory, "
+      "reported as written, picked like walked files; a CR before the newline and empty lines "
+      "are ignored, duplicates checked once, a missing path is a finding. The list is read "
+      "whole before the census (the report is in path order); the header records its SHA-256, "
+      "which --resume and merge compare")(
+      "null,0", po::bool_switch(&o.nul_separated),
+      "with --files-from: the paths are separated by NUL bytes (find -print0), not newlines")(
+      "max-list-size", po::value(&o.max_list_size)->value_name("SIZE")->default_value("256M"),
+      "with --files-from: at most this much memory for the paths held (this shard's, plus "
+      "64 bytes each); a longer list is a usage error, never checked in part");
+}
+
+// Continuing an interrupted census, and hashing.
+void add_resume_options(po::options_description& general, CensusOptions& o) {
+  general.add_options()(
+      "resume", po::value(&o.run.resume)->value_name("REPORT"),
+      "continue the census in this (interrupted) report: files it already holds, unchanged "
+      "(path, size, mtime, ctime, device, inode), are taken over instead of checked again; may "
+      "equal -o, or be another name of it (a hard link, elsewhere too): then -o's name moves "
+      "aside in its own directory as -o.resume-source until the new report is complete, and "
+      "REPORT's other names keep the old report (e.g. --resume old/ta.yaml -o new/ta.yaml); a "
+      "report cut short (no summary) is what this is for: its complete groups are taken over")(
+      "resume-verify", po::value(&o.resume_verify)->value_name("stat|hash")->default_value("stat"),
+      "how --resume decides a file is unchanged: stat (the fields above) or hash "
+      "(also re-hash it and compare with the recorded SHA-256; a file recorded "
+      "without one is checked again)")(
+      "hash-all", po::bool_switch(&o.run.hash_all),
+      "SHA-256 every input, also files without a document (by default only files that get a "
+      "document, and archives, are hashed: hashing is about half of a census's work)");
+}
+
+po::options_description census_options_description(CensusOptions& o) {
   po::options_description general(
       "Usage: gafcheck census [options] [DIR...]\n"
       "       gafcheck census [options] --files-from LIST|-\n\n"
@@ -103,125 +163,97 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
       "goes, so an interrupted census can be continued with --resume. --format writes other\n"
       "formats from the same pass (JSON Lines streamed; all of them include what --resume\n"
       "takes over from the old report).\n\nOptions");
-  general.add_options()("help,h", po::bool_switch(), "show this help")(
-      "jobs,j", po::value(&jobs)->value_name("N")->default_value(0),
-      "worker threads (0: one per core)")(
-      "per-file",
-      po::value(&per_file_text)->value_name("all|findings|none")->default_value("findings"),
-      "which file documents to write: all, findings (files with findings at or above "
-      "--min-severity), or none; records are always written")(
-      "min-severity",
-      po::value(&min_severity_text)->value_name("error|warning|info")->default_value("warning"),
-      "with --per-file findings: the least severe finding that earns a file document")(
-      "ext", po::value(&extensions_text)->value_name("EXT,..."),
-      "only consider files with these extensions (comma-separated, e.g. gaf,taf)")(
-      "shard", po::value(&shard_text)->value_name("K/N"),
-      "check only shard K of N (K/N, by a hash of each path); join the shard reports with "
-      "gafcheck merge. 'auto' takes K and N from the batch engine running this task: GitLab "
-      "parallel (CI_NODE_INDEX, CI_NODE_TOTAL), a Slurm array (SLURM_ARRAY_TASK_ID, _COUNT, "
-      "_MIN, and _MAX/_STEP when set), an AWS Batch array (AWS_BATCH_JOB_ARRAY_INDEX, _SIZE) or "
-      "a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with --shards); the header records the "
-      "variables (census.shard_from); none set is a usage error")(
-      "shards", po::value(&shards)->value_name("N"),
-      "with --shard auto: N, for engines that do not tell their tasks (Kubernetes: the Job's "
-      "spec.completions); other engines' totals must equal it")(
-      "files-from", po::value(&files_from)->value_name("LIST"),
-      "check the files this list names, one path per line ('-': standard input), instead of "
-      "walking DIRs (which are then not allowed): paths relative to the working directory, "
-      "reported as written, picked like walked files; a CR before the newline and empty lines "
-      "are ignored, duplicates checked once, a missing path is a finding. The list is read "
-      "whole before the census (the report is in path order); the header records its SHA-256, "
-      "which --resume and merge compare")(
-      "null,0", po::bool_switch(&nul_separated),
-      "with --files-from: the paths are separated by NUL bytes (find -print0), not newlines")(
-      "max-list-size", po::value(&max_list_size)->value_name("SIZE")->default_value("256M"),
-      "with --files-from: at most this much memory for the paths held (this shard's, plus "
-      "64 bytes each); a longer list is a usage error, never checked in part")(
-      "resume", po::value(&run.resume)->value_name("REPORT"),
-      "continue the census in this (interrupted) report: files it already holds, unchanged "
-      "(path, size, mtime, ctime, device, inode), are taken over instead of checked again; may "
-      "equal -o, or be another name of it (a hard link, elsewhere too): then -o's name moves "
-      "aside in its own directory as -o.resume-source until the new report is complete, and "
-      "REPORT's other names keep the old report (e.g. --resume old/ta.yaml -o new/ta.yaml); a "
-      "report cut short (no summary) is what this is for: its complete groups are taken over")(
-      "resume-verify", po::value(&resume_verify)->value_name("stat|hash")->default_value("stat"),
-      "how --resume decides a file is unchanged: stat (the fields above) or hash "
-      "(also re-hash it and compare with the recorded SHA-256; a file recorded "
-      "without one is checked again)")(
-      "hash-all", po::bool_switch(&run.hash_all),
-      "SHA-256 every input, also files without a document (by default only files that get a "
-      "document, and archives, are hashed: hashing is about half of a census's work)");
+  add_selection_options(general, o);
+  add_resume_options(general, o);
   po::options_description visible;
   visible.add(general)
       .add(output_options_description("the YAML report (the journal --resume reads)"))
-      .add(report_options_description(run.common))
-      .add(report_reading_description(run.common))
-      .add(budget_options_description(run.common))
-      .add(config_options_description(config_options))
-      .add(sandbox_options_description(run.common));
-  OrderedOptions ordered;
-  if (!parse_command_line(
-          arguments, visible, roots,
-          "\n" + config_discovery_help() +
-              "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
-              "2 usage error (also: -o cannot be written, or would be an input of the walk),\n"
-              "3 an input could not be read, 4 internal error; 128+N when\n"
-              "signal N interrupted the run (the report is then marked interrupted).\n"
-              "Examples: gafcheck census -j 2 -o ta.yaml ~/ta/extracted\n"
-              "          gafcheck census -o ta.yaml --format json -o ta.jsonl --format junit\n"
-              "            -o ta.xml ~/ta/extracted   (one pass; the YAML report is the journal,\n"
-              "            the other formats are renamed into place when the run ends)\n",
-          &ordered, &given))
-    return 0;
-  finish_common_options(run.common);
-  run.common.outputs = resolve_outputs(ordered);
-  attach_for_html(run.common);
-  run.per_file = parse_per_file(per_file_text);
-  if (resume_verify != "stat" && resume_verify != "hash")
-    throw UsageError{"--resume-verify takes stat or hash, not '" + resume_verify + "'"};
-  run.resume_verify_hash = resume_verify == "hash";
-  const auto min_severity = severity_from_name(min_severity_text);
-  if (!min_severity)
-    throw UsageError{"--min-severity takes error, warning or info, not '" + min_severity_text +
-                     "'"};
-  run.min_severity = *min_severity;
-  if (!extensions_text.empty()) run.settings.extensions = parse_extensions(extensions_text);
-  choose_shard(run, shard_text, shards);
-  if (nul_separated && files_from.empty()) throw UsageError{"-0 goes with --files-from"};
-  if (!files_from.empty()) {
-    if (!roots.empty())
+      .add(report_options_description(o.run.common))
+      .add(report_reading_description(o.run.common))
+      .add(budget_options_description(o.run.common))
+      .add(config_options_description(o.config_options))
+      .add(sandbox_options_description(o.run.common));
+  return visible;
+}
+
+std::string census_help_epilogue() {
+  return "\n" + config_discovery_help() +
+         "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
+         "2 usage error (also: -o cannot be written, or would be an input of the walk),\n"
+         "3 an input could not be read, 4 internal error; 128+N when\n"
+         "signal N interrupted the run (the report is then marked interrupted).\n"
+         "Examples: gafcheck census -j 2 -o ta.yaml ~/ta/extracted\n"
+         "          gafcheck census -o ta.yaml --format json -o ta.jsonl --format junit\n"
+         "            -o ta.xml ~/ta/extracted   (one pass; the YAML report is the journal,\n"
+         "            the other formats are renamed into place when the run ends)\n";
+}
+
+// --files-from LIST (read now, whole) or the DIRs (the bundled corpus by default).
+void choose_inputs(CensusOptions& o) {
+  CensusRun& run = o.run;
+  if (o.nul_separated && o.files_from.empty()) throw UsageError{"-0 goes with --files-from"};
+  if (!o.files_from.empty()) {
+    if (!o.roots.empty())
       throw UsageError{
           "--files-from replaces DIR arguments: list every input in it (find DIR "
           "-type f >> LIST adds a directory's files)"};
-    FileListOptions list_options{files_from, nul_separated ? '\0' : '\n', run.shard,
-                                 parse_quantity(max_list_size, "max-list-size")};
+    FileListOptions list_options{o.files_from, o.nul_separated ? '\0' : '\n', run.shard,
+                                 parse_quantity(o.max_list_size, "max-list-size")};
     run.list = std::make_shared<const FileList>(read_file_list(list_options));
     run.settings.files_from = run.list->identity;
   } else {
-    if (roots.empty()) roots.push_back(bundled_corpus());
-    run.settings.roots = normalized_roots(roots);
+    if (o.roots.empty()) o.roots.push_back(bundled_corpus());
+    run.settings.roots = normalized_roots(o.roots);
   }
-  // Read now, before the report is opened and the process confines itself.
+}
+
+// The configuration files of the inputs, read now, before the report is opened and the process
+// confines itself; a profile's min-severity applies unless --min-severity is given.
+void settle_configuration(CensusOptions& o) {
+  CensusRun& run = o.run;
   std::vector<std::string> listed;
   if (run.list)
     for (const ListedPath& entry : run.list->paths)
       if (entry.problem.empty()) listed.push_back(entry.path);
   run.configuration =
-      std::make_shared<const RunConfiguration>(run.settings.roots, config_options, listed);
-  run.configuration->settle(run.common, given);
+      std::make_shared<const RunConfiguration>(run.settings.roots, o.config_options, listed);
+  run.configuration->settle(run.common, o.given);
   const auto profile_min_severity = run.configuration->min_severity();
-  if (profile_min_severity && given["min-severity"].defaulted()) {
+  if (profile_min_severity && o.given["min-severity"].defaulted()) {
     run.min_severity = *profile_min_severity;
-    min_severity_text = std::string(severity_name(*profile_min_severity));
+    o.min_severity_text = std::string(severity_name(*profile_min_severity));
   }
   run.settings.config_sha256 = run.configuration->sha256s();
   run.settings.rules = run.configuration->rule_texts();
-  run.settings.per_file = per_file_text;
-  run.settings.baseline = run.common.baseline;
-  run.settings.min_severity = min_severity_text;
-  run.jobs = jobs != 0 ? jobs : std::max(1u, std::thread::hardware_concurrency());
-  run.progress = ::isatty(STDERR_FILENO) == 1;
+}
 
+const CensusRun& validate(CensusOptions& o) {
+  CensusRun& run = o.run;
+  finish_common_options(run.common);
+  run.common.outputs = resolve_outputs(o.ordered);
+  attach_for_html(run.common);
+  run.per_file = parse_per_file(o.per_file_text);
+  if (o.resume_verify != "stat" && o.resume_verify != "hash")
+    throw UsageError{"--resume-verify takes stat or hash, not '" + o.resume_verify + "'"};
+  run.resume_verify_hash = o.resume_verify == "hash";
+  const auto min_severity = severity_from_name(o.min_severity_text);
+  if (!min_severity)
+    throw UsageError{"--min-severity takes error, warning or info, not '" + o.min_severity_text +
+                     "'"};
+  run.min_severity = *min_severity;
+  if (!o.extensions_text.empty()) run.settings.extensions = parse_extensions(o.extensions_text);
+  choose_shard(run, o.shard_text, o.shards);
+  choose_inputs(o);
+  settle_configuration(o);
+  run.settings.per_file = o.per_file_text;
+  run.settings.baseline = run.common.baseline;
+  run.settings.min_severity = o.min_severity_text;
+  run.jobs = o.jobs != 0 ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  run.progress = ::isatty(STDERR_FILENO) == 1;
+  return run;
+}
+
+ReportHeader census_header(const CensusRun& run, const std::string& command_line) {
   ReportHeader header;
   header.command = "census";
   header.command_line = command_line;
@@ -231,7 +263,19 @@ int run_census(const Arguments& arguments, const std::string& command_line) {
   header.profile = run.configuration->profile_label();
   header.config = run.configuration->sources();
   header.census = run.settings;
-  return run_census_walk(run, header);
+  return header;
+}
+
+}  // namespace
+
+int run_census(const Arguments& arguments, const std::string& command_line) {
+  CensusOptions options;
+  if (!parse_command_line(arguments, census_options_description(options), options.roots,
+                          census_help_epilogue(), &options.ordered, &options.given))
+    return exit_status(ExitCode::clean);
+  const CensusRun& run = validate(options);
+  // The walk's status is an ExitCode's, or 128 + the signal that interrupted it.
+  return run_census_walk(run, census_header(run, command_line));
 }
 
 }  // namespace gafcheck::cli

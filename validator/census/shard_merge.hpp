@@ -1,0 +1,22 @@
+#pragma once
+// gafcheck merge's run: the reports of `census --shard K/N` runs joined, group by group in path
+// order, into the report one census would have written; its summary rebuilt from their records.
+#include <string>
+#include <vector>
+
+#include "validator/census/run_options.hpp"
+#include "validator/core/exit_code.hpp"
+
+namespace gafcheck {
+
+struct ShardMerge {
+  std::vector<std::string> inputs;  // the shard reports, at least one
+  RunOptions options;               // outputs resolved and kept apart from the inputs
+  std::string command_line;
+
+  // Throws UsageError when the shards are not of one census; ReportError (exit 3) when one is
+  // damaged; OutputError when the merged report cannot be written.
+  ExitCode run() const;
+};
+
+}  // namespace gafcheck
