@@ -7,25 +7,12 @@
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/core/text.hpp"
+#include "validator/platform/archive_extraction.hpp"
 #include "validator/platform/sandbox.hpp"
 #include "validator/rules/catalog.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
-
-std::optional<InputFile> read_archive(const std::string& path, const CheckOptions& options) {
-  auto mapped = InputFile::open(path, options.limits[BudgetKind::file_size]);
-  if (mapped.too_large) {
-    std::cerr << "gafcheck: " << escape_bytes(path) << " is " << mapped.size
-              << " bytes, above --max-file-size " << options.limits[BudgetKind::file_size] << '\n';
-    return std::nullopt;
-  }
-  if (mapped.error) {
-    std::cerr << "gafcheck: cannot read " << escape_bytes(path) << ": " << *mapped.error << '\n';
-    return std::nullopt;
-  }
-  return std::move(mapped.file);
-}
 
 namespace {
 

@@ -1,0 +1,156 @@
+#include "validator/platform/archive_extraction.hpp"
+
+#include <sys/stat.h>
+
+#include <iostream>
+
+#include "validator/core/errors.hpp"
+#include "validator/core/text.hpp"
+#include "validator/hpi/member_paths.hpp"
+#include "validator/hpi/member_reader.hpp"
+#include "validator/platform/safe_extract.hpp"
+#include "validator/platform/sandbox.hpp"
+#include "validator/rules/rule_id.hpp"
+
+namespace gafcheck {
+namespace {
+
+bool selected(const std::string& folded_member, const std::vector<std::string>& requests,
+              std::vector<bool>& matched) {
+  if (requests.empty()) return true;
+  bool any = false;
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    const std::string& request = requests[i];
+    const bool match =
+        folded_member == request || (folded_member.size() > request.size() &&
+                                     folded_member.compare(0, request.size(), request) == 0 &&
+                                     folded_member[request.size()] == '/');
+    if (match) matched[i] = any = true;
+  }
+  return any;
+}
+
+// What went wrong decoding a member: its first error findings, as check names them.
+std::string damage_text(const hpi::DecodedMember& decoded) {
+  if (decoded.damage.empty())
+    return "cannot be decoded or is over a budget (gafcheck check shows why)";
+  std::string text;
+  for (const Finding& finding : decoded.damage) {
+    if (!text.empty()) text += "; ";
+    text += std::string(rule_name(finding.rule)) + ": " + escape_bytes(finding.message);
+  }
+  if (decoded.damage_count > decoded.damage.size())
+    text += "; and " + std::to_string(decoded.damage_count - decoded.damage.size()) +
+            " more (gafcheck check lists them)";
+  return text;
+}
+
+// What became of the members: written, kept as .damaged, refused.
+struct ExtractTally {
+  std::uint64_t written = 0, damaged = 0, refused = 0;
+};
+
+// Writes member i (when its path is safe and it decodes, or --keep-damaged) and says so.
+void extract_member(const hpi::MemberReader& reader, std::size_t i, const ExtractDirectory& target,
+                    const ArchiveExtraction& run, ExtractTally& tally) {
+  const hpi::MemberRecord& member = reader.members()[i];
+  const std::string shown = escape_bytes(member.path);
+  if (const auto unsafe = hpi::unsafe_path_reason(member.path)) {
+    ++tally.refused;
+    std::cerr << "refused  " << shown << ": unsafe path: " << *unsafe << " (hpi.path-traversal)\n";
+    return;
+  }
+  const hpi::DecodedMember decoded = reader.read_checked(i);
+  if (decoded.exact()) {
+    if (const auto problem = target.write(member.path, *decoded.bytes, run.force)) {
+      ++tally.refused;
+      std::cerr << "refused  " << shown << ": " << *problem << '\n';
+    } else {
+      ++tally.written;
+      std::cout << "written  " << shown << '\n';
+    }
+    return;
+  }
+  if (!decoded.bytes || !run.keep_damaged) {
+    ++tally.refused;
+    std::cerr << "refused  " << shown << ": "
+              << (decoded.bytes
+                      ? "damaged, not written (--keep-damaged writes it as " + shown + ".damaged): "
+                      : std::string())
+              << damage_text(decoded) << '\n';
+    return;
+  }
+  const std::string kept_as = member.path + ".damaged";
+  if (const auto problem = target.write(kept_as, *decoded.bytes, run.force)) {
+    ++tally.refused;
+    std::cerr << "refused  " << shown << ": damaged, and " << escape_bytes(kept_as)
+              << " not written: " << *problem << '\n';
+    return;
+  }
+  ++tally.damaged;
+  std::cerr << "damaged  " << shown << " written as " << escape_bytes(kept_as) << ": "
+            << damage_text(decoded) << '\n';
+}
+
+}  // namespace
+
+std::optional<InputFile> read_archive(const std::string& path, const CheckOptions& options) {
+  auto mapped = InputFile::open(path, options.limits[BudgetKind::file_size]);
+  if (mapped.too_large) {
+    std::cerr << "gafcheck: " << escape_bytes(path) << " is " << mapped.size
+              << " bytes, above --max-file-size " << options.limits[BudgetKind::file_size] << '\n';
+    return std::nullopt;
+  }
+  if (mapped.error) {
+    std::cerr << "gafcheck: cannot read " << escape_bytes(path) << ": " << *mapped.error << '\n';
+    return std::nullopt;
+  }
+  return std::move(mapped.file);
+}
+
+ExitCode ArchiveExtraction::run() const {
+  std::vector<std::string> requests;
+  for (const std::string& named : members) {
+    std::string request = hpi::folded_path(named);
+    while (!request.empty() && request.back() == '/') request.pop_back();
+    requests.push_back(request);
+  }
+  // Read whole (not parsed yet) before DIR is made, so an unreadable archive leaves no DIR.
+  const auto archive = read_archive(archive_path, check);
+  if (!archive) return ExitCode::unreadable;
+  std::string error;
+  auto target = ExtractDirectory::open(directory, error);
+  if (!target) throw UsageError{"cannot extract into " + escape_bytes(directory) + ": " + error};
+  struct stat archive_status {};
+  if (::stat(archive_path.c_str(), &archive_status) == 0)
+    target->protect(archive_status.st_dev, archive_status.st_ino);
+  // Extract writes, so its sandbox lets it create files and directories, and Landlock keeps them
+  // beneath DIR. It confines itself before it parses the archive.
+  SandboxPlan plan;
+  plan.read_paths = {archive_path};
+  plan.write_trees = {directory};
+  confine(plan, sandbox);
+
+  const hpi::MemberReader reader(archive->view(), check.limits);
+  if (!reader.is_archive()) {
+    std::cerr << "gafcheck: " << escape_bytes(archive_path) << " is not an HPI archive\n";
+    return ExitCode::findings;
+  }
+  std::vector<bool> matched(requests.size(), false);
+  ExtractTally tally;
+  for (std::size_t i = 0; i < reader.members().size(); ++i)
+    if (selected(hpi::folded_path(reader.members()[i].path), requests, matched))
+      extract_member(reader, i, *target, *this, tally);
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    if (matched[i]) continue;
+    ++tally.refused;
+    std::cerr << "gafcheck: no member '" << escape_bytes(members[i]) << "' in "
+              << escape_bytes(archive_path) << '\n';
+  }
+  std::cerr << "extract: " << tally.written << " written, " << tally.damaged
+            << " damaged (kept as .damaged), " << tally.refused << " refused into "
+            << escape_bytes(directory) << '\n';
+  return tally.refused == 0 && tally.damaged == 0 ? ExitCode::clean : ExitCode::findings;
+}
+
+}  // namespace gafcheck
