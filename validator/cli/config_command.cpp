@@ -1,12 +1,7 @@
 // gafcheck config [PATH]: prints the configuration that applies to PATH (default: the current
 // directory) as check and census would use it: where it comes from, the profile, the run-wide
 // settings and every rule level, ignore, per-file level and suppression it holds.
-#include <yaml-cpp/yaml.h>
-
-#include <iostream>
-
-#include "reports/yaml_emit.hpp"
-#include "validator/census/run_configuration.hpp"
+#include "validator/census/configuration_view.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/rules/catalog.hpp"
@@ -96,19 +91,10 @@ std::string help_epilogue() {
   return text;
 }
 
-void emit_levels(YAML::Emitter& out, const config::RuleLevels& levels) {
-  out << YAML::BeginMap;
-  for (std::size_t i = 0; i < rule_count; ++i)
-    if (levels[i])
-      out << YAML::Key << std::string(rule_names[i]) << YAML::Value << YAML::DoubleQuoted
-          << std::string(config::rule_level_name(*levels[i]));
-  out << YAML::EndMap;
-}
-
 }  // namespace
 
 int run_config(const Arguments& arguments) {
-  ConfigOptions config_options;
+  ConfigurationView view;
   std::vector<std::string> paths;
   po::options_description general(
       "Usage: gafcheck config [options] [PATH]\n\n"
@@ -118,81 +104,12 @@ int run_config(const Arguments& arguments) {
       "PATH out), per-file levels and suppressions.\n\n"
       "Options");
   general.add_options()("help,h", po::bool_switch(), "show this help");
-  general.add(config_options_description(config_options));
-  if (!parse_command_line(arguments, general, paths, help_epilogue())) return 0;
+  general.add(config_options_description(view.options));
+  if (!parse_command_line(arguments, general, paths, help_epilogue()))
+    return exit_status(ExitCode::clean);
   if (paths.size() > 1) throw UsageError{"config takes at most one PATH"};
-  const std::string path = paths.empty() ? "." : paths.front();
-  const RunConfiguration configuration({path}, config_options);
-  RunOptions settled;
-  configuration.settle(settled, {});
-  const RunConfiguration::Scope scope = configuration.scope(path);
-  const config::Configuration& applied = *scope.configuration;
-  const config::ConfigFile* file = applied.file();
-
-  YAML::Emitter out;
-  out << YAML::BeginMap;
-  out << YAML::Key << "path" << YAML::Value;
-  emit_input_path(out, path);
-  out << YAML::Key << "source" << YAML::Value;
-  if (file)
-    emit_input_path(out, file->path);
-  else
-    out << YAML::Null;
-  if (file) out << YAML::Key << "sha256" << YAML::Value << file->sha256;
-  out << YAML::Key << "profile" << YAML::Value << applied.profile().name;
-  out << YAML::Key << "fail-on" << YAML::Value << settled.fail_on;
-  out << YAML::Key << "game" << YAML::Value << settled.game;
-  out << YAML::Key << "budgets" << YAML::Value << YAML::BeginMap;
-  for (const BudgetSpec& spec : budget_specs)
-    out << YAML::Key << std::string(spec.option) << YAML::Value << settled.check.limits[spec.kind];
-  out << YAML::EndMap;
-  // Every rule whose level for PATH differs from the catalogue's (profile, rules:, per-file:,
-  // --rule), rated as a finding with the catalogue's severity and retail impact would be.
-  out << YAML::Key << "rules" << YAML::Value << YAML::BeginMap;
-  for (std::size_t i = 0; i < rule_count; ++i) {
-    const auto rule = static_cast<RuleId>(i);
-    const RuleInfo& info = embedded_catalog().info(rule);
-    const auto severity = applied.severity_for(rule, info.severity, info.retail, scope.path);
-    if (severity == info.severity) continue;
-    // Quoted: YAML 1.1 readers take a plain off for false.
-    out << YAML::Key << std::string(rule_names[i]) << YAML::Value << YAML::DoubleQuoted
-        << std::string(severity ? severity_name(*severity) : "off");
-  }
-  out << YAML::EndMap;
-  out << YAML::Key << "ignored" << YAML::Value << applied.ignores(scope.path);
-  out << YAML::Key << "ignore" << YAML::Value << YAML::BeginSeq;
-  if (file)
-    for (const config::GlobPattern& pattern : file->ignore.patterns())
-      emit_input_path(out, pattern.text());
-  out << YAML::EndSeq;
-  out << YAML::Key << "per-file" << YAML::Value << YAML::BeginSeq;
-  if (file)
-    for (const config::PerFileLevels& entry : file->per_file) {
-      out << YAML::Flow << YAML::BeginMap << YAML::Key << "glob" << YAML::Value;
-      emit_input_path(out, entry.pattern.text());
-      out << YAML::Key << "matches" << YAML::Value << entry.pattern.matches(scope.path);
-      out << YAML::Key << "rules" << YAML::Value;
-      emit_levels(out, entry.levels);
-      out << YAML::EndMap;
-    }
-  out << YAML::EndSeq;
-  out << YAML::Key << "suppress" << YAML::Value << YAML::BeginSeq;
-  if (file)
-    for (const config::Suppression& suppression : file->suppress) {
-      out << YAML::BeginMap;
-      out << YAML::Key << "rule" << YAML::Value << std::string(rule_name(suppression.rule));
-      out << YAML::Key << "path" << YAML::Value;
-      emit_input_path(out, suppression.path.text());
-      if (!suppression.sha256.empty())
-        out << YAML::Key << "sha256" << YAML::Value << suppression.sha256;
-      out << YAML::Key << "justification" << YAML::Value;
-      emit_input_path(out, suppression.justification);
-      out << YAML::EndMap;
-    }
-  out << YAML::EndSeq;
-  out << YAML::EndMap;
-  std::cout << out.c_str() << '\n';
-  return 0;
+  if (!paths.empty()) view.path = paths.front();
+  return exit_status(view.run());
 }
 
 }  // namespace gafcheck::cli
