@@ -125,48 +125,56 @@ void BuiltFile::put_u32(std::uint64_t offset, std::uint32_t value) {
   put_u16(offset + 2, static_cast<std::uint16_t>(value >> 16));
 }
 
-BuiltFile build_gaf(const GafSpec& spec) {
-  BuiltFile built;
-  Writer out(built.bytes);
-  std::vector<std::uint32_t> slots;
-  if (spec.slots) {
-    slots = *spec.slots;
-  } else {
-    for (std::uint32_t i = 0; i < spec.entries.size(); ++i) slots.push_back(i);
-  }
+namespace {
 
-  // Layout: header, slot table, entries with their frame tables, frame headers, layer tables, data.
-  std::vector<std::uint64_t> entry_offset(spec.entries.size());
-  std::uint64_t cursor = gaf::header_size + gaf::entry_slot_size * slots.size();
+// Where each part of the file goes: header, slot table, entries with their frame tables, frame
+// headers, layer tables, data.
+struct GafPlacement {
+  std::vector<std::uint32_t> slots;
+  std::vector<std::uint64_t> entry_offset, frame_offset, table_offset, data_offset;
+  std::vector<std::vector<std::uint8_t>> data;
+};
+
+bool has_composite_table(const FrameSpec& frame) {
+  return !frame.children.empty() && !frame.data;
+}
+
+GafPlacement place_gaf(const GafSpec& spec) {
+  GafPlacement at;
+  if (spec.slots) {
+    at.slots = *spec.slots;
+  } else {
+    for (std::uint32_t i = 0; i < spec.entries.size(); ++i) at.slots.push_back(i);
+  }
+  at.entry_offset.resize(spec.entries.size());
+  std::uint64_t cursor = gaf::header_size + gaf::entry_slot_size * at.slots.size();
   for (std::size_t i = 0; i < spec.entries.size(); ++i) {
-    entry_offset[i] = cursor;
+    at.entry_offset[i] = cursor;
     cursor += gaf::entry_header_size + gaf::frame_ref_size * spec.entries[i].frames.size();
   }
-  std::vector<std::uint64_t> frame_offset(spec.frames.size());
+  at.frame_offset.resize(spec.frames.size());
   for (std::size_t i = 0; i < spec.frames.size(); ++i) {
-    frame_offset[i] = cursor;
+    at.frame_offset[i] = cursor;
     cursor += gaf::frame_header_size;
   }
-  std::vector<std::uint64_t> table_offset(spec.frames.size());
+  at.table_offset.resize(spec.frames.size());
   for (std::size_t i = 0; i < spec.frames.size(); ++i) {
-    table_offset[i] = cursor;
+    at.table_offset[i] = cursor;
     if (!spec.frames[i].data) cursor += gaf::layer_pointer_size * spec.frames[i].children.size();
   }
-  std::vector<std::vector<std::uint8_t>> data(spec.frames.size());
-  std::vector<std::uint64_t> data_offset(spec.frames.size());
+  at.data.resize(spec.frames.size());
+  at.data_offset.resize(spec.frames.size());
   for (std::size_t i = 0; i < spec.frames.size(); ++i) {
-    data[i] = frame_data(spec.frames[i]);
-    const bool composite_table = !spec.frames[i].children.empty() && !spec.frames[i].data;
-    data_offset[i] = composite_table ? table_offset[i] : cursor;
-    if (!composite_table) cursor += data[i].size();
+    at.data[i] = frame_data(spec.frames[i]);
+    const bool composite_table = has_composite_table(spec.frames[i]);
+    at.data_offset[i] = composite_table ? at.table_offset[i] : cursor;
+    if (!composite_table) cursor += at.data[i].size();
   }
+  return at;
+}
 
-  out.file_header({spec.version,
-                   spec.entry_count_word.value_or(static_cast<std::uint32_t>(slots.size())),
-                   spec.reserved});
-  built.labels["entry_table"] = out.size();
-  for (std::uint32_t slot : slots) out.u32(static_cast<std::uint32_t>(entry_offset.at(slot)));
-
+// The entries, each with its name and frame table.
+void write_entries(const GafSpec& spec, const GafPlacement& at, Writer& out, BuiltFile& built) {
   for (std::size_t i = 0; i < spec.entries.size(); ++i) {
     const EntrySpec& entry = spec.entries[i];
     const std::string label = "entry[" + std::to_string(i) + "]";
@@ -186,10 +194,24 @@ BuiltFile build_gaf(const GafSpec& spec) {
     built.labels[label + "/frames"] = out.size();
     for (const FrameRefSpec& ref : entry.frames) {
       out.u32(ref.header_offset.value_or(
-          static_cast<std::uint32_t>(frame_offset.at(frame_position(spec, ref.frame)))));
+          static_cast<std::uint32_t>(at.frame_offset.at(frame_position(spec, ref.frame)))));
       out.u32(ref.duration);
     }
   }
+}
+
+}  // namespace
+
+BuiltFile build_gaf(const GafSpec& spec) {
+  BuiltFile built;
+  Writer out(built.bytes);
+  const GafPlacement at = place_gaf(spec);
+  out.file_header({spec.version,
+                   spec.entry_count_word.value_or(static_cast<std::uint32_t>(at.slots.size())),
+                   spec.reserved});
+  built.labels["entry_table"] = out.size();
+  for (std::uint32_t slot : at.slots) out.u32(static_cast<std::uint32_t>(at.entry_offset.at(slot)));
+  write_entries(spec, at, out, built);
   for (std::size_t i = 0; i < spec.frames.size(); ++i) {
     const FrameSpec& frame = spec.frames[i];
     built.labels["frame:" + frame.id] = out.size();
@@ -204,7 +226,7 @@ BuiltFile build_gaf(const GafSpec& spec) {
         frame.layer_count.value_or(static_cast<std::uint8_t>(frame.children.size()));
     header.alt_byte = frame.alt_byte;
     header.unknown2 = frame.unknown2;
-    header.data_offset = frame.data_offset.value_or(static_cast<std::uint32_t>(data_offset[i]));
+    header.data_offset = frame.data_offset.value_or(static_cast<std::uint32_t>(at.data_offset[i]));
     header.unknown3 = frame.unknown3;
     out.frame_header(header);
   }
@@ -213,13 +235,12 @@ BuiltFile build_gaf(const GafSpec& spec) {
     if (!spec.frames[i].children.empty())
       built.labels["frame:" + spec.frames[i].id + "/data"] = out.size();
     for (const std::string& child : spec.frames[i].children)
-      out.u32(static_cast<std::uint32_t>(frame_offset.at(frame_position(spec, child))));
+      out.u32(static_cast<std::uint32_t>(at.frame_offset.at(frame_position(spec, child))));
   }
   for (std::size_t i = 0; i < spec.frames.size(); ++i) {
-    const bool composite_table = !spec.frames[i].children.empty() && !spec.frames[i].data;
-    if (composite_table) continue;
+    if (has_composite_table(spec.frames[i])) continue;
     built.labels["frame:" + spec.frames[i].id + "/data"] = out.size();
-    out.raw(data[i]);
+    out.raw(at.data[i]);
   }
   return built;
 }

@@ -10,8 +10,8 @@
 #include "validator/census/census_inputs.hpp"
 #include "validator/census/census_journal.hpp"
 #include "validator/census/interruption.hpp"
-#include "validator/platform/ordered_pipeline.hpp"
 #include "validator/census/resume_cursor.hpp"
+#include "validator/platform/ordered_pipeline.hpp"
 #include "validator/platform/output_guard.hpp"
 #include "validator/platform/sandbox.hpp"
 
@@ -85,6 +85,108 @@ void refuse_output_among_listed(const std::string& output, const FileList& list)
     if (entry.problem.empty()) refuse_output_among_inputs(output, {entry.path}, "listed input");
 }
 
+// --resume: the old report opened and checked against this run's header. Resuming into the
+// report being read: the journal replaces the report's name at its first write, so that name of
+// the old report moves aside in its own directory (moved_aside; the open cursor keeps reading
+// it; an interrupted run leaves it there) and is removed once the new report is complete. The
+// old report's other names (a hard link elsewhere, --resume's own when it is another) keep it as
+// it was.
+std::unique_ptr<ResumeCursor> open_resume(const CensusRun& run, const ReportHeader& header,
+                                          std::string& moved_aside) {
+  if (run.resume.empty()) return nullptr;
+  std::unique_ptr<ResumeCursor> cursor;
+  try {
+    cursor = std::make_unique<ResumeCursor>(run.resume, run.resume_verify_hash,
+                                            run.common.check.limits[BudgetKind::file_size]);
+  } catch (const ReportError& error) {  // read, but holds what gafcheck never writes: exit 3
+    throw ReportError("--resume " + run.resume + ": " + error.what());
+  } catch (const std::runtime_error& error) {
+    throw UsageError{"--resume " + run.resume + ": " + error.what()};
+  }
+  if (auto reason = incompatibility(cursor->header(), header, false))
+    throw UsageError{"--resume " + run.resume + ": cannot continue that report: " + *reason};
+  const std::string* yaml = yaml_output(run.common.outputs);
+  if (yaml && !is_standard_output(*yaml) && output_names_old_report(*yaml, run.resume)) {
+    moved_aside = *yaml + ".resume-source";
+    std::error_code error;
+    std::filesystem::rename(*yaml, moved_aside, error);
+    if (error)
+      throw OutputError("cannot move " + *yaml + " aside to " + moved_aside +
+                        " to resume into it: " + error.message());
+  }
+  return cursor;
+}
+
+// What the walk settled itself, for the summary.
+struct WalkCounts {
+  std::uint64_t symlinks = 0, left_out = 0, ignored = 0;
+};
+
+// Walks the inputs in path order, each checked on a worker (or taken over from the resumed
+// report, or listed as ignored), and hands them to the journal in that order.
+WalkCounts walk_in_order(const CensusRun& run, const CensusContext& context, ResumeCursor* cursor,
+                         CensusJournal& journal, const std::string& moved_aside) {
+  WalkCounts counts;
+  using Pipeline = OrderedPipeline<FinishedInput>;
+  CensusInputs walk(run.settings.roots, run.list.get());
+  // The reports (and an old one moved aside to resume from) may lie inside a root: never inputs.
+  for (const auto& writer : journal.writers())
+    if (const auto identity = writer->output().file_identity())
+      walk.exclude(identity->first, identity->second);
+  struct stat aside {};
+  if (!moved_aside.empty() && ::stat(moved_aside.c_str(), &aside) == 0)
+    walk.exclude(aside.st_dev, aside.st_ino);
+  // The next task in path order; runs under the pipeline's lock, so the walk and the resume
+  // cursor are only ever touched by one thread at a time.
+  const auto next_task = [&]() -> std::optional<Pipeline::Task> {
+    while (InterruptionGuard::requested() == 0) {
+      auto item = walk.next();
+      if (!item) return std::nullopt;
+      if (run.shard && !run.shard->contains(item->relative)) continue;
+      if (item->kind == InputKind::symlink_not_followed) {
+        ++counts.symlinks;
+        continue;
+      }
+      if (item->kind == InputKind::file && !context.selection.candidate(*item)) {
+        ++counts.left_out;
+        continue;
+      }
+      if (context.configuration) {
+        if (RunConfiguration::leaves_out(*item, context.configuration->scope(item->path))) {
+          ++counts.ignored;
+          FinishedInput listed;  // no reports: counted by the walk, listed by the writers
+          for (const FormatWriter* writer : context.writers)
+            listed.rendered.push_back(writer->render_ignored(item->path));
+          return Pipeline::Task{{}, std::move(listed)};
+        }
+      }
+      if (cursor) {
+        if (auto group = cursor->take(*item))
+          return Pipeline::Task{{}, reuse_group(std::move(*group), context)};
+      }
+      return Pipeline::Task{
+          [input = std::move(*item), &context] { return check_census_input(input, context); },
+          std::nullopt};
+    }
+    return std::nullopt;
+  };
+  Pipeline(run.jobs, next_task, [&journal](FinishedInput&& input) {
+    journal.write(std::move(input));
+  }).run();
+  return counts;
+}
+
+void print_census_end(const RunTotals& totals, const ResumeCursor* cursor,
+                      const std::string& resume, int signal, int status) {
+  std::cerr << "census: " << totals.files << " files checked (" << totals.not_inputs
+            << " other files";
+  if (totals.ignored > 0) std::cerr << ", " << totals.ignored << " ignored by the configuration";
+  if (cursor) std::cerr << ", " << cursor->taken() << " taken over from " << resume;
+  std::cerr << ")";
+  if (signal != 0) std::cerr << "; interrupted by signal " << signal << ", report is partial";
+  std::cerr << "; exit " << status << '\n';
+}
+
 }  // namespace
 
 int run_census_walk(const CensusRun& run, ReportHeader header) {
@@ -107,35 +209,8 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
   std::unique_ptr<Baseline> baseline;
   if (!run.settings.baseline.empty()) baseline = load_baseline(run.settings.baseline);
   CensusContext context = make_context(run, baseline.get());
-  const std::string* yaml = yaml_output(run.common.outputs);
-
-  std::unique_ptr<ResumeCursor> cursor;
   std::string moved_aside;
-  if (!run.resume.empty()) {
-    try {
-      cursor = std::make_unique<ResumeCursor>(run.resume, run.resume_verify_hash,
-                                              run.common.check.limits[BudgetKind::file_size]);
-    } catch (const ReportError& error) {  // read, but holds what gafcheck never writes: exit 3
-      throw ReportError("--resume " + run.resume + ": " + error.what());
-    } catch (const std::runtime_error& error) {
-      throw UsageError{"--resume " + run.resume + ": " + error.what()};
-    }
-    if (auto reason = incompatibility(cursor->header(), header, false))
-      throw UsageError{"--resume " + run.resume + ": cannot continue that report: " + *reason};
-    // Resuming into the report being read: the journal replaces the report's name at its first
-    // write, so that name of the old report moves aside in its own directory (the open cursor
-    // keeps reading it; an interrupted run leaves it there) and is removed once the new report is
-    // complete. The old report's other names (a hard link elsewhere, --resume's own when it is
-    // another) keep it as it was.
-    if (yaml && !is_standard_output(*yaml) && output_names_old_report(*yaml, run.resume)) {
-      moved_aside = *yaml + ".resume-source";
-      std::error_code error;
-      std::filesystem::rename(*yaml, moved_aside, error);
-      if (error)
-        throw OutputError("cannot move " + *yaml + " aside to " + moved_aside +
-                          " to resume into it: " + error.message());
-    }
-  }
+  const std::unique_ptr<ResumeCursor> cursor = open_resume(run, header, moved_aside);
 
   std::uint64_t total_files = 0, total_bytes = 0;
   if (run.progress) {
@@ -146,69 +221,17 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
   CensusJournal journal(std::move(writers), header, progress);
   context.writers = journal.renderers();
   InterruptionGuard interruption;
-  std::uint64_t symlinks = 0, left_out = 0, ignored = 0;
-  using Pipeline = OrderedPipeline<FinishedInput>;
-  CensusInputs walk(run.settings.roots, run.list.get());
-  // The reports (and an old one moved aside to resume from) may lie inside a root: never inputs.
-  for (const auto& writer : journal.writers())
-    if (const auto identity = writer->output().file_identity())
-      walk.exclude(identity->first, identity->second);
-  struct stat aside {};
-  if (!moved_aside.empty() && ::stat(moved_aside.c_str(), &aside) == 0)
-    walk.exclude(aside.st_dev, aside.st_ino);
-  // The next task in path order; runs under the pipeline's lock, so the walk and the resume
-  // cursor are only ever touched by one thread at a time.
-  const auto next_task = [&]() -> std::optional<Pipeline::Task> {
-    while (InterruptionGuard::requested() == 0) {
-      auto item = walk.next();
-      if (!item) return std::nullopt;
-      if (run.shard && !run.shard->contains(item->relative)) continue;
-      if (item->kind == InputKind::symlink_not_followed) {
-        ++symlinks;
-        continue;
-      }
-      if (item->kind == InputKind::file && !context.selection.candidate(*item)) {
-        ++left_out;
-        continue;
-      }
-      if (context.configuration) {
-        if (RunConfiguration::leaves_out(*item, context.configuration->scope(item->path))) {
-          ++ignored;
-          FinishedInput listed;  // no reports: counted by the walk, listed by the writers
-          for (const FormatWriter* writer : context.writers)
-            listed.rendered.push_back(writer->render_ignored(item->path));
-          return Pipeline::Task{{}, std::move(listed)};
-        }
-      }
-      if (cursor) {
-        if (auto group = cursor->take(*item))
-          return Pipeline::Task{{}, reuse_group(std::move(*group), context)};
-      }
-      return Pipeline::Task{
-          [input = std::move(*item), &context] { return check_census_input(input, context); },
-          std::nullopt};
-    }
-    return std::nullopt;
-  };
-  Pipeline(run.jobs, next_task, [&journal](FinishedInput&& input) {
-    journal.write(std::move(input));
-  }).run();
-  journal.count_walk(symlinks, left_out, ignored);
+  const WalkCounts counts = walk_in_order(run, context, cursor.get(), journal, moved_aside);
+  journal.count_walk(counts.symlinks, counts.left_out, counts.ignored);
   const int signal = InterruptionGuard::requested();
   const int exit_code = journal.finish(signal != 0);
   std::error_code removed;
   if (!moved_aside.empty() && signal == 0 && !std::filesystem::remove(moved_aside, removed))
     std::cerr << "census: could not remove " << moved_aside << ": " << removed.message() << '\n';
-
-  const RunTotals& totals = journal.totals();
-  std::cerr << "census: " << totals.files << " files checked (" << totals.not_inputs
-            << " other files";
-  if (totals.ignored > 0) std::cerr << ", " << totals.ignored << " ignored by the configuration";
-  if (cursor) std::cerr << ", " << cursor->taken() << " taken over from " << run.resume;
-  std::cerr << ")";
-  if (signal != 0) std::cerr << "; interrupted by signal " << signal << ", report is partial";
-  std::cerr << "; exit " << (signal != 0 ? 128 + signal : exit_code) << '\n';
-  return signal != 0 ? 128 + signal : exit_code;
+  // An interrupted run exits 128 + the signal, as a shell reports a process the signal ended.
+  const int status = signal != 0 ? 128 + signal : exit_code;
+  print_census_end(journal.totals(), cursor.get(), run.resume, signal, status);
+  return status;
 }
 
 }  // namespace gafcheck

@@ -61,6 +61,11 @@ class SpriteRebuild {
   RebuildResult run();
 
  private:
+  SpriteModel build_model(render::FrameRenderer& renderer);
+  std::optional<std::string> refusal_of_written(const SpriteModel& model, ByteView written,
+                                                bool frames_written) const;
+
+ private:
   void select_entries();
   void dispose_findings(const FileReport& report);
   bool table_fits_game_count(const Finding& finding) const;
@@ -268,19 +273,10 @@ std::optional<FrameModel> SpriteRebuild::truecolor_frame(std::uint32_t slot, std
   return model;
 }
 
-RebuildResult SpriteRebuild::run() {
-  CheckOptions check;
-  check.limits = options_.limits;
-  check.hash_contents = false;
-  result_.input_report = check_bytes(input_, InputName::file(std::string(path_)), check);
-  const FileReport& report = result_.input_report;
-  index_ = render::read_render_index(input_, format_, options_.limits);
-  select_entries();
-  dispose_findings(report);
-  if (!index_.stopped.empty()) refuse_for(index_.stopped);
-
+// The model of the rebuilt file: every entry and frame that is kept; the tinted layers'
+// dispositions settled once every frame is drawn.
+SpriteModel SpriteRebuild::build_model(render::FrameRenderer& renderer) {
   const GafIndex& index = index_.index;
-  render::FrameRenderer renderer(input_, index, options_.limits);
   SpriteModel model;
   model.version = is_mask_file(path_) && index.header.version == 0 ? 0 : gaf::version_standard;
   for (std::uint32_t slot = 0; slot < index.entries.size(); ++slot) {
@@ -309,6 +305,48 @@ RebuildResult SpriteRebuild::run() {
     disposition = tinted_layer_disposition(disposition, kept);
     if (!kept) drop(disposition.path + ": " + disposition.note, false);
   }
+  return model;
+}
+
+// Why the written bytes cannot stand for the input, if they cannot.
+std::optional<std::string> SpriteRebuild::refusal_of_written(const SpriteModel& model,
+                                                             ByteView written,
+                                                             bool frames_written) const {
+  const FileReport& report = result_.input_report;
+  // A .taf whose frames say nothing reads as a truecolor TAF (taf.sequence-count, taf.no-frames):
+  // what is left of one whose entries or frames were all left out cannot be written under its name.
+  if (refine_format_by_name(sniff_format(written), written, path_) == Format::taf_truecolor) {
+    const auto input_breaks = [&](RuleId rule) {
+      return report.rule_counts[static_cast<std::size_t>(rule)] > 0;
+    };
+    std::string holding;
+    if (model.entries.size() != 1 && !input_breaks(RuleId::taf_sequence_count))
+      holding = std::to_string(model.entries.size()) + " sequences, where it holds exactly one";
+    else if (!frames_written && !input_breaks(RuleId::taf_no_frames))
+      holding = "no frame, which TA: Kingdoms has nothing to draw from";
+    if (!holding.empty())
+      return "read under its name the rebuilt file would be a truecolor TAF with " + holding +
+             ": what it held was left out";
+  }
+  // Whatever was asked for: a file of which nothing drawable is left is not what the input held.
+  // (One whose entries the game never loads is written: the game draws nothing from either.)
+  if (!frames_written && drawable_dropped_ > 0)
+    return "every entry and frame the game could draw was left out: nothing would remain";
+  return std::nullopt;
+}
+
+RebuildResult SpriteRebuild::run() {
+  CheckOptions check;
+  check.limits = options_.limits;
+  check.hash_contents = false;
+  result_.input_report = check_bytes(input_, InputName::file(std::string(path_)), check);
+  index_ = render::read_render_index(input_, format_, options_.limits);
+  select_entries();
+  dispose_findings(result_.input_report);
+  if (!index_.stopped.empty()) refuse_for(index_.stopped);
+
+  render::FrameRenderer renderer(input_, index_.index, options_.limits);
+  const SpriteModel model = build_model(renderer);
   const bool frames_written = std::any_of(model.entries.begin(), model.entries.end(),
                                           [](const EntryModel& e) { return !e.frames.empty(); });
   if (!result_.refusal_reasons.empty() || result_.reasons_unlisted > 0) {
@@ -321,32 +359,10 @@ RebuildResult SpriteRebuild::run() {
     result_.refusal_reasons.push_back("the rebuilt file would pass 4 GiB (32-bit offsets)");
     return std::move(result_);
   }
-  // A .taf whose frames say nothing reads as a truecolor TAF (taf.sequence-count, taf.no-frames):
-  // what is left of one whose entries or frames were all left out cannot be written under its name.
   const ByteView written(bytes->data(), bytes->size());
-  if (refine_format_by_name(sniff_format(written), written, path_) == Format::taf_truecolor) {
-    const auto input_breaks = [&](RuleId rule) {
-      return report.rule_counts[static_cast<std::size_t>(rule)] > 0;
-    };
-    std::string holding;
-    if (model.entries.size() != 1 && !input_breaks(RuleId::taf_sequence_count))
-      holding = std::to_string(model.entries.size()) + " sequences, where it holds exactly one";
-    else if (!frames_written && !input_breaks(RuleId::taf_no_frames))
-      holding = "no frame, which TA: Kingdoms has nothing to draw from";
-    if (!holding.empty()) {
-      result_.refused = true;
-      result_.refusal_reasons.push_back(
-          "read under its name the rebuilt file would be a truecolor TAF with " + holding +
-          ": what it held was left out");
-      return std::move(result_);
-    }
-  }
-  // Whatever was asked for: a file of which nothing drawable is left is not what the input held.
-  // (One whose entries the game never loads is written: the game draws nothing from either.)
-  if (!frames_written && drawable_dropped_ > 0) {
+  if (auto reason = refusal_of_written(model, written, frames_written)) {
     result_.refused = true;
-    result_.refusal_reasons.push_back(
-        "every entry and frame the game could draw was left out: nothing would remain");
+    result_.refusal_reasons.push_back(std::move(*reason));
     return std::move(result_);
   }
   if (auto problem = unvouched_finding(written, path_, result_.dispositions, options_.limits)) {
