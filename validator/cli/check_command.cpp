@@ -52,7 +52,7 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
               "          gafcheck check --format gnu --format json -o r.jsonl --format junit -o\n"
               "            junit.xml anims/   (one pass: gnu lines on stdout, JSON Lines, JUnit)\n",
           &ordered, &given))
-    return 0;
+    return exit_status(ExitCode::clean);
   finish_common_options(options);
   options.outputs = resolve_outputs(ordered);
   attach_for_html(options);

@@ -52,19 +52,19 @@ int run_ls(const Arguments& arguments) {
   visible.add(general)
       .add(budget_options_description(options))
       .add(sandbox_options_description(options));
-  if (!parse_command_line(arguments, visible, paths)) return 0;
+  if (!parse_command_line(arguments, visible, paths)) return exit_status(ExitCode::clean);
   if (paths.size() != 1) throw UsageError{"ls takes exactly one ARCHIVE (see gafcheck ls --help)"};
   SandboxPlan plan;
   plan.read_paths = paths;
   confine(plan, !options.no_sandbox);
 
   const auto archive = read_archive(paths[0], options.check);
-  if (!archive) return 3;
+  if (!archive) return exit_status(ExitCode::unreadable);
   const FileReport report = check_bytes(archive->view(), paths[0], options.check);
   if (report.format != Format::hpi) {
     std::cerr << "gafcheck: " << escape_bytes(paths[0]) << " is not an HPI archive (it reads as "
               << format_name(report.format) << ")\n";
-    return 1;
+    return exit_status(ExitCode::findings);
   }
   std::printf("%12s %12s  %-7s %-4s %-14s %s\n", "size", "stored", "method", "enc", "format",
               "path");
@@ -79,7 +79,7 @@ int run_ls(const Arguments& arguments) {
   std::fflush(stdout);
   std::cerr << report.members->size() << " members, " << total
             << " bytes decompressed; findings: " << findings_line(report) << '\n';
-  return report.verdict == Verdict::rejected ? 1 : 0;
+  return exit_status(report.verdict == Verdict::rejected ? ExitCode::findings : ExitCode::clean);
 }
 
 }  // namespace gafcheck::cli

@@ -20,12 +20,12 @@ int run_rules(const Arguments& arguments) {
   general.add_options()("help,h", po::bool_switch(), "show this help")(
       "brief", po::bool_switch(&brief), "one line per rule: id, severity, retail impact, title")(
       "ids", po::bool_switch(&ids), "only the rule ids, one per line (for scripts and completion)");
-  if (!parse_command_line(arguments, general, extra)) return 0;
+  if (!parse_command_line(arguments, general, extra)) return exit_status(ExitCode::clean);
   if (!extra.empty() || (brief && ids))
     throw UsageError{"rules takes no arguments but one of --brief and --ids"};
   if (ids) {
     for (const RuleInfo& rule : embedded_catalog().rules()) std::cout << rule.id << '\n';
-    return 0;
+    return exit_status(ExitCode::clean);
   }
   if (brief) {
     for (const RuleInfo& rule : embedded_catalog().rules()) {
@@ -37,10 +37,10 @@ int run_rules(const Arguments& arguments) {
       line.resize(50, ' ');
       std::cout << line << rule.title << '\n';
     }
-    return 0;
+    return exit_status(ExitCode::clean);
   }
   std::cout << embedded_catalog_text();
-  return 0;
+  return exit_status(ExitCode::clean);
 }
 
 int run_explain(const Arguments& arguments) {
@@ -50,7 +50,7 @@ int run_explain(const Arguments& arguments) {
       "Prints one rule of the catalogue: its title, default severity, retail impact, spec\n"
       "reference and explanation, e.g. gafcheck explain rle.short-row.\n\nOptions");
   general.add_options()("help,h", po::bool_switch(), "show this help");
-  if (!parse_command_line(arguments, general, rules)) return 0;
+  if (!parse_command_line(arguments, general, rules)) return exit_status(ExitCode::clean);
   if (rules.size() != 1)
     throw UsageError{"explain takes exactly one RULE id (gafcheck rules --brief lists them)"};
   const RuleInfo* rule = embedded_catalog().find(rules[0]);
@@ -58,7 +58,7 @@ int run_explain(const Arguments& arguments) {
   std::cout << rule->id << ": " << rule->title << "\n  severity: " << severity_name(rule->severity)
             << "\n  retail:   " << retail_name(rule->retail) << "\n  spec:     " << rule->spec
             << "\n\n  " << rule->explanation << '\n';
-  return 0;
+  return exit_status(ExitCode::clean);
 }
 
 }  // namespace gafcheck::cli
