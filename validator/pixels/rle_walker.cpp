@@ -43,6 +43,10 @@ class Walk {
   // Walks one row; false when the walk must stop (result_.stop says why).
   bool walk_row(std::uint32_t row);
   void strict_row(std::uint32_t row, std::uint64_t payload, std::uint64_t payload_end);
+  // What a strictly decoded row has to report (a zero skip, an overrun, a short or cut row,
+  // payload left over or out of the file).
+  void strict_row_issues(std::uint32_t row, std::uint64_t payload, std::uint64_t payload_end,
+                         std::uint64_t limit, DecodeState& state);
   void retail_row(std::uint32_t row, std::uint64_t payload, std::uint64_t payload_end);
 
   void decode(DecodeState& state, std::uint64_t limit, const RowOutput& out) {
@@ -158,7 +162,16 @@ void Walk::strict_row(std::uint32_t row, std::uint64_t payload, std::uint64_t pa
   state.read_end = payload;
   decode(state, limit, out);
   if (state.end == DecodeEnd::budget) return;
+  // Nearly every row: decoded to its width from exactly its payload, nothing to report; the
+  // issues are sorted out apart, off the hot path.
+  if (state.end == DecodeEnd::width && state.pos == payload_end && state.zero_skips == 0 &&
+      !state.overrun.present && !state.clamped_truncation.present && payload_end <= file_.size())
+    return;
+  strict_row_issues(row, payload, payload_end, limit, state);
+}
 
+void Walk::strict_row_issues(std::uint32_t row, std::uint64_t payload, std::uint64_t payload_end,
+                             std::uint64_t limit, DecodeState& state) {
   if (state.zero_skips != 0) {
     RowIssue found = command_issue(RleIssueKind::zero_skip, row, state.zero_skip, payload);
     found.length = 1;
