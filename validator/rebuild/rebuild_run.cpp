@@ -43,7 +43,7 @@ std::vector<std::string> tree_files(const fs::path& root, std::uint64_t& symlink
 }
 
 // A path's components with ASCII case folded and '\\' read as '/', "." and empty ones dropped.
-std::string folded_path(std::string_view path) {
+std::string folded_tree_path(std::string_view path) {
   std::string folded;
   std::size_t start = 0;
   while (start <= path.size()) {
@@ -63,10 +63,10 @@ class OutputTreeImages final : public tsf::ImageLookup {
   OutputTreeImages(const std::set<std::string>& written, std::string_view script)
       : written_(written) {
     const auto slash = script.find_last_of('/');
-    directory_ = folded_path(slash == std::string_view::npos ? "" : script.substr(0, slash));
+    directory_ = folded_tree_path(slash == std::string_view::npos ? "" : script.substr(0, slash));
   }
   tsf::ImageProbe probe(std::string_view relative_name) override {
-    const std::string name = folded_path(relative_name);
+    const std::string name = folded_tree_path(relative_name);
     const std::string path = directory_.empty() ? name : directory_ + "/" + name;
     return {written_.count(path) > 0, {}};
   }
@@ -165,7 +165,7 @@ void RebuildRunner::rebuild_all() {
       scripts.push_back(i);
     else if (outcome == RebuildOutcome::rebuilt || outcome == RebuildOutcome::rebuilt_with_losses ||
              outcome == RebuildOutcome::copied)
-      written.insert(folded_path(work_[i].path_in_tree));
+      written.insert(folded_tree_path(work_[i].path_in_tree));
   }
   run_all(scripts, [&](RebuildJob& job) {
     OutputTreeImages images(written, job.path_in_tree);
