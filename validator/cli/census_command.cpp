@@ -6,7 +6,6 @@
 #include <charconv>
 #include <cstdlib>
 #include <filesystem>
-#include <iostream>
 #include <thread>
 
 #include "validator/census/census_runner.hpp"

@@ -1,9 +1,7 @@
 // gafcheck rebuild IN -o OUT: a canonical, safe file the game draws the same; a
 // directory IN is mirrored into OUT, sprite files rebuilt, archives through the archive hook,
 // everything else copied byte for byte.
-#include <algorithm>
 #include <filesystem>
-#include <iostream>
 
 #include "validator/census/run_reporter.hpp"
 #include "validator/cli/command_line.hpp"

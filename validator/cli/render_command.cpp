@@ -1,7 +1,6 @@
 // gafcheck render [options] -o DIR FILE...: frames as PNG images, as the retail game draws them
 // and as their rows are encoded, with an index.json listing every image.
 #include <algorithm>
-#include <iostream>
 #include <thread>
 
 #include "validator/cli/command_line.hpp"
