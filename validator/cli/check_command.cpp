@@ -1,25 +1,25 @@
 // gafcheck check PATH...: validate files (directories recursively) and write the YAML report.
-#include <iostream>
-
+#include "validator/census/check_run.hpp"
 #include "validator/census/run_configuration.hpp"
-#include "validator/census/run_inputs.hpp"
-#include "validator/census/run_reporter.hpp"
-#include "validator/check/check_input.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
-#include "validator/input/input_walk.hpp"
-#include "validator/platform/output_guard.hpp"
-#include "validator/platform/sandbox.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
 
-int run_check(const Arguments& arguments, const std::string& command_line) {
-  RunOptions options;
+namespace {
+
+// check's command line; validate() turns it into the run.
+struct CheckCommandOptions {
+  RunOptions common;
   ConfigOptions config_options;
   po::variables_map given;
+  OrderedOptions ordered;
   std::vector<std::string> paths;
+};
+
+po::options_description check_options_description(CheckCommandOptions& o) {
   po::options_description general(
       "Usage: gafcheck check [options] PATH...\n\n"
       "Checks GAF files (directories are walked recursively) and writes a YAML\n"
@@ -36,56 +36,48 @@ int run_check(const Arguments& arguments, const std::string& command_line) {
   po::options_description visible;
   visible.add(general)
       .add(output_options_description("the YAML report"))
-      .add(report_options_description(options))
-      .add(report_reading_description(options))
-      .add(budget_options_description(options))
-      .add(config_options_description(config_options))
-      .add(sandbox_options_description(options));
-  OrderedOptions ordered;
-  if (!parse_command_line(
-          arguments, visible, paths,
-          "\n" + config_discovery_help() +
-              "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
-              "2 usage error (also: -o cannot be written, or is one of the inputs: nothing is\n"
-              "written then), 3 an input could not be read, 4 internal error.\n"
-              "Examples: gafcheck check --fail-on warning -o report.yaml upload.gaf\n"
-              "          gafcheck check --format gnu --format json -o r.jsonl --format junit -o\n"
-              "            junit.xml anims/   (one pass: gnu lines on stdout, JSON Lines, JUnit)\n",
-          &ordered, &given))
-    return exit_status(ExitCode::clean);
-  finish_common_options(options);
-  options.outputs = resolve_outputs(ordered);
-  attach_for_html(options);
-  if (paths.empty()) throw UsageError{"check needs at least one PATH (see gafcheck check --help)"};
-  // Read now, before the outputs are opened and the process confines itself.
-  const RunConfiguration configuration(paths, config_options);
-  configuration.settle(options, given);
+      .add(report_options_description(o.common))
+      .add(report_reading_description(o.common))
+      .add(budget_options_description(o.common))
+      .add(config_options_description(o.config_options))
+      .add(sandbox_options_description(o.common));
+  return visible;
+}
 
-  ReportHeader header;
-  header.command = "check";
-  header.command_line = command_line;
-  header.started_at = utc_timestamp();
-  header.profile = configuration.profile_label();
-  header.config = configuration.sources();
-  const InputSelection selection({});
-  for (const std::string& output : output_paths(options.outputs))
-    refuse_output_in_walk(output, paths, selection);
-  RunReporter reporter(options, PerFile::all, paths);
-  SandboxPlan plan;
-  plan.read_paths = paths;
-  if (!options.baseline.empty()) plan.read_paths.push_back(options.baseline);
-  plan.output_paths = output_paths(options.outputs);
-  for (const auto& writer : reporter.writers())
-    if (writer->output().is_temp())
-      plan.remove_on_violation.push_back(writer->output().current_path().string());
-  header.sandbox = confine(plan, !options.no_sandbox);
-  reporter.start(header);
-  InputWalk walk(paths);
-  for (const auto& writer : reporter.writers())
-    if (const auto identity = writer->output().file_identity())
-      walk.exclude(identity->first, identity->second);
-  run_inputs(walk, selection, options.check, configuration, reporter);
-  return reporter.finish(false);
+std::string check_help_epilogue() {
+  return "\n" + config_discovery_help() +
+         "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
+         "2 usage error (also: -o cannot be written, or is one of the inputs: nothing is\n"
+         "written then), 3 an input could not be read, 4 internal error.\n"
+         "Examples: gafcheck check --fail-on warning -o report.yaml upload.gaf\n"
+         "          gafcheck check --format gnu --format json -o r.jsonl --format junit -o\n"
+         "            junit.xml anims/   (one pass: gnu lines on stdout, JSON Lines, JUnit)\n";
+}
+
+CheckRun validate(CheckCommandOptions& o, const std::string& command_line) {
+  finish_common_options(o.common);
+  o.common.outputs = resolve_outputs(o.ordered);
+  attach_for_html(o.common);
+  if (o.paths.empty())
+    throw UsageError{"check needs at least one PATH (see gafcheck check --help)"};
+  CheckRun run;
+  // Read now, before the outputs are opened and the process confines itself.
+  run.configuration = std::make_shared<const RunConfiguration>(o.paths, o.config_options);
+  run.configuration->settle(o.common, o.given);
+  run.paths = std::move(o.paths);
+  run.options = std::move(o.common);
+  run.command_line = command_line;
+  return run;
+}
+
+}  // namespace
+
+int run_check(const Arguments& arguments, const std::string& command_line) {
+  CheckCommandOptions options;
+  if (!parse_command_line(arguments, check_options_description(options), options.paths,
+                          check_help_epilogue(), &options.ordered, &options.given))
+    return exit_status(ExitCode::clean);
+  return exit_status(validate(options, command_line).run());
 }
 
 }  // namespace gafcheck::cli
