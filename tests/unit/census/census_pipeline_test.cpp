@@ -9,10 +9,10 @@
 #include <thread>
 
 #include "corpus/builder/gaf_builder.hpp"
-#include "validator/platform/ordered_pipeline.hpp"
 #include "validator/census/shard.hpp"
-#include "validator/cli/common_options.hpp"
+#include "validator/core/errors.hpp"
 #include "validator/input/input_selection.hpp"
+#include "validator/platform/ordered_pipeline.hpp"
 
 namespace gafcheck::testing {
 namespace {

@@ -9,8 +9,8 @@
 
 #include "tests/support/scratch_directory.hpp"
 #include "validator/census/census_inputs.hpp"
-#include "validator/cli/common_options.hpp"
 #include "validator/core/byte_view.hpp"
+#include "validator/core/errors.hpp"
 #include "validator/core/sha256.hpp"
 
 namespace gafcheck::cli {

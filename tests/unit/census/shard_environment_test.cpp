@@ -6,7 +6,7 @@
 
 #include <map>
 
-#include "validator/cli/common_options.hpp"
+#include "validator/core/errors.hpp"
 
 namespace gafcheck::cli {
 namespace {
