@@ -8,7 +8,7 @@
 #include "validator/core/text.hpp"
 #include "validator/hpi/member_paths.hpp"
 #include "validator/hpi/member_reader.hpp"
-#include "validator/platform/safe_extract.hpp"
+#include "validator/platform/safe_directory.hpp"
 #include "validator/platform/sandbox.hpp"
 #include "validator/rules/rule_id.hpp"
 
@@ -51,7 +51,7 @@ struct ExtractTally {
 };
 
 // Writes member i (when its path is safe and it decodes, or --keep-damaged) and says so.
-void extract_member(const hpi::MemberReader& reader, std::size_t i, const ExtractDirectory& target,
+void extract_member(const hpi::MemberReader& reader, std::size_t i, const SafeDirectory& target,
                     const ArchiveExtraction& run, ExtractTally& tally) {
   const hpi::MemberRecord& member = reader.members()[i];
   const std::string shown = escape_bytes(member.path);
@@ -119,7 +119,7 @@ ExitCode ArchiveExtraction::run() const {
   const auto archive = read_archive(archive_path, check);
   if (!archive) return ExitCode::unreadable;
   std::string error;
-  auto target = ExtractDirectory::open(directory, error);
+  auto target = SafeDirectory::open(directory, error);
   if (!target) throw UsageError{"cannot extract into " + escape_bytes(directory) + ": " + error};
   struct stat archive_status {};
   if (::stat(archive_path.c_str(), &archive_status) == 0)

@@ -11,7 +11,7 @@
 
 #include "validator/core/errors.hpp"
 #include "validator/core/text.hpp"
-#include "validator/platform/safe_extract.hpp"
+#include "validator/platform/safe_directory.hpp"
 #include "validator/rebuild/rebuild_jobs.hpp"
 #include "validator/tsf/image_lookup.hpp"
 
@@ -102,7 +102,7 @@ class RebuildRunner {
   void summarise() const;
 
   const RebuildRun& run_;
-  std::optional<ExtractDirectory> target_;
+  std::optional<SafeDirectory> target_;
   std::unique_ptr<RebuildSidecar> sidecar_;
   std::vector<RebuildJob> work_;
   std::uint64_t symlinks_ = 0, special_ = 0;
@@ -112,7 +112,7 @@ class RebuildRunner {
 
 void RebuildRunner::open_and_confine() {
   std::string open_error;
-  target_ = ExtractDirectory::open(run_.out_directory.string(), open_error);
+  target_ = SafeDirectory::open(run_.out_directory.string(), open_error);
   if (!target_)
     throw UsageError{"cannot write into " + escape_bytes(run_.out_directory.string()) + ": " +
                      open_error};

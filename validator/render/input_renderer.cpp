@@ -244,7 +244,7 @@ void InputRenderer::clear_kept_frames() {
 }
 
 bool render_input(const LoadedInput& input, const std::string& prefix,
-                  const ExtractDirectory& directory, const RenderSettings& settings,
+                  const SafeDirectory& directory, const RenderSettings& settings,
                   ImageIndex& images, RenderTally& tally, std::ostream& messages,
                   const MayDraw& may_draw) {
   return InputRenderer(input, prefix, directory, settings, images, tally, messages).run(may_draw);

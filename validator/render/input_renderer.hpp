@@ -28,9 +28,9 @@ class InputRenderer {
   using Canvas = render::Canvas;
   using Rendered = render::Rendered;
 
-  InputRenderer(const LoadedInput& input, const std::string& prefix,
-                const ExtractDirectory& directory, const RenderSettings& settings,
-                ImageIndex& images, RenderTally& tally, std::ostream& messages)
+  InputRenderer(const LoadedInput& input, const std::string& prefix, const SafeDirectory& directory,
+                const RenderSettings& settings, ImageIndex& images, RenderTally& tally,
+                std::ostream& messages)
       : input_(input),
         prefix_(prefix),
         directory_(directory),
@@ -149,14 +149,14 @@ class InputRenderer {
 
   const LoadedInput& input_;
   const std::string& prefix_;
-  const ExtractDirectory& directory_;
+  const SafeDirectory& directory_;
   const RenderSettings& settings_;
   ImageIndex& images_;
   RenderTally& tally_;
   std::ostream& messages_;
   // The input's own folder (prefix_) and the entry folder last written into, kept open so a file
   // is created by name in it (no walk of the path per image).
-  std::optional<ExtractDirectory> input_folder_, entry_folder_;
+  std::optional<SafeDirectory> input_folder_, entry_folder_;
   std::string entry_folder_path_;
   ByteView file_;
   render::RenderIndex index_;

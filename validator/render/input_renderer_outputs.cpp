@@ -130,7 +130,7 @@ std::optional<std::string> InputRenderer::write_file(const std::string& path,
   if (!entry_folder_ || folder != entry_folder_path_) {
     entry_folder_.reset();
     std::string error;
-    const ExtractDirectory* below = &directory_;
+    const SafeDirectory* below = &directory_;
     std::string_view rest = folder;
     if (!prefix_.empty() && folder.starts_with(prefix_)) {
       if (!input_folder_)

@@ -10,7 +10,7 @@
 
 #include "validator/core/budget.hpp"
 #include "validator/input/input_loader.hpp"
-#include "validator/platform/safe_extract.hpp"
+#include "validator/platform/safe_directory.hpp"
 #include "validator/render/palette.hpp"
 
 namespace gafcheck {
@@ -84,7 +84,7 @@ using MayDraw = std::function<bool(std::uint64_t records_at_most)>;
 // index.json records to images and writes what it has to say about the input to messages.
 // Returns false (nothing written, listed or counted that counts) when may_draw said no.
 bool render_input(const LoadedInput& input, const std::string& prefix,
-                  const ExtractDirectory& directory, const RenderSettings& settings,
+                  const SafeDirectory& directory, const RenderSettings& settings,
                   ImageIndex& images, RenderTally& tally, std::ostream& messages,
                   const MayDraw& may_draw = nullptr);
 

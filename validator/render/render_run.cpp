@@ -11,7 +11,7 @@
 #include "validator/core/text.hpp"
 #include "validator/input/input_loader.hpp"
 #include "validator/platform/ordered_pipeline.hpp"
-#include "validator/platform/safe_extract.hpp"
+#include "validator/platform/safe_directory.hpp"
 #include "validator/platform/sandbox.hpp"
 #include "validator/render/output_names.hpp"
 #include "validator/render/palette_reader.hpp"
@@ -115,7 +115,7 @@ void add_tally(RenderTally& total, const RenderTally& more) {
 // it, whatever name it has below DIR (an input named DIR/index.json, or a hard link to one at an
 // image's name). index.json is written over an older one at the end of every run, so an input
 // in its place is refused now, before anything is written.
-void protect_inputs(ExtractDirectory& target, const std::string& directory,
+void protect_inputs(SafeDirectory& target, const std::string& directory,
                     const std::vector<std::string>& inputs, const std::string& palette,
                     const std::vector<std::vector<std::string>>& sidecars) {
   const auto protect = [&](const std::string& argument, const std::string& what) {
@@ -150,7 +150,7 @@ class RenderRunner {
   ExitCode finish() const;
 
   const RenderRun& run_;
-  std::optional<ExtractDirectory> target_;
+  std::optional<SafeDirectory> target_;
   std::vector<std::vector<std::string>> sidecars_;  // --game tak: each input's candidates
   RenderSettings settings_;
   DamagedPalette damaged_palette_;
@@ -163,7 +163,7 @@ class RenderRunner {
 // beneath it; every input and the palette are read and parsed under it.
 void RenderRunner::open_and_confine() {
   std::string error;
-  target_ = ExtractDirectory::open(run_.directory, error);
+  target_ = SafeDirectory::open(run_.directory, error);
   if (!target_)
     throw UsageError{"cannot render into " + escape_bytes(run_.directory) + ": " + error};
   SandboxPlan plan;

@@ -1,9 +1,10 @@
 #pragma once
-// Writes archive members under one directory without ever leaving it: every directory and file is
-// created relative to a directory file descriptor, one path component at a time, opened with
-// O_NOFOLLOW (a symlink in the way fails the member, nothing is written through it), and an
-// existing file is replaced only when forced (and only if it is a regular file), by a new file
-// renamed over it: its inode, which a hard link may share with a file elsewhere, is never written.
+// Writes files (extracted members, rendered pictures, rebuilt files) under one directory without
+// ever leaving it: every directory and file is created relative to a directory file descriptor,
+// one path component at a time, opened with O_NOFOLLOW (a symlink in the way fails the file,
+// nothing is written through it), and an existing file is replaced only when forced (and only if
+// it is a regular file), by a new file renamed over it: its inode, which a hard link may share
+// with a file elsewhere, is never written.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -14,19 +15,19 @@
 
 namespace gafcheck {
 
-class ExtractDirectory {
+class SafeDirectory {
  public:
   // Opens (creating it if missing, one level) the target directory; nullopt with the reason in
   // error when it cannot be used (a symlink, not a directory, no permission).
-  static std::optional<ExtractDirectory> open(const std::string& path, std::string& error);
+  static std::optional<SafeDirectory> open(const std::string& path, std::string& error);
 
-  ExtractDirectory(ExtractDirectory&& other) noexcept
+  SafeDirectory(SafeDirectory&& other) noexcept
       : fd_(other.fd_), protected_(std::move(other.protected_)) {
     other.fd_ = -1;
   }
-  ExtractDirectory& operator=(ExtractDirectory&& other) noexcept;
-  ExtractDirectory(const ExtractDirectory&) = delete;
-  ~ExtractDirectory();
+  SafeDirectory& operator=(SafeDirectory&& other) noexcept;
+  SafeDirectory(const SafeDirectory&) = delete;
+  ~SafeDirectory();
 
   // Writes bytes at member_path ('/'-separated, already checked safe) below the directory.
   // Returns why it was refused, or nullopt when written.
@@ -36,7 +37,7 @@ class ExtractDirectory {
   // The directory at path ('/'-separated, already checked safe) below this one, created and
   // opened one component at a time as write() does; nullopt with the reason in error. Files
   // written into it by name need no path walk: a writer of many files per folder keeps it open.
-  std::optional<ExtractDirectory> open_below(std::string_view path, std::string& error) const;
+  std::optional<SafeDirectory> open_below(std::string_view path, std::string& error) const;
 
   // The file with this device and inode is an input of the run (by default: the archive being
   // extracted; what names it otherwise): --force never replaces it, whatever name a member or
@@ -57,7 +58,7 @@ class ExtractDirectory {
   };
 
  private:
-  explicit ExtractDirectory(int fd) : fd_(fd) {}
+  explicit SafeDirectory(int fd) : fd_(fd) {}
   int fd_ = -1;
   std::vector<ProtectedFile> protected_;
 };

@@ -1,4 +1,4 @@
-#include "validator/platform/safe_extract.hpp"
+#include "validator/platform/safe_directory.hpp"
 
 #include <fcntl.h>
 #include <sys/random.h>
@@ -99,7 +99,7 @@ int create_temp_file(int directory_fd, std::string& temp_name) {
 // followed), or a file protected as an input of the run.
 std::optional<std::string> replace_refusal(
     int directory_fd, const std::string& name,
-    const std::vector<ExtractDirectory::ProtectedFile>& protected_files) {
+    const std::vector<SafeDirectory::ProtectedFile>& protected_files) {
   struct stat status {};
   if (::fstatat(directory_fd, name.c_str(), &status, AT_SYMLINK_NOFOLLOW) != 0)
     return reason("file", directory_fd, name, errno);
@@ -119,7 +119,7 @@ std::optional<std::string> replace_refusal(
 // regular file in the way is refused, as without --force a symlink is never followed.
 std::optional<std::string> replace_file(
     int directory_fd, const std::string& name, std::span<const std::uint8_t> bytes,
-    const std::vector<ExtractDirectory::ProtectedFile>& protected_files) {
+    const std::vector<SafeDirectory::ProtectedFile>& protected_files) {
   if (auto refused = replace_refusal(directory_fd, name, protected_files)) return refused;
   std::string temp_name;
   const int fd = create_temp_file(directory_fd, temp_name);
@@ -161,8 +161,7 @@ int open_directories(int directory_fd, std::span<const std::string_view> compone
 
 }  // namespace
 
-std::optional<ExtractDirectory> ExtractDirectory::open(const std::string& path,
-                                                       std::string& error) {
+std::optional<SafeDirectory> SafeDirectory::open(const std::string& path, std::string& error) {
   int fd = ::open(path.c_str(), directory_flags);
   if (fd < 0 && errno == ENOENT && ::mkdir(path.c_str(), 0777) == 0)
     fd = ::open(path.c_str(), directory_flags);
@@ -182,14 +181,14 @@ std::optional<ExtractDirectory> ExtractDirectory::open(const std::string& path,
   }
   ::close(probe_fd);
   ::unlinkat(fd, probe.c_str(), 0);
-  return ExtractDirectory(fd);
+  return SafeDirectory(fd);
 }
 
-ExtractDirectory::~ExtractDirectory() {
+SafeDirectory::~SafeDirectory() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-ExtractDirectory& ExtractDirectory::operator=(ExtractDirectory&& other) noexcept {
+SafeDirectory& SafeDirectory::operator=(SafeDirectory&& other) noexcept {
   if (this == &other) return *this;
   if (fd_ >= 0) ::close(fd_);
   fd_ = std::exchange(other.fd_, -1);
@@ -197,9 +196,9 @@ ExtractDirectory& ExtractDirectory::operator=(ExtractDirectory&& other) noexcept
   return *this;
 }
 
-std::optional<std::string> ExtractDirectory::write(std::string_view member_path,
-                                                   std::span<const std::uint8_t> bytes,
-                                                   bool force) const {
+std::optional<std::string> SafeDirectory::write(std::string_view member_path,
+                                                std::span<const std::uint8_t> bytes,
+                                                bool force) const {
   const auto components = hpi::path_components(member_path);
   std::string error;
   const int fd = open_directories(fd_, std::span(components).first(components.size() - 1), error);
@@ -214,8 +213,7 @@ std::optional<std::string> ExtractDirectory::write(std::string_view member_path,
   return replace_file(at.get(), name, bytes, protected_);
 }
 
-std::optional<std::string> ExtractDirectory::refusal_to_replace(
-    std::string_view member_path) const {
+std::optional<std::string> SafeDirectory::refusal_to_replace(std::string_view member_path) const {
   const auto components = hpi::path_components(member_path);
   if (components.empty()) return "no file named";
   int at = fd_;
@@ -235,8 +233,8 @@ std::optional<std::string> ExtractDirectory::refusal_to_replace(
   return replace_refusal(at, name, protected_);
 }
 
-std::optional<ExtractDirectory> ExtractDirectory::open_below(std::string_view path,
-                                                             std::string& error) const {
+std::optional<SafeDirectory> SafeDirectory::open_below(std::string_view path,
+                                                       std::string& error) const {
   const auto components = hpi::path_components(path);
   if (components.empty()) {
     // open_directories would hand back fd_ itself, which both objects would then close.
@@ -245,7 +243,7 @@ std::optional<ExtractDirectory> ExtractDirectory::open_below(std::string_view pa
   }
   const int fd = open_directories(fd_, components, error);
   if (fd < 0) return std::nullopt;
-  ExtractDirectory below(fd);
+  SafeDirectory below(fd);
   below.protected_ = protected_;
   return below;
 }
