@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <charconv>
-#include <stdexcept>
 #include <string_view>
 #include <vector>
 
 #include "reports/report_reader.hpp"
+#include "validator/core/errors.hpp"
 #include "validator/core/text.hpp"
 
 namespace gafcheck {
@@ -54,7 +54,7 @@ const std::string& check_packable(const std::string& name) {
   for (const char c : name) {
     const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
                        c == '_' || c == '.' || c == '-';
-    if (!plain) throw std::logic_error("record field name '" + name + "' is not an identifier");
+    if (!plain) throw InternalError("record field name '" + name + "' is not an identifier");
   }
   return name;
 }

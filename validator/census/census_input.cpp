@@ -29,7 +29,7 @@ bool vanished(const std::string& path) {
 // The hash of a file that gets a document after it was checked without one.
 std::string hash_file(const std::string& path, std::uint64_t size_limit) {
   auto mapped = InputFile::open(path, size_limit);
-  return mapped.file ? sha256_hex(mapped.file->view()) : std::string();
+  return mapped ? sha256_hex(mapped->view()) : std::string();
 }
 
 // Works out whether the report fails, gets a file document (hashed then), and its record facts.

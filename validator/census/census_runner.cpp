@@ -76,13 +76,18 @@ SandboxPlan sandbox_plan(const CensusRun& run) {
 
 // A report written over a listed file (or over the list itself) would destroy it. Only an
 // existing output can be one of them: one stat per entry, and none when -o is a new file.
-void refuse_output_among_listed(const std::string& output, const FileList& list) {
+Result<void> check_output_among_listed(const std::string& output, const FileList& list) {
   if (list.identity.list != "-")
-    refuse_output_among_inputs(output, {list.identity.list}, "--files-from list");
+    if (auto checked = check_output_among_inputs(output, {list.identity.list}, "--files-from list");
+        !checked)
+      return checked;
   struct stat info {};
-  if (output == "-" || ::stat(output.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return;
+  if (output == "-" || ::stat(output.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return {};
   for (const ListedPath& entry : list.paths)
-    if (entry.problem.empty()) refuse_output_among_inputs(output, {entry.path}, "listed input");
+    if (entry.problem.empty())
+      if (auto checked = check_output_among_inputs(output, {entry.path}, "listed input"); !checked)
+        return checked;
+  return {};
 }
 
 // --resume: the old report opened and checked against this run's header. Resuming into the
@@ -191,8 +196,9 @@ void print_census_end(const RunTotals& totals, const ResumeCursor* cursor,
 
 int run_census_walk(const CensusRun& run, ReportHeader header) {
   for (const std::string& output : output_paths(run.common.outputs)) {
-    refuse_output_in_walk(output, run.settings.roots, InputSelection(run.settings.extensions));
-    if (run.list) refuse_output_among_listed(output, *run.list);
+    throw_if_failed(
+        check_output_in_walk(output, run.settings.roots, InputSelection(run.settings.extensions)));
+    if (run.list) throw_if_failed(check_output_among_listed(output, *run.list));
   }
   // Created now; the YAML journal is renamed into place at its first write, once --resume has
   // been checked, the other formats when the run ends.

@@ -17,7 +17,7 @@ ExitCode CheckRun::run() const {
   header.config = configuration->sources();
   const InputSelection selection({});
   for (const std::string& output : output_paths(options.outputs))
-    refuse_output_in_walk(output, paths, selection);
+    throw_if_failed(check_output_in_walk(output, paths, selection));
   RunReporter reporter(options, PerFile::all, paths);
   SandboxPlan plan;
   plan.read_paths = paths;

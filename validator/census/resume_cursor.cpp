@@ -13,7 +13,7 @@ namespace {
 bool same_contents(const std::string& path, const std::string& sha256, std::uint64_t max_size) {
   if (sha256.empty()) return false;
   auto opened = InputFile::open(path, max_size);
-  return opened.file && sha256_hex(opened.file->view()) == sha256;
+  return opened && sha256_hex(opened->view()) == sha256;
 }
 
 }  // namespace

@@ -161,6 +161,13 @@ FileReport too_large_report(const std::string& display_path, std::uint64_t size,
   return report;
 }
 
+// The report of an input that was not read: a budget finding when it was too large.
+FileReport failure_report(const std::string& display_path, const ReadFailure& failure,
+                          const CheckOptions& options) {
+  return failure.too_large ? too_large_report(display_path, failure.size, options)
+                           : unreadable_report(display_path, failure.reason, failure.size);
+}
+
 }  // namespace
 
 FileReport check_bytes(ByteView bytes, const std::string& display_path,
@@ -175,9 +182,8 @@ FileReport check_bytes(ByteView bytes, const InputName& name, const CheckOptions
 FileReport check_file(const std::filesystem::path& path, const CheckOptions& options) {
   const std::string display_path = path.string();
   auto mapped = InputFile::open(path, options.limits[BudgetKind::file_size]);
-  if (mapped.too_large) return too_large_report(display_path, mapped.size, options);
-  if (mapped.error) return unreadable_report(display_path, *mapped.error, mapped.size);
-  return check_bytes(mapped.file->view(), InputName::file(display_path), options);
+  if (!mapped) return failure_report(display_path, mapped.problem(), options);
+  return check_bytes(mapped->view(), InputName::file(display_path), options);
 }
 
 void check_bytes_with_members(ByteView bytes, const std::string& display_path,
@@ -189,9 +195,8 @@ void check_input(const std::filesystem::path& path, const CheckOptions& options,
                  const ReportSink& sink) {
   const std::string display_path = path.string();
   auto mapped = InputFile::open(path, options.limits[BudgetKind::file_size]);
-  if (mapped.too_large) return sink(too_large_report(display_path, mapped.size, options));
-  if (mapped.error) return sink(unreadable_report(display_path, *mapped.error, mapped.size));
-  const ByteView bytes = mapped.file->view();
+  if (!mapped) return sink(failure_report(display_path, mapped.problem(), options));
+  const ByteView bytes = mapped->view();
   if (!options.hash_contents && options.hash_archive_trees && sniff_format(bytes) == Format::hpi) {
     CheckOptions hashed = options;
     hashed.hash_contents = true;

@@ -2,12 +2,12 @@
 
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <stdexcept>
 
 #include "reports/format_registry.hpp"
 #include "reports/yaml_report.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/core/budget.hpp"
+#include "validator/core/errors.hpp"
 #include "validator/core/exit_code.hpp"
 #include "validator/detect/extension.hpp"
 #include "validator/rules/catalog.hpp"
@@ -81,7 +81,7 @@ std::string_view budget_unit(BudgetKind kind) {
     case BudgetKind::archive_entries:
     case BudgetKind::members: return "count";
   }
-  throw std::logic_error("budget without a unit");
+  throw InternalError("budget without a unit");
 }
 
 nlohmann::json describe_budgets() {
@@ -133,7 +133,7 @@ std::string describe_cli(std::string_view usage, std::span<const CommandEntry> c
     }
     set_command_describer(nullptr);
     if (!described.contains("options"))
-      throw std::logic_error("gafcheck " + std::string(command.name) +
+      throw InternalError("gafcheck " + std::string(command.name) +
                              " does not read its arguments with parse_command_line, so it cannot "
                              "describe its options");
     cli["commands"].push_back(std::move(described));

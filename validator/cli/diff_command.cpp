@@ -59,7 +59,7 @@ ReportComparison validate(DiffOptions& o) {
   comparison.after = o.reports[1];
   comparison.outputs = resolve_outputs(o.ordered, {"yaml", "json"});
   for (const OutputRequest& request : comparison.outputs)
-    refuse_output_among_inputs(request.path, o.reports, "report");
+    throw_if_failed(check_output_among_inputs(request.path, o.reports, "report"));
   comparison.fail_threshold = fail_threshold(o.common);
   comparison.allow_incomplete = o.allow_incomplete;
   comparison.sandbox = !o.common.no_sandbox;

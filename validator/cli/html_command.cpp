@@ -69,7 +69,7 @@ PageRedraw validate(HtmlOptions& o) {
   finish_common_options(o.common);
   PageRedraw redraw;
   redraw.report_path = o.positional.front();
-  refuse_output_among_inputs(o.output, {redraw.report_path}, "report");
+  throw_if_failed(check_output_among_inputs(o.output, {redraw.report_path}, "report"));
   redraw.root = o.root;
   redraw.output = o.output;
   redraw.check = o.common.check;

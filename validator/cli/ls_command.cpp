@@ -59,7 +59,10 @@ int run_ls(const Arguments& arguments) {
   confine(plan, !options.no_sandbox);
 
   const auto archive = read_archive(paths[0], options.check);
-  if (!archive) return exit_status(ExitCode::unreadable);
+  if (!archive) {
+    std::cerr << "gafcheck: " << archive.problem().message << '\n';
+    return exit_status(archive.problem().code);
+  }
   const FileReport report = check_bytes(archive->view(), paths[0], options.check);
   if (report.format != Format::hpi) {
     std::cerr << "gafcheck: " << escape_bytes(paths[0]) << " is not an HPI archive (it reads as "

@@ -53,7 +53,7 @@ ShardMerge validate(MergeOptions& o, const std::string& command_line) {
   finish_common_options(merge.options);
   merge.options.outputs = resolve_outputs(o.ordered);
   for (const std::string& output : output_paths(merge.options.outputs))
-    refuse_output_among_inputs(output, o.inputs, "shard report");
+    throw_if_failed(check_output_among_inputs(output, o.inputs, "shard report"));
   merge.inputs = std::move(o.inputs);
   merge.command_line = command_line;
   return merge;

@@ -206,10 +206,10 @@ void place_outputs(RebuildRun& run, RebuildOptions& o) {
       throw UsageError{"rebuild: OUTDIR " + escape_bytes(output) + " and DIR " +
                        escape_bytes(input) + " must not contain one another"};
   } else {
-    refuse_output_among_inputs(output, {input}, "rebuilt file");
+    throw_if_failed(check_output_among_inputs(output, {input}, "rebuilt file"));
   }
   if (!report.empty()) {
-    refuse_output_among_inputs(report, {input, output}, "sidecar report");
+    throw_if_failed(check_output_among_inputs(report, {input, output}, "sidecar report"));
     if (tree_mode &&
         (inside(absolute_of(report), in_full) || inside(absolute_of(report), out_full)))
       throw UsageError{"rebuild: --report must lie outside DIR and OUTDIR"};

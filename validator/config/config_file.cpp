@@ -85,16 +85,15 @@ class Parser {
       fail(node, "more than " + std::to_string(max_config_globs) +
                      " globs (ignore:, per-file: and suppress: together)");
     const std::string text = scalar(node, "a glob");
-    std::string problem;
-    auto pattern = GlobPattern::parse(text, problem);
-    if (!pattern) fail(node, "bad glob: " + problem);
+    auto pattern = GlobPattern::parse(text);
+    if (!pattern) fail(node, "bad glob: " + pattern.problem().message);
     if (pattern->negated() && !negation_allowed)
       fail(node, "bad glob: '!' (negation) is for ignore: lists only");
     segments_ += pattern->segment_count();
     if (segments_ > max_config_glob_segments)
       fail(node, "globs of more than " + std::to_string(max_config_glob_segments) +
                      " path components in all (ignore:, per-file: and suppress: together)");
-    return std::move(*pattern);
+    return std::move(pattern).value();
   }
 
   RuleLevels levels(const YAML::Node& node, const std::string& what) const {

@@ -54,13 +54,12 @@ std::vector<std::string_view> split_path(std::string_view path) {
   return components;
 }
 
-std::optional<GlobPattern> GlobPattern::parse(std::string_view text, std::string& error) {
+Result<GlobPattern> GlobPattern::parse(std::string_view text) {
+  const auto malformed = [](std::string why) { return Problem{ExitCode::usage, std::move(why)}; };
   GlobPattern pattern;
   pattern.text_ = std::string(text);
-  if (text.size() > max_pattern_bytes) {
-    error = "a pattern longer than " + std::to_string(max_pattern_bytes) + " bytes";
-    return std::nullopt;
-  }
+  if (text.size() > max_pattern_bytes)
+    return malformed("a pattern longer than " + std::to_string(max_pattern_bytes) + " bytes");
   std::string_view body = text;
   if (!body.empty() && body.front() == '!') {
     pattern.negated_ = true;
@@ -73,14 +72,8 @@ std::optional<GlobPattern> GlobPattern::parse(std::string_view text, std::string
   // A slash at the start or in the middle anchors the pattern; otherwise it matches at any depth.
   const bool anchored = body.find('/') != std::string_view::npos;
   if (!body.empty() && body.front() == '/') body.remove_prefix(1);
-  if (body.empty() || split_path(body).empty()) {
-    error = "an empty pattern";
-    return std::nullopt;
-  }
-  if (const auto problem = syntax_problem(body)) {
-    error = *problem;
-    return std::nullopt;
-  }
+  if (body.empty() || split_path(body).empty()) return malformed("an empty pattern");
+  if (const auto problem = syntax_problem(body)) return malformed(*problem);
   if (!anchored) pattern.segments_.emplace_back("**");
   for (const std::string_view part : split_path(body)) {
     // Two globstars in a row match what one does: kept to one, so the table stays small.

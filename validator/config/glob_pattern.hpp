@@ -17,13 +17,15 @@
 #include <string_view>
 #include <vector>
 
+#include "validator/core/result.hpp"
+
 namespace gafcheck::config {
 
 class GlobPattern {
  public:
   // Parses a pattern; on a malformed one (empty, an unclosed `[`, a trailing `\`, longer than
-  // max_pattern_bytes) returns nullopt and says why in `error`.
-  static std::optional<GlobPattern> parse(std::string_view text, std::string& error);
+  // max_pattern_bytes) the problem says why.
+  static Result<GlobPattern> parse(std::string_view text);
 
   static constexpr std::size_t max_pattern_bytes = 4096;
 

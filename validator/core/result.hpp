@@ -3,7 +3,9 @@
 // safe directory write, an output check, parsing a quantity) returns, a value or the Problem that
 // stopped it. The Problem carries the exit code it means and a message that names the thing
 // involved, so a caller can show it, wrap it with more context, or throw it as a gafcheck::Error.
-// (std::expected is C++23, and g++ 12, Debian bookworm's, does not have it.)
+// An edge whose failure carries more than that (how large the file was that could not be read)
+// names its own failure type: Result<T, Failure>. (std::expected is C++23, and g++ 12, Debian
+// bookworm's, does not have it.)
 #include <optional>
 #include <string>
 #include <utility>
@@ -19,11 +21,11 @@ struct Problem {
   std::string message;
 };
 
-template <typename T>
+template <typename T, typename Failure = Problem>
 class [[nodiscard]] Result {
  public:
   Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}
-  Result(Problem problem) : state_(std::in_place_index<1>, std::move(problem)) {}
+  Result(Failure failure) : state_(std::in_place_index<1>, std::move(failure)) {}
 
   bool ok() const { return state_.index() == 0; }
   explicit operator bool() const { return ok(); }
@@ -38,25 +40,25 @@ class [[nodiscard]] Result {
   const T* operator->() const { return &value(); }
 
   // Only when !ok().
-  const Problem& problem() const { return std::get<1>(state_); }
+  const Failure& problem() const { return std::get<1>(state_); }
 
  private:
-  std::variant<T, Problem> state_;
+  std::variant<T, Failure> state_;
 };
 
 // An operation that gives nothing back but may fail.
-template <>
-class [[nodiscard]] Result<void> {
+template <typename Failure>
+class [[nodiscard]] Result<void, Failure> {
  public:
   Result() = default;
-  Result(Problem problem) : problem_(std::move(problem)) {}
+  Result(Failure failure) : problem_(std::move(failure)) {}
 
   bool ok() const { return !problem_; }
   explicit operator bool() const { return ok(); }
-  const Problem& problem() const { return *problem_; }
+  const Failure& problem() const { return *problem_; }
 
  private:
-  std::optional<Problem> problem_;
+  std::optional<Failure> problem_;
 };
 
 // Throws the problem as the gafcheck::Error of its exit code (UsageError, InternalError, or the
@@ -74,6 +76,11 @@ template <typename T>
 T value_or_throw(Result<T> result) {
   if (!result) throw_problem(result.problem());
   return std::move(result).value();
+}
+
+// Throws the problem (throw_problem) of an operation that failed; nothing when it succeeded.
+inline void throw_if_failed(const Result<void>& result) {
+  if (!result) throw_problem(result.problem());
 }
 
 }  // namespace gafcheck

@@ -114,56 +114,46 @@ InputFile::Buffer& InputFile::spare() {
   return buffer;
 }
 
-InputFile::OpenResult InputFile::open(const std::filesystem::path& path, std::uint64_t max_size) {
+OpenedInput InputFile::open(const std::filesystem::path& path, std::uint64_t max_size) {
   return read(AT_FDCWD, path, 0, max_size, UINT64_MAX);
 }
 
-InputFile::OpenResult InputFile::open_head(const std::filesystem::path& path,
-                                           std::uint64_t head_size) {
+OpenedInput InputFile::open_head(const std::filesystem::path& path, std::uint64_t head_size) {
   return read(AT_FDCWD, path, 0, UINT64_MAX, head_size);
 }
 
-InputFile::OpenResult InputFile::open_at(int directory, const std::filesystem::path& name,
-                                         std::uint64_t max_size) {
+OpenedInput InputFile::open_at(int directory, const std::filesystem::path& name,
+                               std::uint64_t max_size) {
   return read(directory, name, O_NOFOLLOW, max_size, UINT64_MAX);
 }
 
-InputFile::OpenResult InputFile::read(int directory, const std::filesystem::path& path,
-                                      int extra_flags, std::uint64_t max_size,
-                                      std::uint64_t read_at_most) {
-  OpenResult result;
+OpenedInput InputFile::read(int directory, const std::filesystem::path& path, int extra_flags,
+                            std::uint64_t max_size, std::uint64_t read_at_most) {
+  ReadFailure failure;
+  const auto fail = [&failure](std::string reason) {
+    failure.reason = std::move(reason);
+    return failure;
+  };
   FileDescriptor descriptor;
   descriptor.fd =
       ::openat(directory, path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | extra_flags);
-  if (descriptor.fd < 0) {
-    result.error = describe_errno("cannot open");
-    return result;
-  }
+  if (descriptor.fd < 0) return fail(describe_errno("cannot open"));
   struct stat before {};
-  if (::fstat(descriptor.fd, &before) != 0) {
-    result.error = describe_errno("cannot stat");
-    return result;
-  }
-  if (!S_ISREG(before.st_mode)) {
-    result.error = "cannot read: " + file_type_name(before.st_mode);
-    return result;
-  }
-  result.size = static_cast<std::uint64_t>(before.st_size);
-  if (result.size > max_size) {
-    result.too_large = true;
-    result.error = "file is larger than the file size budget";
-    return result;
+  if (::fstat(descriptor.fd, &before) != 0) return fail(describe_errno("cannot stat"));
+  if (!S_ISREG(before.st_mode)) return fail("cannot read: " + file_type_name(before.st_mode));
+  failure.size = static_cast<std::uint64_t>(before.st_size);
+  if (failure.size > max_size) {
+    failure.too_large = true;
+    return fail("file is larger than the file size budget");
   }
   if (input_hooks::after_open) input_hooks::after_open(path);
 
   // A whole-file read asks for one byte more than fstat gave, to see a file that grew.
-  const bool whole = result.size <= read_at_most;
-  const std::uint64_t want = whole ? result.size : read_at_most;
+  const bool whole = failure.size <= read_at_most;
+  const std::uint64_t want = whole ? failure.size : read_at_most;
   const std::uint64_t ask = whole ? want + 1 : want;
-  if (ask > SIZE_MAX) {
-    result.error = "cannot read: " + std::to_string(result.size) + " bytes do not fit in memory";
-    return result;
-  }
+  if (ask > SIZE_MAX)
+    return fail("cannot read: " + std::to_string(failure.size) + " bytes do not fit in memory");
   InputFile file;
   if (Buffer& kept = spare(); kept.capacity() >= ask) {
     file.buffer_ = std::exchange(kept, {});
@@ -171,39 +161,22 @@ InputFile::OpenResult InputFile::read(int directory, const std::filesystem::path
     const std::size_t capacity =
         ask <= read_limit ? std::bit_ceil(static_cast<std::size_t>(ask)) : ask;
     file.buffer_ = Buffer::allocate(capacity);
-    if (!file.buffer_.bytes()) {
-      result.error = describe_errno("cannot allocate memory to read it");
-      return result;
-    }
+    if (!file.buffer_.bytes()) return fail(describe_errno("cannot allocate memory to read it"));
   }
   const std::int64_t got = read_from_start(descriptor.fd, file.buffer_.bytes(), want, ask);
-  if (got < 0) {
-    result.error = describe_errno("cannot read");
-    return result;
-  }
+  if (got < 0) return fail(describe_errno("cannot read"));
   const auto read_count = static_cast<std::uint64_t>(got);
-  if (read_count < want) {
-    result.error = changed(std::to_string(result.size) + " bytes when it was opened, " +
-                           std::to_string(read_count) + " could be read");
-    return result;
-  }
-  if (read_count > want) {
-    result.error =
-        changed("it grew past the " + std::to_string(result.size) + " bytes it had when opened");
-    return result;
-  }
+  if (read_count < want)
+    return fail(changed(std::to_string(failure.size) + " bytes when it was opened, " +
+                        std::to_string(read_count) + " could be read"));
+  if (read_count > want)
+    return fail(
+        changed("it grew past the " + std::to_string(failure.size) + " bytes it had when opened"));
   struct stat after {};
-  if (::fstat(descriptor.fd, &after) != 0) {
-    result.error = describe_errno("cannot stat");
-    return result;
-  }
-  if (!same_state(before, after)) {
-    result.error = changed("its size or modification time changed");
-    return result;
-  }
+  if (::fstat(descriptor.fd, &after) != 0) return fail(describe_errno("cannot stat"));
+  if (!same_state(before, after)) return fail(changed("its size or modification time changed"));
   file.size_ = static_cast<std::size_t>(want);
-  result.file.emplace(std::move(file));
-  return result;
+  return file;
 }
 
 InputFile::InputFile(InputFile&& other) noexcept

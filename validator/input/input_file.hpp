@@ -4,16 +4,26 @@
 // changes while it is read is an error ("changed while it was read"), never a mix of two states.
 #include <cstdint>
 #include <filesystem>
-#include <optional>
 #include <string>
 
 #include "validator/core/byte_view.hpp"
+#include "validator/core/result.hpp"
 
 namespace gafcheck {
 
+class InputFile;
+
+// Why an input file was not read, with what was learned of it first.
+struct ReadFailure {
+  std::string reason;
+  std::uint64_t size = 0;  // as fstat() reports it when opened, when known
+  bool too_large = false;  // size above the budget the caller gave: nothing was read
+};
+
+using OpenedInput = Result<InputFile, ReadFailure>;
+
 class InputFile {
  public:
-  struct OpenResult;
   // Files below this size are read into a buffer each thread reuses: a census's thousands of
   // small files cost no allocation and no page-table work each. The buffer is the largest such
   // file a thread has read, so it adds at most this much per thread. Larger files get a buffer
@@ -21,20 +31,20 @@ class InputFile {
   static constexpr std::uint64_t read_limit = std::uint64_t{4} << 20;
 
   // Opens a regular file and reads all of it when its size is at most max_size (above it,
-  // nothing is read and too_large is set). Never blocks on a FIFO. The bytes held are one state
-  // of the file: a file that comes up short, has a byte past the size fstat gave when it was
+  // nothing is read and the failure is too_large). Never blocks on a FIFO. The bytes held are one
+  // state of the file: a file that comes up short, has a byte past the size fstat gave when it was
   // opened, or whose size or modification time differ after the read is an error. A file
   // renamed over or unlinked meanwhile is read whole: the open descriptor keeps the old one.
-  static OpenResult open(const std::filesystem::path& path, std::uint64_t max_size);
+  static OpenedInput open(const std::filesystem::path& path, std::uint64_t max_size);
 
   // The same for the first min(size, head_size) bytes only, whatever the file's size: enough to
   // sniff a format without reading a large file that turns out not to be an input.
-  static OpenResult open_head(const std::filesystem::path& path, std::uint64_t head_size);
+  static OpenedInput open_head(const std::filesystem::path& path, std::uint64_t head_size);
 
   // open() of `name` in the directory `directory` (a descriptor), never following a symlink
   // there (ELOOP: the caller resolves links itself, e.g. to stay beneath a root).
-  static OpenResult open_at(int directory, const std::filesystem::path& name,
-                            std::uint64_t max_size);
+  static OpenedInput open_at(int directory, const std::filesystem::path& name,
+                             std::uint64_t max_size);
 
   InputFile(const InputFile&) = delete;
   InputFile& operator=(const InputFile&) = delete;
@@ -65,21 +75,14 @@ class InputFile {
     bool mapped_ = false;
   };
   InputFile() = default;
-  static OpenResult read(int directory, const std::filesystem::path& path, int extra_flags,
-                         std::uint64_t max_size, std::uint64_t read_at_most);
+  static OpenedInput read(int directory, const std::filesystem::path& path, int extra_flags,
+                          std::uint64_t max_size, std::uint64_t read_at_most);
   void release();
   // The buffer of the largest small file this thread read and released, kept for the next one.
   static Buffer& spare();
 
   std::size_t size_ = 0;
   Buffer buffer_;
-};
-
-struct InputFile::OpenResult {
-  std::optional<InputFile> file;
-  std::optional<std::string> error;  // why the file could not be read
-  std::uint64_t size = 0;            // as fstat() reports it when opened, when known
-  bool too_large = false;            // size above max_size: not read
 };
 
 namespace input_hooks {

@@ -100,15 +100,16 @@ LoadedInput load_input(const std::string& argument, const CheckOptions& options)
   const std::string disk = disk_path_of(argument);
   out.name = InputName::file(disk);
   auto opened = InputFile::open(disk, options.limits[BudgetKind::file_size]);
-  if (opened.too_large || opened.error) {
+  if (!opened) {
+    const ReadFailure& failure = opened.problem();
     out.unreadable = true;
-    out.error = opened.too_large ? std::to_string(opened.size) + " bytes, above --max-file-size " +
-                                       std::to_string(options.limits[BudgetKind::file_size])
-                                 : *opened.error;
+    out.error = failure.too_large ? std::to_string(failure.size) + " bytes, above --max-file-size " +
+                                        std::to_string(options.limits[BudgetKind::file_size])
+                                  : failure.reason;
     return out;
   }
   return load_opened_input(
-      std::move(*opened.file), disk,
+      std::move(opened).value(), disk,
       disk.size() == argument.size() ? std::string() : argument.substr(disk.size() + 1), options);
 }
 

@@ -68,8 +68,8 @@ bool InputSelection::is_input(const std::string& path) const {
   if (has_format_extension(path)) return true;
   auto head = InputFile::open_head(path, sniff_head_size);
   // A file that cannot be read now (or changed while it was) is left to the check to report.
-  if (!head.file) return true;
-  return sniff_format(head.file->view()) != Format::unknown;
+  if (!head) return true;
+  return sniff_format(head->view()) != Format::unknown;
 }
 
 bool InputSelection::would_take_output(const std::string& path, bool exists) const {

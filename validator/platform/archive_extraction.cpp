@@ -62,9 +62,9 @@ void extract_member(const hpi::MemberReader& reader, std::size_t i, const SafeDi
   }
   const hpi::DecodedMember decoded = reader.read_checked(i);
   if (decoded.exact()) {
-    if (const auto problem = target.write(member.path, *decoded.bytes, run.force)) {
+    if (const auto written = target.write(member.path, *decoded.bytes, run.force); !written) {
       ++tally.refused;
-      std::cerr << "refused  " << shown << ": " << *problem << '\n';
+      std::cerr << "refused  " << shown << ": " << written.problem().message << '\n';
     } else {
       ++tally.written;
       std::cout << "written  " << shown << '\n';
@@ -81,10 +81,10 @@ void extract_member(const hpi::MemberReader& reader, std::size_t i, const SafeDi
     return;
   }
   const std::string kept_as = member.path + ".damaged";
-  if (const auto problem = target.write(kept_as, *decoded.bytes, run.force)) {
+  if (const auto written = target.write(kept_as, *decoded.bytes, run.force); !written) {
     ++tally.refused;
     std::cerr << "refused  " << shown << ": damaged, and " << escape_bytes(kept_as)
-              << " not written: " << *problem << '\n';
+              << " not written: " << written.problem().message << '\n';
     return;
   }
   ++tally.damaged;
@@ -94,18 +94,16 @@ void extract_member(const hpi::MemberReader& reader, std::size_t i, const SafeDi
 
 }  // namespace
 
-std::optional<InputFile> read_archive(const std::string& path, const CheckOptions& options) {
-  auto mapped = InputFile::open(path, options.limits[BudgetKind::file_size]);
-  if (mapped.too_large) {
-    std::cerr << "gafcheck: " << escape_bytes(path) << " is " << mapped.size
-              << " bytes, above --max-file-size " << options.limits[BudgetKind::file_size] << '\n';
-    return std::nullopt;
-  }
-  if (mapped.error) {
-    std::cerr << "gafcheck: cannot read " << escape_bytes(path) << ": " << *mapped.error << '\n';
-    return std::nullopt;
-  }
-  return std::move(mapped.file);
+Result<InputFile> read_archive(const std::string& path, const CheckOptions& options) {
+  OpenedInput mapped = InputFile::open(path, options.limits[BudgetKind::file_size]);
+  if (mapped) return std::move(mapped).value();
+  const ReadFailure& failure = mapped.problem();
+  if (failure.too_large)
+    return Problem{ExitCode::unreadable, escape_bytes(path) + " is " +
+                                             std::to_string(failure.size) +
+                                             " bytes, above --max-file-size " +
+                                             std::to_string(options.limits[BudgetKind::file_size])};
+  return Problem{ExitCode::unreadable, "cannot read " + escape_bytes(path) + ": " + failure.reason};
 }
 
 ExitCode ArchiveExtraction::run() const {
@@ -117,13 +115,14 @@ ExitCode ArchiveExtraction::run() const {
   }
   // Read whole (not parsed yet) before DIR is made, so an unreadable archive leaves no DIR.
   const auto archive = read_archive(archive_path, check);
-  if (!archive) return ExitCode::unreadable;
-  std::string error;
-  auto target = SafeDirectory::open(directory, error);
-  if (!target) throw UsageError{"cannot extract into " + escape_bytes(directory) + ": " + error};
+  if (!archive) {
+    std::cerr << "gafcheck: " << archive.problem().message << '\n';
+    return archive.problem().code;
+  }
+  SafeDirectory target = open_output_directory(directory, "extract into");
   struct stat archive_status {};
   if (::stat(archive_path.c_str(), &archive_status) == 0)
-    target->protect(archive_status.st_dev, archive_status.st_ino);
+    target.protect(archive_status.st_dev, archive_status.st_ino);
   // Extract writes, so its sandbox lets it create files and directories, and Landlock keeps them
   // beneath DIR. It confines itself before it parses the archive.
   SandboxPlan plan;
@@ -140,7 +139,7 @@ ExitCode ArchiveExtraction::run() const {
   ExtractTally tally;
   for (std::size_t i = 0; i < reader.members().size(); ++i)
     if (selected(hpi::folded_path(reader.members()[i].path), requests, matched))
-      extract_member(reader, i, *target, *this, tally);
+      extract_member(reader, i, target, *this, tally);
   for (std::size_t i = 0; i < requests.size(); ++i) {
     if (matched[i]) continue;
     ++tally.refused;

@@ -14,7 +14,7 @@ namespace gafcheck {
 
 // Reads an archive whole for ls and extract; on failure says why on standard error and returns
 // nullopt (exit code 3).
-std::optional<InputFile> read_archive(const std::string& path, const CheckOptions& options);
+Result<InputFile> read_archive(const std::string& path, const CheckOptions& options);
 
 struct ArchiveExtraction {
   std::string archive_path;

@@ -113,9 +113,9 @@ RootDirectory::Opened RootDirectory::open(const std::string& path, std::uint64_t
             protected_named_ = true;
             return fail(shown(name) + " is " + file.what + ": not read");
           }
-      InputFile::OpenResult opened = InputFile::open_at(directory, name, max_size);
-      if (opened.error) return fail(*opened.error);
-      out.file = std::move(opened.file);
+      OpenedInput opened = InputFile::open_at(directory, name, max_size);
+      if (!opened) return fail(opened.problem().reason);
+      out.file = std::move(opened).value();
       return out;
     }
     const int next =

@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <optional>
 
-#include "validator/core/errors.hpp"
 #include "validator/core/text.hpp"
 #include "validator/input/resolved_paths.hpp"
 
@@ -44,41 +43,47 @@ bool same_file(const std::string& output, const std::optional<struct stat>& outp
   return !here.empty() && here == location(input);
 }
 
-[[noreturn]] void refuse(const std::string& output, const std::string& why) {
-  throw UsageError{"refusing to write the report to " + escape_bytes(output) + ": " + why +
-                   "; nothing was written (choose another -o)"};
+Problem refusal(const std::string& output, const std::string& why) {
+  return {ExitCode::usage, "refusing to write the report to " + escape_bytes(output) + ": " + why +
+                               "; nothing was written (choose another -o)"};
 }
 
 }  // namespace
 
-void refuse_output_among_inputs(const std::string& output, const std::vector<std::string>& inputs,
-                                const std::string& what) {
-  if (is_standard_stream(output)) return;
+Result<void> check_output_among_inputs(const std::string& output,
+                                       const std::vector<std::string>& inputs,
+                                       const std::string& what) {
+  if (is_standard_stream(output)) return {};
   const auto output_info = stat_of(output);
   for (const std::string& input : inputs)
     if (same_file(output, output_info, input))
-      refuse(output, "it is the " + what + " " + escape_bytes(input) + ", which it would replace");
+      return refusal(output,
+                     "it is the " + what + " " + escape_bytes(input) + ", which it would replace");
+  return {};
 }
 
-void refuse_output_in_walk(const std::string& output, const std::vector<std::string>& roots,
-                           const InputSelection& selection) {
-  if (is_standard_stream(output)) return;
+Result<void> check_output_in_walk(const std::string& output, const std::vector<std::string>& roots,
+                                  const InputSelection& selection) {
+  if (is_standard_stream(output)) return {};
   const auto output_info = stat_of(output);
   const std::string here = location(output);
   for (const std::string& root : roots) {
     const auto root_info = stat_of(root);
     if (!root_info || !S_ISDIR(root_info->st_mode)) {
       if (same_file(output, output_info, root))
-        refuse(output, "it is the input " + escape_bytes(root) + ", which it would replace");
+        return refusal(output,
+                       "it is the input " + escape_bytes(root) + ", which it would replace");
       continue;
     }
     if (here.empty() || !is_inside(here, resolved_path(root))) continue;
     const bool exists = output_info && S_ISREG(output_info->st_mode);
     if (selection.would_take_output(output, exists))
-      refuse(output, std::string(exists ? "it is an input" : "a file of that name is an input") +
+      return refusal(output,
+                     std::string(exists ? "it is an input" : "a file of that name is an input") +
                          " of the walk of " + escape_bytes(root) +
                          " (name the report .yaml, or write it outside the directory)");
   }
+  return {};
 }
 
 }  // namespace gafcheck

@@ -1,25 +1,28 @@
 #pragma once
 // A run's output must never be one of its inputs: `check -o x.gaf x.gaf` would replace the upload
 // with its own report, and a census report inside the tree would be read back as an input. These
-// checks run before anything is written; a refusal is a usage error (exit 2) and writes nothing.
+// checks run before anything is written; a refusal is a usage problem (exit 2), and the caller
+// writes nothing.
 // Standard output, /dev/stdout, /dev/stderr and an empty path are never files of the run.
 #include <string>
 #include <vector>
 
+#include "validator/core/result.hpp"
 #include "validator/input/input_selection.hpp"
 
 namespace gafcheck {
 
-// Throws UsageError when output is (the same device and inode as, or, when one of them does not
-// exist, the same location as) one of the named input files. what names them ("shard report").
-void refuse_output_among_inputs(const std::string& output, const std::vector<std::string>& inputs,
-                                const std::string& what);
+// Refuses an output that is (the same device and inode as, or, when one of them does not exist,
+// the same location as) one of the named input files. what names them ("shard report").
+Result<void> check_output_among_inputs(const std::string& output,
+                                       const std::vector<std::string>& inputs,
+                                       const std::string& what);
 
 // For commands that walk roots: refuses an output that is a root file, and an output inside a
 // root directory that the walk would take as an input (an input file there now, or a name the
 // selection takes by extension). An output inside a root that is not refused is left out of the
 // walk by the caller (InputWalk::exclude with the report's identity).
-void refuse_output_in_walk(const std::string& output, const std::vector<std::string>& roots,
-                           const InputSelection& selection);
+Result<void> check_output_in_walk(const std::string& output, const std::vector<std::string>& roots,
+                                  const InputSelection& selection);
 
 }  // namespace gafcheck

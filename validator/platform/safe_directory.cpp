@@ -8,13 +8,20 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <vector>
 
+#include "validator/core/errors.hpp"
 #include "validator/core/text.hpp"
 #include "validator/hpi/member_paths.hpp"
 
 namespace gafcheck {
 namespace {
+
+// Every refusal of an output is the usage exit: an output that cannot be written.
+Problem output_problem(std::string message) {
+  return {ExitCode::usage, std::move(message)};
+}
 
 constexpr int directory_flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
 
@@ -69,13 +76,13 @@ bool write_all(int fd, std::span<const std::uint8_t> bytes) {
   return true;
 }
 
-std::optional<std::string> write_and_close(int fd, const std::string& name,
-                                           std::span<const std::uint8_t> bytes) {
+Result<void> write_and_close(int fd, const std::string& name, std::span<const std::uint8_t> bytes) {
   const bool ok = write_all(fd, bytes);
   const int error = errno;
   ::close(fd);
-  if (!ok) return "writing file '" + escape_bytes(name) + "': " + std::strerror(error);
-  return std::nullopt;
+  if (!ok)
+    return output_problem("writing file '" + escape_bytes(name) + "': " + std::strerror(error));
+  return {};
 }
 
 // A name for a new file in the directory that nothing else holds (created with O_EXCL, so a
@@ -97,63 +104,58 @@ int create_temp_file(int directory_fd, std::string& temp_name) {
 
 // Why the existing name could not be replaced: anything but a regular file (a symlink is never
 // followed), or a file protected as an input of the run.
-std::optional<std::string> replace_refusal(
-    int directory_fd, const std::string& name,
-    const std::vector<SafeDirectory::ProtectedFile>& protected_files) {
+Result<void> check_replaceable(int directory_fd, const std::string& name,
+                               const std::vector<SafeDirectory::ProtectedFile>& protected_files) {
   struct stat status {};
   if (::fstatat(directory_fd, name.c_str(), &status, AT_SYMLINK_NOFOLLOW) != 0)
-    return reason("file", directory_fd, name, errno);
+    return output_problem(reason("file", directory_fd, name, errno));
   if (S_ISLNK(status.st_mode))
-    return "file '" + escape_bytes(name) + "' is a symbolic link: not followed";
+    return output_problem("file '" + escape_bytes(name) + "' is a symbolic link: not followed");
   if (!S_ISREG(status.st_mode))
-    return "'" + escape_bytes(name) + "' exists and is not a regular file";
+    return output_problem("'" + escape_bytes(name) + "' exists and is not a regular file");
   for (const auto& input : protected_files)
     if (input.device == status.st_dev && input.inode == status.st_ino)
-      return "file '" + escape_bytes(name) + "' is " + input.what + ": not replaced";
-  return std::nullopt;
+      return output_problem("file '" + escape_bytes(name) + "' is " + input.what +
+                            ": not replaced");
+  return {};
 }
 
 // --force on an existing name: the bytes go to a new file beside it, renamed over the name, so
 // the old file's inode is never written (a hard link to a file outside the target keeps its
 // content, and a read-only file is replaced when the directory is writable). Anything but a
 // regular file in the way is refused, as without --force a symlink is never followed.
-std::optional<std::string> replace_file(
-    int directory_fd, const std::string& name, std::span<const std::uint8_t> bytes,
-    const std::vector<SafeDirectory::ProtectedFile>& protected_files) {
-  if (auto refused = replace_refusal(directory_fd, name, protected_files)) return refused;
+Result<void> replace_file(int directory_fd, const std::string& name,
+                          std::span<const std::uint8_t> bytes,
+                          const std::vector<SafeDirectory::ProtectedFile>& protected_files) {
+  if (auto replaceable = check_replaceable(directory_fd, name, protected_files); !replaceable)
+    return replaceable;
   std::string temp_name;
   const int fd = create_temp_file(directory_fd, temp_name);
   if (fd < 0)
-    return "creating a new file beside '" + escape_bytes(name) + "': " + std::strerror(errno);
-  if (auto failed = write_and_close(fd, name, bytes)) {
+    return output_problem("creating a new file beside '" + escape_bytes(name) +
+                          "': " + std::strerror(errno));
+  if (auto written = write_and_close(fd, name, bytes); !written) {
     ::unlinkat(directory_fd, temp_name.c_str(), 0);
-    return failed;
+    return written;
   }
   if (::renameat(directory_fd, temp_name.c_str(), directory_fd, name.c_str()) != 0) {
     const int error = errno;
     ::unlinkat(directory_fd, temp_name.c_str(), 0);
-    return "replacing file '" + escape_bytes(name) + "': " + std::strerror(error);
+    return output_problem("replacing file '" + escape_bytes(name) + "': " + std::strerror(error));
   }
-  return std::nullopt;
+  return {};
 }
 
 // Opens the directories components name below directory_fd, creating each that is missing; the
-// descriptor of the last, owned (directory_fd itself, not owned, when there are none), or -1 with
-// the reason in error.
-int open_directories(int directory_fd, std::span<const std::string_view> components,
-                     std::string& error) {
+// descriptor of the last, owned (directory_fd itself, not owned, when there are none).
+Result<int> open_directories(int directory_fd, std::span<const std::string_view> components) {
   Descriptor at(directory_fd, false);
   for (const std::string_view component : components) {
     const std::string part(component);
-    if (::mkdirat(at.get(), part.c_str(), 0777) != 0 && errno != EEXIST) {
-      error = reason("directory", at.get(), part, errno);
-      return -1;
-    }
+    if (::mkdirat(at.get(), part.c_str(), 0777) != 0 && errno != EEXIST)
+      return output_problem(reason("directory", at.get(), part, errno));
     const int next = ::openat(at.get(), part.c_str(), directory_flags);
-    if (next < 0) {
-      error = reason("directory", at.get(), part, errno);
-      return -1;
-    }
+    if (next < 0) return output_problem(reason("directory", at.get(), part, errno));
     at.reset(next, true);
   }
   return at.release();
@@ -161,23 +163,20 @@ int open_directories(int directory_fd, std::span<const std::string_view> compone
 
 }  // namespace
 
-std::optional<SafeDirectory> SafeDirectory::open(const std::string& path, std::string& error) {
+Result<SafeDirectory> SafeDirectory::open(const std::string& path) {
   int fd = ::open(path.c_str(), directory_flags);
   if (fd < 0 && errno == ENOENT && ::mkdir(path.c_str(), 0777) == 0)
     fd = ::open(path.c_str(), directory_flags);
-  if (fd < 0) {
-    error = reason("target directory", AT_FDCWD, path, errno);
-    return std::nullopt;
-  }
+  if (fd < 0) return output_problem(reason("target directory", AT_FDCWD, path, errno));
   // Whether files can be created here is only known by creating one (permission bits say
   // nothing to root, and a read-only mount or a pseudo file system says no to root too).
   std::string probe;
   const int probe_fd = create_temp_file(fd, probe);
   if (probe_fd < 0) {
-    error =
-        "target directory '" + escape_bytes(path) + "' cannot be written: " + std::strerror(errno);
+    const int error = errno;
     ::close(fd);
-    return std::nullopt;
+    return output_problem("target directory '" + escape_bytes(path) +
+                          "' cannot be written: " + std::strerror(error));
   }
   ::close(probe_fd);
   ::unlinkat(fd, probe.c_str(), 0);
@@ -196,56 +195,61 @@ SafeDirectory& SafeDirectory::operator=(SafeDirectory&& other) noexcept {
   return *this;
 }
 
-std::optional<std::string> SafeDirectory::write(std::string_view member_path,
-                                                std::span<const std::uint8_t> bytes,
-                                                bool force) const {
+Result<void> SafeDirectory::write(std::string_view member_path, std::span<const std::uint8_t> bytes,
+                                  bool force) const {
   const auto components = hpi::path_components(member_path);
-  std::string error;
-  const int fd = open_directories(fd_, std::span(components).first(components.size() - 1), error);
-  if (fd < 0) return error;
-  const Descriptor at(fd, fd != fd_);
+  const Result<int> opened =
+      open_directories(fd_, std::span(components).first(components.size() - 1));
+  if (!opened) return opened.problem();
+  const Descriptor at(*opened, *opened != fd_);
   const std::string name(components.back());
   const int file =
       ::openat(at.get(), name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
   if (file >= 0) return write_and_close(file, name, bytes);
-  if (errno != EEXIST) return reason("file", at.get(), name, errno);
-  if (!force) return "file '" + escape_bytes(name) + "' exists (use --force to overwrite it)";
+  if (errno != EEXIST) return output_problem(reason("file", at.get(), name, errno));
+  if (!force)
+    return output_problem("file '" + escape_bytes(name) + "' exists (use --force to overwrite it)");
   return replace_file(at.get(), name, bytes, protected_);
 }
 
-std::optional<std::string> SafeDirectory::refusal_to_replace(std::string_view member_path) const {
+Result<void> SafeDirectory::check_replaceable(std::string_view member_path) const {
   const auto components = hpi::path_components(member_path);
-  if (components.empty()) return "no file named";
+  if (components.empty()) return output_problem("no file named");
   int at = fd_;
   std::optional<Descriptor> folder;
   for (std::size_t i = 0; i + 1 < components.size(); ++i) {
     const std::string part(components[i]);
     const int next = ::openat(at, part.c_str(), directory_flags);
-    if (next < 0)
-      return errno == ENOENT ? std::nullopt : std::optional(reason("directory", at, part, errno));
+    if (next < 0) {
+      if (errno == ENOENT) return {};
+      return output_problem(reason("directory", at, part, errno));
+    }
     folder.emplace(next, true);
     at = next;
   }
   const std::string name(components.back());
   struct stat status {};
-  if (::fstatat(at, name.c_str(), &status, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT)
-    return std::nullopt;
-  return replace_refusal(at, name, protected_);
+  if (::fstatat(at, name.c_str(), &status, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT) return {};
+  return gafcheck::check_replaceable(at, name, protected_);
 }
 
-std::optional<SafeDirectory> SafeDirectory::open_below(std::string_view path,
-                                                       std::string& error) const {
+Result<SafeDirectory> SafeDirectory::open_below(std::string_view path) const {
   const auto components = hpi::path_components(path);
-  if (components.empty()) {
-    // open_directories would hand back fd_ itself, which both objects would then close.
-    error = "no folder named below the output directory";
-    return std::nullopt;
-  }
-  const int fd = open_directories(fd_, components, error);
-  if (fd < 0) return std::nullopt;
-  SafeDirectory below(fd);
+  // open_directories would hand back fd_ itself, which both objects would then close.
+  if (components.empty()) return output_problem("no folder named below the output directory");
+  const Result<int> opened = open_directories(fd_, components);
+  if (!opened) return opened.problem();
+  SafeDirectory below(*opened);
   below.protected_ = protected_;
   return below;
+}
+
+SafeDirectory open_output_directory(const std::string& path, std::string_view action) {
+  Result<SafeDirectory> opened = SafeDirectory::open(path);
+  if (!opened)
+    throw UsageError{"cannot " + std::string(action) + " " + escape_bytes(path) + ": " +
+                     opened.problem().message};
+  return std::move(opened).value();
 }
 
 }  // namespace gafcheck

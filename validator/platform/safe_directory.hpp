@@ -6,20 +6,21 @@
 // it is a regular file), by a new file renamed over it: its inode, which a hard link may share
 // with a file elsewhere, is never written.
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "validator/core/result.hpp"
+
 namespace gafcheck {
 
 class SafeDirectory {
  public:
-  // Opens (creating it if missing, one level) the target directory; nullopt with the reason in
-  // error when it cannot be used (a symlink, not a directory, no permission).
-  static std::optional<SafeDirectory> open(const std::string& path, std::string& error);
+  // Opens (creating it if missing, one level) the target directory; the problem says why it
+  // cannot be used (a symlink, not a directory, no permission).
+  static Result<SafeDirectory> open(const std::string& path);
 
   SafeDirectory(SafeDirectory&& other) noexcept
       : fd_(other.fd_), protected_(std::move(other.protected_)) {
@@ -29,15 +30,15 @@ class SafeDirectory {
   SafeDirectory(const SafeDirectory&) = delete;
   ~SafeDirectory();
 
-  // Writes bytes at member_path ('/'-separated, already checked safe) below the directory.
-  // Returns why it was refused, or nullopt when written.
-  std::optional<std::string> write(std::string_view member_path,
-                                   std::span<const std::uint8_t> bytes, bool force) const;
+  // Writes bytes at member_path ('/'-separated, already checked safe) below the directory, or
+  // says why it was refused.
+  Result<void> write(std::string_view member_path, std::span<const std::uint8_t> bytes,
+                     bool force) const;
 
   // The directory at path ('/'-separated, already checked safe) below this one, created and
-  // opened one component at a time as write() does; nullopt with the reason in error. Files
-  // written into it by name need no path walk: a writer of many files per folder keeps it open.
-  std::optional<SafeDirectory> open_below(std::string_view path, std::string& error) const;
+  // opened one component at a time as write() does. Files written into it by name need no path
+  // walk: a writer of many files per folder keeps it open.
+  Result<SafeDirectory> open_below(std::string_view path) const;
 
   // The file with this device and inode is an input of the run (by default: the archive being
   // extracted; what names it otherwise): --force never replaces it, whatever name a member or
@@ -47,10 +48,10 @@ class SafeDirectory {
     protected_.push_back({device, inode, std::move(what)});
   }
 
-  // Why a file at member_path ('/'-separated, already checked safe) could not be replaced, even
-  // with --force: it is a protected input, a symbolic link or not a regular file; nullopt when
-  // it does not exist or could be replaced. Nothing is created.
-  std::optional<std::string> refusal_to_replace(std::string_view member_path) const;
+  // Whether a file at member_path ('/'-separated, already checked safe) could be written with
+  // --force: it does not exist or could be replaced; the problem says why not (a protected
+  // input, a symbolic link, not a regular file). Nothing is created.
+  Result<void> check_replaceable(std::string_view member_path) const;
 
   struct ProtectedFile {
     std::uint64_t device = 0, inode = 0;
@@ -62,5 +63,8 @@ class SafeDirectory {
   int fd_ = -1;
   std::vector<ProtectedFile> protected_;
 };
+
+// The directory a command writes its outputs into, or a UsageError "cannot ACTION PATH: why".
+SafeDirectory open_output_directory(const std::string& path, std::string_view action);
 
 }  // namespace gafcheck

@@ -72,11 +72,10 @@ ArchiveRebuildResult ArchiveRebuilder::run(ByteView archive, std::string_view pa
   kept_.clear();
   // The archive is assembled from the kept members, which it then holds a second time.
   if (!hold(held_here_, "writing the rebuilt archive")) return std::move(result_);
-  std::string error;
-  if (auto bytes = write_canonical_hpi(std::move(members), error))
-    result_.bytes = std::move(*bytes);
+  if (auto bytes = write_canonical_hpi(std::move(members)))
+    result_.bytes = std::move(bytes).value();
   else
-    refuse(error);
+    refuse(bytes.problem().message);
   give_back(held_here_);
   stored_by_content_.clear();
   nested_.clear();

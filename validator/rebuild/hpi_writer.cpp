@@ -255,15 +255,14 @@ StoredMember store_canonical_member(std::span<const std::uint8_t> bytes) {
   return member;
 }
 
-std::optional<std::vector<std::uint8_t>> write_canonical_hpi(std::vector<CanonicalMember> members,
-                                                             std::string& error) {
+Result<std::vector<std::uint8_t>> write_canonical_hpi(std::vector<CanonicalMember> members) {
   constexpr std::uint64_t offset_limit = std::numeric_limits<std::uint32_t>::max();
-  for (const CanonicalMember& member : members) {
-    if (member.data->size > offset_limit) {
-      error = "member '" + member.path + "' is larger than an HPI size field can hold";
-      return std::nullopt;
-    }
-  }
+  const Problem too_large{ExitCode::findings,
+                          "the archive would be larger than HPI's 32-bit offsets can address"};
+  for (const CanonicalMember& member : members)
+    if (member.data->size > offset_limit)
+      return Problem{ExitCode::findings,
+                     "member '" + member.path + "' is larger than an HPI size field can hold"};
   std::sort(members.begin(), members.end(),
             [](const auto& a, const auto& b) { return canonical_member_order(a.path, b.path); });
   unify_directory_spelling(members);
@@ -280,15 +279,9 @@ std::optional<std::vector<std::uint8_t>> write_canonical_hpi(std::vector<Canonic
       file.same_data_as = first->second;
     files.push_back(file);
   }
-  if (stored_total > offset_limit) {
-    error = "the archive would be larger than HPI's 32-bit offsets can address";
-    return std::nullopt;
-  }
+  if (stored_total > offset_limit) return too_large;
   auto bytes = write_hpi_v1_layout(files, HpiLayoutOptions{}, {});
-  if (bytes.size() > offset_limit) {
-    error = "the archive would be larger than HPI's 32-bit offsets can address";
-    return std::nullopt;
-  }
+  if (bytes.size() > offset_limit) return too_large;
   return bytes;
 }
 

@@ -15,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "validator/core/result.hpp"
+
 namespace gafcheck::rebuild {
 
 // The game's chunk limit: every chunk but the last decompresses to exactly this many bytes.
@@ -116,9 +118,8 @@ bool canonical_member_order(std::string_view a, std::string_view b);
 // first member (in that order) spells them, every member zlib-compressed in chunks of at most
 // hpi_chunk_capacity bytes, header key 0, the footer. Members sharing one StoredMember are
 // stored once, at the first of them in that order: rebuilding such an archive again finds the
-// same sharing, so the result is the same archive. nullopt with the reason in error when the
-// archive would not fit the format's 32-bit offsets.
-std::optional<std::vector<std::uint8_t>> write_canonical_hpi(std::vector<CanonicalMember> members,
-                                                             std::string& error);
+// same sharing, so the result is the same archive. A problem when the archive would not fit the
+// format's 32-bit offsets.
+Result<std::vector<std::uint8_t>> write_canonical_hpi(std::vector<CanonicalMember> members);
 
 }  // namespace gafcheck::rebuild

@@ -77,14 +77,15 @@ void copy_unchecked(ByteView bytes, bool want_sidecar, RebuildJob& job) {
 void run_rebuild_job(RebuildJob& job, const rebuild::RebuildOptions& options, bool want_sidecar,
                      bool tree_mode) {
   auto opened = InputFile::open(job.source, options.limits[BudgetKind::file_size]);
-  if (!opened.file) {
-    job.outcome = opened.too_large ? RebuildOutcome::refused : RebuildOutcome::unreadable;
-    job.messages.push_back(opened.too_large ? "budget.exceeded: file_size (" +
-                                                  std::to_string(opened.size) + " bytes)"
-                                            : opened.error.value_or("cannot be read"));
+  if (!opened) {
+    const ReadFailure& failure = opened.problem();
+    job.outcome = failure.too_large ? RebuildOutcome::refused : RebuildOutcome::unreadable;
+    job.messages.push_back(failure.too_large ? "budget.exceeded: file_size (" +
+                                                   std::to_string(failure.size) + " bytes)"
+                                             : failure.reason);
     return;
   }
-  const ByteView bytes = opened.file->view();
+  const ByteView bytes = opened->view();
   const Format format = refine_format_by_name(sniff_format(bytes), bytes, job.path_in_tree);
   if (format == Format::hpi) {
     rebuild::ArchiveRebuildResult result =

@@ -111,11 +111,7 @@ class RebuildRunner {
 };
 
 void RebuildRunner::open_and_confine() {
-  std::string open_error;
-  target_ = SafeDirectory::open(run_.out_directory.string(), open_error);
-  if (!target_)
-    throw UsageError{"cannot write into " + escape_bytes(run_.out_directory.string()) + ": " +
-                     open_error};
+  target_.emplace(open_output_directory(run_.out_directory.string(), "write into"));
   struct stat input_stat {};
   if (!run_.tree_mode && ::stat(run_.input.c_str(), &input_stat) == 0)
     target_->protect(input_stat.st_dev, input_stat.st_ino);
@@ -216,9 +212,10 @@ void RebuildRunner::settle(RebuildJob& job) {
     case RebuildOutcome::copied: ++copied_; break;
   }
   const std::string name = run_.tree_mode ? job.path_in_tree : run_.out_named.filename().string();
-  if (const auto not_written = target_->write(name, job.bytes, run_.force)) {
-    std::cerr << "gafcheck: " << escape_bytes(name) << " not written: " << *not_written << '\n';
-    raise_to(exit_code_, ExitCode::usage);
+  if (const auto written = target_->write(name, job.bytes, run_.force); !written) {
+    std::cerr << "gafcheck: " << escape_bytes(name) << " not written: " << written.problem().message
+              << '\n';
+    raise_to(exit_code_, written.problem().code);
   } else if (job.outcome == RebuildOutcome::rebuilt_with_losses) {
     raise_to(exit_code_, ExitCode::content_lost);
   }

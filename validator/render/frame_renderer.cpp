@@ -9,6 +9,11 @@
 namespace gafcheck::render {
 namespace {
 
+// A canvas a budget refuses: the frame is not drawn, and the reason is listed with it.
+Problem budget_refusal(std::string reason) {
+  return {ExitCode::findings, std::move(reason)};
+}
+
 // Marks a frame as on the current composite path while it is walked (cycle detection) and
 // clears the mark when the walk leaves it, whatever way it returns.
 struct OnPathMark {
@@ -97,41 +102,43 @@ SampleGrid fitting_grid(const CanvasExtent& extent, std::uint32_t max_side) {
 FrameRenderer::FrameRenderer(ByteView file, const gaf::GafIndex& index, const BudgetLimits& limits)
     : file_(file), index_(index), limits_(limits), on_path_(index.frames.size(), 0) {}
 
-std::optional<std::string> FrameRenderer::allocate(Canvas& canvas, std::uint64_t width,
-                                                   std::uint64_t height) {
+Result<void> FrameRenderer::allocate(Canvas& canvas, std::uint64_t width, std::uint64_t height) {
   const auto pixels = checked_mul(width, height);
   const std::uint64_t wanted = pixels ? saturating_add(pixels_used_, *pixels) : UINT64_MAX;
   if (!pixels || wanted > limits_[BudgetKind::pixels])
-    return "budget.exceeded: pixels (" + std::to_string(width) + "x" + std::to_string(height) +
-           " would bring the file's rendered pixels past --max-pixels " +
-           std::to_string(limits_[BudgetKind::pixels]) + ")";
+    return budget_refusal("budget.exceeded: pixels (" + std::to_string(width) + "x" +
+                          std::to_string(height) +
+                          " would bring the file's rendered pixels past --max-pixels " +
+                          std::to_string(limits_[BudgetKind::pixels]) + ")");
   const std::uint64_t bytes = saturating_mul(*pixels, bytes_per_canvas_pixel);
   const std::uint64_t held = saturating_add(saturating_add(held_, held_outside_), bytes);
   if (held > limits_[BudgetKind::heap])
-    return "budget.exceeded: heap (a " + std::to_string(width) + "x" + std::to_string(height) +
-           " canvas needs " + std::to_string(bytes) + " bytes, " + std::to_string(held) +
-           " held in all, above --max-heap " + std::to_string(limits_[BudgetKind::heap]) + ")";
+    return budget_refusal("budget.exceeded: heap (a " + std::to_string(width) + "x" +
+                          std::to_string(height) + " canvas needs " + std::to_string(bytes) +
+                          " bytes, " + std::to_string(held) + " held in all, above --max-heap " +
+                          std::to_string(limits_[BudgetKind::heap]) + ")");
   pixels_used_ = wanted;
   canvas.width = static_cast<std::uint32_t>(width);
   canvas.height = static_cast<std::uint32_t>(height);
   canvas.index.assign(static_cast<std::size_t>(*pixels), 0);
   canvas.flags.assign(static_cast<std::size_t>(*pixels), 0);
-  return std::nullopt;
+  return {};
 }
 
-std::optional<std::string> FrameRenderer::allocate_sampled(Canvas& canvas) {
+Result<void> FrameRenderer::allocate_sampled(Canvas& canvas) {
   const std::uint64_t width = grid_->columns.size(), height = grid_->rows.size();
   const std::uint64_t bytes = width * height * bytes_per_canvas_pixel;
   const std::uint64_t held = saturating_add(saturating_add(held_, held_outside_), bytes);
   if (held > limits_[BudgetKind::heap])
-    return "budget.exceeded: heap (a " + std::to_string(width) + "x" + std::to_string(height) +
-           " sampled canvas needs " + std::to_string(bytes) + " bytes, " + std::to_string(held) +
-           " held in all, above --max-heap " + std::to_string(limits_[BudgetKind::heap]) + ")";
+    return budget_refusal(
+        "budget.exceeded: heap (a " + std::to_string(width) + "x" + std::to_string(height) +
+        " sampled canvas needs " + std::to_string(bytes) + " bytes, " + std::to_string(held) +
+        " held in all, above --max-heap " + std::to_string(limits_[BudgetKind::heap]) + ")");
   canvas.width = static_cast<std::uint32_t>(width);
   canvas.height = static_cast<std::uint32_t>(height);
   canvas.index.assign(static_cast<std::size_t>(width * height), 0);
   canvas.flags.assign(static_cast<std::size_t>(width * height), 0);
-  return std::nullopt;
+  return {};
 }
 
 Rendered FrameRenderer::render_sampled(std::uint32_t frame, RenderPolicy policy,
@@ -258,8 +265,8 @@ bool FrameRenderer::render_composite(std::uint32_t frame_index, RenderPolicy pol
   Canvas sampled;
   bool sampled_layers = false;
   if (grid_) {
-    if (const auto refused = allocate_sampled(sampled)) {
-      out.reason = *refused;
+    if (const auto allocated = allocate_sampled(sampled); !allocated) {
+      out.reason = allocated.problem().message;
       return false;
     }
     held_ = saturating_add(held_, sampled.pixels() * bytes_per_canvas_pixel);
@@ -316,11 +323,11 @@ bool FrameRenderer::render_composite(std::uint32_t frame_index, RenderPolicy pol
     return false;
   }
   Canvas canvas;
-  const auto refused = allocate(canvas, static_cast<std::uint64_t>(box.right - box.left),
-                                static_cast<std::uint64_t>(box.bottom - box.top));
+  const auto allocated = allocate(canvas, static_cast<std::uint64_t>(box.right - box.left),
+                                  static_cast<std::uint64_t>(box.bottom - box.top));
   held_ = held_before;
-  if (refused) {
-    out.reason = *refused;
+  if (!allocated) {
+    out.reason = allocated.problem().message;
     return false;
   }
   canvas.x_offset = -box.left;

@@ -26,6 +26,7 @@
 
 #include "validator/core/budget.hpp"
 #include "validator/core/byte_view.hpp"
+#include "validator/core/result.hpp"
 #include "validator/gaf/gaf_index.hpp"
 #include "validator/render/canvas.hpp"
 
@@ -103,9 +104,9 @@ class FrameRenderer {
   bool render_composite(std::uint32_t frame, RenderPolicy policy, std::uint64_t depth,
                         Rendered& out);
   // Sizes and allocates a canvas, or says which budget refused it.
-  std::optional<std::string> allocate(Canvas& canvas, std::uint64_t width, std::uint64_t height);
+  Result<void> allocate(Canvas& canvas, std::uint64_t width, std::uint64_t height);
   // The same for a canvas on the grid (charged to the heap only: its pixels are the leaves').
-  std::optional<std::string> allocate_sampled(Canvas& canvas);
+  Result<void> allocate_sampled(Canvas& canvas);
   // Sampled leaves (leaf_renderer.cpp).
   bool render_leaf_sampled(const gaf::FrameRecord& frame, RenderPolicy policy, Rendered& out);
   bool render_rle_strips(const gaf::FrameRecord& frame, RenderPolicy policy,

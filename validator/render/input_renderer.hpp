@@ -141,9 +141,8 @@ class InputRenderer {
 
   // Writes a file at path (below prefix_), through the folders kept open.
   // index_bytes: the most its index.json record takes, which must fit --max-output-bytes too.
-  std::optional<std::string> write_file(const std::string& path,
-                                        std::span<const std::uint8_t> bytes,
-                                        std::uint64_t index_bytes);
+  Result<void> write_file(const std::string& path, std::span<const std::uint8_t> bytes,
+                          std::uint64_t index_bytes);
   // The most records this input can list (before it is drawn: from its entry and frame tables).
   std::uint64_t records_at_most(const std::vector<std::uint32_t>& slots) const;
 

@@ -77,15 +77,16 @@ void InputRenderer::write(json record, const std::string& policy, const std::str
   record["x_offset"] = x_offset;
   record["y_offset"] = y_offset;
   const Result<std::vector<std::uint8_t>> png = render::encode_png(width, height, rows);
-  std::optional<std::string> refused;
+  Result<void> written;
   if (!png) {
-    refused = "PNG encoding failed: " + png.problem().message;
+    written = Problem{ExitCode::internal, "PNG encoding failed: " + png.problem().message};
   } else {
     // Its index.json record at most: the "png" path and what finish adds (two counts).
     json listed = record;
     listed["png"] = path;
-    refused = write_file(path, *png, listed.dump().size() + 4 + (finish ? 96 : 0));
+    written = write_file(path, *png, listed.dump().size() + 4 + (finish ? 96 : 0));
   }
+  const std::string* refused = written ? nullptr : &written.problem().message;
   if (refused) {
     messages_ << "gafcheck: " << escape_bytes(input_.name.display) << ": " << path
               << " not written: " << *refused << '\n';
@@ -99,10 +100,9 @@ void InputRenderer::write(json record, const std::string& policy, const std::str
   list(record, refused && *refused == output_full_);
 }
 
-std::optional<std::string> InputRenderer::write_file(const std::string& path,
-                                                     std::span<const std::uint8_t> bytes,
-                                                     std::uint64_t index_bytes) {
-  if (!output_full_.empty()) return output_full_;
+Result<void> InputRenderer::write_file(const std::string& path, std::span<const std::uint8_t> bytes,
+                                       std::uint64_t index_bytes) {
+  if (!output_full_.empty()) return Problem{ExitCode::findings, output_full_};
   const std::size_t slash = path.rfind('/');
   const bool new_folder = slash != std::string::npos &&
                           (!entry_folder_ || path.compare(0, slash, entry_folder_path_) != 0 ||
@@ -121,7 +121,7 @@ std::optional<std::string> InputRenderer::write_file(const std::string& path,
                              std::to_string(settings_.max_output_files) +
                              " for this input); the images after it are left out"
                        : output_bytes_reason(saturating_add(written, index_bytes));
-    return output_full_;
+    return Problem{ExitCode::findings, output_full_};
   }
   output_files_ = files;
   output_bytes_ = written;
@@ -129,18 +129,20 @@ std::optional<std::string> InputRenderer::write_file(const std::string& path,
   const std::string folder = path.substr(0, slash);
   if (!entry_folder_ || folder != entry_folder_path_) {
     entry_folder_.reset();
-    std::string error;
     const SafeDirectory* below = &directory_;
     std::string_view rest = folder;
     if (!prefix_.empty() && folder.starts_with(prefix_)) {
-      if (!input_folder_)
-        input_folder_ = directory_.open_below(prefix_.substr(0, prefix_.size() - 1), error);
-      if (!input_folder_) return error;
+      if (!input_folder_) {
+        auto opened = directory_.open_below(prefix_.substr(0, prefix_.size() - 1));
+        if (!opened) return opened.problem();
+        input_folder_.emplace(std::move(opened).value());
+      }
       below = &*input_folder_;
       rest.remove_prefix(prefix_.size());
     }
-    entry_folder_ = below->open_below(rest, error);
-    if (!entry_folder_) return error;
+    auto opened = below->open_below(rest);
+    if (!opened) return opened.problem();
+    entry_folder_.emplace(std::move(opened).value());
     entry_folder_path_ = folder;
   }
   return entry_folder_->write(path.substr(slash + 1), bytes, settings_.force);
@@ -198,11 +200,12 @@ void InputRenderer::write_animation(const json& base, const std::string& folder,
   json listed = record;
   listed["gif"] = path;
   bool reached_budget = false;
-  if (const auto refused = write_file(path, gif.bytes, listed.dump().size() + 4)) {
-    reached_budget = *refused == output_full_;
+  if (const auto written = write_file(path, gif.bytes, listed.dump().size() + 4); !written) {
+    const std::string& refused = written.problem().message;
+    reached_budget = refused == output_full_;
     messages_ << "gafcheck: " << escape_bytes(input_.name.display) << ": " << path
-              << " not written: " << *refused << '\n';
-    record["reason"] = sanitize_text("not written: " + *refused);
+              << " not written: " << refused << '\n';
+    record["reason"] = sanitize_text("not written: " + refused);
     ++tally_.not_written;
   } else {
     record["gif"] = path;

@@ -161,8 +161,8 @@ bool FrameRenderer::render_leaf(const gaf::FrameRecord& frame, RenderPolicy poli
     }
   }
   Canvas canvas;
-  if (const auto refused = allocate(canvas, frame.width, frame.height)) {
-    out.reason = *refused;
+  if (const auto allocated = allocate(canvas, frame.width, frame.height); !allocated) {
+    out.reason = allocated.problem().message;
     return false;
   }
   canvas.x_offset = frame.x_offset;
@@ -244,8 +244,8 @@ bool FrameRenderer::render_leaf_sampled(const gaf::FrameRecord& frame, RenderPol
     return false;
   }
   Canvas canvas;
-  if (const auto refused = allocate_sampled(canvas)) {
-    out.reason = *refused;
+  if (const auto allocated = allocate_sampled(canvas); !allocated) {
+    out.reason = allocated.problem().message;
     return false;
   }
   pixels_used_ += pixels;

@@ -35,28 +35,25 @@ std::string join_rules(const std::vector<std::string>& rules) {
   return text.empty() ? "errors" : text;
 }
 
-// A palette file or member; the reason it cannot be used in error.
-std::optional<render::Palette> read_palette_at(const std::string& argument,
-                                               const CheckOptions& options, std::string& error,
-                                               DamagedPalette& damaged) {
+// A palette file or member, or why it cannot be used.
+Result<render::Palette> read_palette_at(const std::string& argument, const CheckOptions& options,
+                                        DamagedPalette& damaged) {
   const LoadedInput input = load_input(argument, options);
-  if (!input.error.empty()) {
-    error = "cannot read palette " + escape_bytes(argument) + ": " + input.error;
-    return std::nullopt;
-  }
+  if (!input.error.empty())
+    return Problem{ExitCode::usage,
+                   "cannot read palette " + escape_bytes(argument) + ": " + input.error};
   // A damaged member's colours are not the packed ones: used only with --draw-damaged, and
   // marked in the palette's name (index.json: "palette") then.
   if (input.damaged() && !damaged.allowed) {
-    error = "palette " + escape_bytes(argument) + " is damaged: " + input.damage +
-            " (--draw-damaged uses it as a reader decodes it)";
     damaged.found = true;
-    return std::nullopt;
+    return Problem{ExitCode::usage, "palette " + escape_bytes(argument) +
+                                        " is damaged: " + input.damage +
+                                        " (--draw-damaged uses it as a reader decodes it)"};
   }
   Result<render::PaletteFile> read = render::read_palette(input.view());
-  if (!read) {
-    error = "palette " + escape_bytes(argument) + " is not usable: " + read.problem().message;
-    return std::nullopt;
-  }
+  if (!read)
+    return Problem{ExitCode::usage, "palette " + escape_bytes(argument) +
+                                        " is not usable: " + read.problem().message};
   read->palette.source = escape_bytes(argument) + " (" + read->format + ")";
   if (input.damaged()) {
     damaged.found = true;
@@ -69,10 +66,7 @@ std::optional<render::Palette> read_palette_at(const std::string& argument,
 render::Palette load_palette(const std::string& argument, const CheckOptions& options,
                              DamagedPalette& damaged) {
   if (argument.empty()) return render::forensic_palette();
-  std::string error;
-  auto palette = read_palette_at(argument, options, error, damaged);
-  if (!palette) throw UsageError{error};
-  return std::move(*palette);
+  return value_or_throw(read_palette_at(argument, options, damaged));
 }
 
 // TA: Kingdoms: the first candidate that is a palette; the forensic one when none is. A sidecar
@@ -81,11 +75,10 @@ render::Palette load_palette(const std::string& argument, const CheckOptions& op
 render::Palette tak_palette(const std::vector<std::string>& candidates, const CheckOptions& options,
                             std::ostream& messages, DamagedPalette& damaged) {
   for (const std::string& candidate : candidates) {
-    std::string error;
-    if (auto palette = read_palette_at(candidate, options, error, damaged))
-      return std::move(*palette);
-    if (error.find("no member") == std::string::npos)
-      messages << "gafcheck: passed over: " << error << '\n';
+    auto palette = read_palette_at(candidate, options, damaged);
+    if (palette) return std::move(palette).value();
+    if (palette.problem().message.find("no member") == std::string::npos)
+      messages << "gafcheck: passed over: " << palette.problem().message << '\n';
   }
   render::Palette fallback = render::forensic_palette();
   fallback.source = "forensic (no TA: Kingdoms palette found)";
@@ -128,9 +121,9 @@ void protect_inputs(SafeDirectory& target, const std::string& directory,
   if (!palette.empty()) protect(palette, "the palette");
   for (const auto& candidates : sidecars)
     for (const std::string& candidate : candidates) protect(candidate, "the palette");
-  if (const auto refused = target.refusal_to_replace("index.json"))
+  if (const auto replaceable = target.check_replaceable("index.json"); !replaceable)
     throw UsageError{"refusing to render into " + escape_bytes(directory) +
-                     ": index.json cannot be written there: " + *refused +
+                     ": index.json cannot be written there: " + replaceable.problem().message +
                      "; nothing was written (choose another -o)"};
 }
 
@@ -162,10 +155,7 @@ class RenderRunner {
 // DIR is made and proven writable before the sandbox, which then lets files be created only
 // beneath it; every input and the palette are read and parsed under it.
 void RenderRunner::open_and_confine() {
-  std::string error;
-  target_ = SafeDirectory::open(run_.directory, error);
-  if (!target_)
-    throw UsageError{"cannot render into " + escape_bytes(run_.directory) + ": " + error};
+  target_.emplace(open_output_directory(run_.directory, "render into"));
   SandboxPlan plan;
   for (const std::string& input : run_.inputs) plan.read_paths.push_back(disk_path_of(input));
   if (!run_.palette.empty()) plan.read_paths.push_back(disk_path_of(run_.palette));
@@ -263,10 +253,11 @@ void RenderRunner::draw_inputs() {
 // Writes index.json and sums the run up on standard error.
 ExitCode RenderRunner::finish() const {
   const std::string text = images_.text(settings_.palette.source);
-  if (const auto refused = target_->write(
-          "index.json", {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, true))
+  if (const auto written = target_->write(
+          "index.json", {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, true);
+      !written)
     throw UsageError{"cannot write index.json in " + escape_bytes(run_.directory) + ": " +
-                     *refused};
+                     written.problem().message};
   std::cerr << "render: " << tally_.written << " images written, " << tally_.referenced
             << " listed as the same image as one written (same_as), " << tally_.not_drawn
             << " not drawn (reason in index.json), " << tally_.not_written << " not written into "

@@ -9,6 +9,7 @@
 
 #include "validator/cli/command_line.hpp"
 #include "validator/core/budget.hpp"
+#include "validator/core/errors.hpp"
 #include "validator/core/exit_code.hpp"
 
 namespace gafcheck::cli {
@@ -120,7 +121,7 @@ TEST(CliDescription, ParsesNormallyOnceDescribed) {
 
 TEST(CliDescription, RefusesACommandThatDoesNotDescribeItself) {
   const CommandEntry commands[] = {{"sample", run_sample}, {"unparsed", run_unparsed}};
-  EXPECT_THROW(describe_cli("", commands), std::logic_error);
+  EXPECT_THROW(describe_cli("", commands), InternalError);
   EXPECT_EQ(run_sample({}, ""), 7);  // the describer is unset after the failure too
 }
 

@@ -13,10 +13,9 @@ namespace gafcheck::config {
 namespace {
 
 GlobPattern glob(const std::string& text) {
-  std::string error;
-  auto pattern = GlobPattern::parse(text, error);
-  EXPECT_TRUE(pattern) << text << ": " << error;
-  return pattern ? *pattern : *GlobPattern::parse("never-matches-anything", error);
+  auto pattern = GlobPattern::parse(text);
+  EXPECT_TRUE(pattern) << text << ": " << (pattern ? "" : pattern.problem().message);
+  return pattern ? *pattern : *GlobPattern::parse("never-matches-anything");
 }
 
 struct Case {
@@ -75,13 +74,13 @@ TEST(GlobPattern, RefusesMalformedPatterns) {
       {"a\\", "a trailing backslash"},
   };
   for (const auto& [text, reason] : bad) {
-    std::string error;
-    EXPECT_FALSE(GlobPattern::parse(text, error)) << text;
-    EXPECT_NE(error.find(reason), std::string::npos) << text << ": " << error;
+    const auto pattern = GlobPattern::parse(text);
+    ASSERT_FALSE(pattern) << text;
+    EXPECT_NE(pattern.problem().message.find(reason), std::string::npos)
+        << text << ": " << pattern.problem().message;
   }
-  std::string error;
-  EXPECT_FALSE(GlobPattern::parse(std::string(GlobPattern::max_pattern_bytes + 1, 'a'), error));
-  EXPECT_TRUE(GlobPattern::parse(std::string(GlobPattern::max_pattern_bytes, 'a'), error));
+  EXPECT_FALSE(GlobPattern::parse(std::string(GlobPattern::max_pattern_bytes + 1, 'a')));
+  EXPECT_TRUE(GlobPattern::parse(std::string(GlobPattern::max_pattern_bytes, 'a')));
 }
 
 TEST(GlobList, LastMatchDecidesAndNegationReincludes) {

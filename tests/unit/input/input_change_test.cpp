@@ -63,11 +63,10 @@ TEST_F(InputChangeTest, SmallFileTruncatedAfterOpenChangedWhileRead) {
   const fs::path path = write("small.gaf", pattern(1000));
   change_inputs_after_open(InputChange::truncate);
   const auto opened = InputFile::open(path, UINT64_MAX);
-  EXPECT_FALSE(opened.file.has_value());
-  ASSERT_TRUE(opened.error.has_value());
-  EXPECT_EQ(*opened.error,
+  ASSERT_FALSE(opened.ok());
+  EXPECT_EQ(opened.problem().reason,
             std::string(changed_reason) + "1000 bytes when it was opened, 0 could be read");
-  EXPECT_EQ(opened.size, 1000u);
+  EXPECT_EQ(opened.problem().size, 1000u);
 }
 
 // The case that used to be mapped and die with SIGBUS when the file shrank.
@@ -76,10 +75,9 @@ TEST_F(InputChangeTest, LargeFileTruncatedAfterOpenChangedWhileRead) {
   const fs::path path = write("large.gaf", pattern(size));
   change_inputs_after_open(InputChange::truncate);
   const auto opened = InputFile::open(path, UINT64_MAX);
-  EXPECT_FALSE(opened.file.has_value());
-  ASSERT_TRUE(opened.error.has_value());
-  EXPECT_EQ(*opened.error, std::string(changed_reason) + std::to_string(size) +
-                               " bytes when it was opened, 0 could be read");
+  ASSERT_FALSE(opened.ok());
+  EXPECT_EQ(opened.problem().reason, std::string(changed_reason) + std::to_string(size) +
+                                         " bytes when it was opened, 0 could be read");
 }
 
 TEST_F(InputChangeTest, FileGrownAfterOpenChangedWhileRead) {
@@ -88,10 +86,9 @@ TEST_F(InputChangeTest, FileGrownAfterOpenChangedWhileRead) {
     change_inputs_after_open(InputChange::grow);
     const auto opened = InputFile::open(path, UINT64_MAX);
     stop_changing_inputs();
-    EXPECT_FALSE(opened.file.has_value()) << size;
-    ASSERT_TRUE(opened.error.has_value()) << size;
-    EXPECT_EQ(*opened.error, std::string(changed_reason) + "it grew past the " +
-                                 std::to_string(size) + " bytes it had when opened");
+    ASSERT_FALSE(opened.ok()) << size;
+    EXPECT_EQ(opened.problem().reason, std::string(changed_reason) + "it grew past the " +
+                                           std::to_string(size) + " bytes it had when opened");
   }
 }
 
@@ -100,9 +97,9 @@ TEST_F(InputChangeTest, FileRewrittenInPlaceAfterOpenChangedWhileRead) {
   set_old_mtime(path);
   change_inputs_after_open(InputChange::rewrite);
   const auto opened = InputFile::open(path, UINT64_MAX);
-  EXPECT_FALSE(opened.file.has_value());
-  ASSERT_TRUE(opened.error.has_value());
-  EXPECT_EQ(*opened.error, std::string(changed_reason) + "its size or modification time changed");
+  ASSERT_FALSE(opened.ok());
+  EXPECT_EQ(opened.problem().reason,
+            std::string(changed_reason) + "its size or modification time changed");
 }
 
 // The open descriptor keeps the file that was opened: replacing or unlinking its name leaves
@@ -112,8 +109,8 @@ TEST_F(InputChangeTest, FileReplacedAfterOpenIsReadAsOpened) {
   const fs::path path = write("replaced.gaf", bytes);
   change_inputs_after_open(InputChange::replace);
   const auto opened = InputFile::open(path, UINT64_MAX);
-  ASSERT_TRUE(opened.file.has_value()) << opened.error.value_or("");
-  EXPECT_EQ(held(*opened.file), bytes);
+  ASSERT_TRUE(opened.ok()) << opened.problem().reason;
+  EXPECT_EQ(held(*opened), bytes);
   std::ifstream now(path, std::ios::binary);
   EXPECT_EQ(std::string(std::istreambuf_iterator<char>(now), {}), replacement_bytes());
 }
@@ -123,8 +120,8 @@ TEST_F(InputChangeTest, FileUnlinkedAfterOpenIsReadAsOpened) {
   const fs::path path = write("unlinked.gaf", bytes);
   change_inputs_after_open(InputChange::unlink);
   const auto opened = InputFile::open(path, UINT64_MAX);
-  ASSERT_TRUE(opened.file.has_value()) << opened.error.value_or("");
-  EXPECT_EQ(held(*opened.file), bytes);
+  ASSERT_TRUE(opened.ok()) << opened.problem().reason;
+  EXPECT_EQ(held(*opened), bytes);
   EXPECT_FALSE(fs::exists(path));
 }
 
@@ -136,18 +133,17 @@ TEST_F(InputChangeTest, UnchangedFilesAreReadWhole) {
   change_inputs_after_open(InputChange::truncate, "another.gaf");
   const auto small_opened = InputFile::open(small_path, UINT64_MAX);
   const auto large_opened = InputFile::open(large_path, UINT64_MAX);
-  ASSERT_TRUE(small_opened.file && large_opened.file);
-  EXPECT_EQ(held(*small_opened.file), small);
-  EXPECT_EQ(held(*large_opened.file), large);
+  ASSERT_TRUE(small_opened && large_opened);
+  EXPECT_EQ(held(*small_opened), small);
+  EXPECT_EQ(held(*large_opened), large);
 }
 
 TEST_F(InputChangeTest, HeadOfATruncatedFileChangedWhileRead) {
   const fs::path path = write("head.bin", pattern(300'000));
   change_inputs_after_open(InputChange::truncate);
   const auto head = InputFile::open_head(path, 1000);
-  EXPECT_FALSE(head.file.has_value());
-  ASSERT_TRUE(head.error.has_value());
-  EXPECT_EQ(head.error->rfind(changed_reason, 0), 0u) << *head.error;
+  ASSERT_FALSE(head.ok());
+  EXPECT_EQ(head.problem().reason.rfind(changed_reason, 0), 0u) << head.problem().reason;
 }
 
 TEST_F(InputChangeTest, CheckReportsATruncatedFileAsUnreadable) {

@@ -73,9 +73,9 @@ fs::path write_temp(const std::string& name, const std::vector<std::uint8_t>& by
 
 std::vector<std::uint8_t> held_bytes(const fs::path& path) {
   auto opened = InputFile::open(path, UINT64_MAX);
-  EXPECT_TRUE(opened.file.has_value()) << opened.error.value_or("");
-  if (!opened.file) return {};
-  const ByteView view = opened.file->view();
+  EXPECT_TRUE(opened.ok()) << (opened ? "" : opened.problem().reason);
+  if (!opened) return {};
+  const ByteView view = opened->view();
   return {view.bytes().begin(), view.bytes().end()};
 }
 
@@ -92,9 +92,9 @@ TEST(InputFile, ReusedReadBufferHoldsEachFileExactly) {
     // Two files open at once on one thread: the second cannot take the first's buffer.
     auto one = InputFile::open(first, UINT64_MAX);
     auto two = InputFile::open(second, UINT64_MAX);
-    ASSERT_TRUE(one.file && two.file);
-    EXPECT_TRUE(std::equal(large.begin(), large.end(), one.file->view().bytes().begin()));
-    EXPECT_TRUE(std::equal(small.begin(), small.end(), two.file->view().bytes().begin()));
+    ASSERT_TRUE(one && two);
+    EXPECT_TRUE(std::equal(large.begin(), large.end(), one->view().bytes().begin()));
+    EXPECT_TRUE(std::equal(small.begin(), small.end(), two->view().bytes().begin()));
   }
   fs::remove(first);
   fs::remove(second);
@@ -121,29 +121,28 @@ TEST(InputFile, HeadOfALargeFileIsItsFirstBytes) {
   auto head = InputFile::open_head(path, 1000);
   auto whole = InputFile::open_head(path, 1'000'000);
   fs::remove(path);
-  ASSERT_TRUE(head.file && whole.file);
-  EXPECT_EQ(head.size, bytes.size());
-  const auto held = head.file->view().bytes();
+  ASSERT_TRUE(head && whole);
+  const auto held = head->view().bytes();
   EXPECT_EQ(std::vector<std::uint8_t>(held.begin(), held.end()),
             std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + 1000));
-  EXPECT_EQ(whole.file->view().size(), bytes.size());
+  EXPECT_EQ(whole->view().size(), bytes.size());
 }
 
 TEST(InputFile, EmptyFileHoldsNothing) {
   const fs::path path = write_temp("gafcheck-input-empty.bin", {});
   auto opened = InputFile::open(path, UINT64_MAX);
   fs::remove(path);
-  ASSERT_TRUE(opened.file.has_value());
-  EXPECT_EQ(opened.file->view().size(), 0u);
+  ASSERT_TRUE(opened.ok());
+  EXPECT_EQ(opened->view().size(), 0u);
 }
 
 TEST(InputFile, FileAboveTheSizeBudgetIsNotRead) {
   const fs::path path = write_temp("gafcheck-input-budget.bin", pattern(64, 4));
   auto opened = InputFile::open(path, 63);
   fs::remove(path);
-  EXPECT_FALSE(opened.file.has_value());
-  EXPECT_TRUE(opened.too_large);
-  EXPECT_EQ(opened.size, 64u);
+  ASSERT_FALSE(opened.ok());
+  EXPECT_TRUE(opened.problem().too_large);
+  EXPECT_EQ(opened.problem().size, 64u);
 }
 
 }  // namespace
