@@ -75,39 +75,49 @@ void require_no_backstop_refusal(const rebuild::RebuildResult& result) {
   });
 }
 
-void rebuild_archive(ByteView input, RebuildOptions options) {
-  auto result = rebuild::rebuild_archive_file(input, "fuzz.ufo", options);
+// How one kind of input is rebuilt, and what the oracle calls it.
+struct RebuildKind {
+  const char* path;           // the name the input is rebuilt under
+  const char* refused_again;  // the rebuilt output is refused
+  const char* changed_again;  // rebuilding the rebuilt output changes it
+};
+
+// Rebuilds `input` (again with --drop-unrenderable when refused) and, unless it is refused, holds
+// the result to guarantees 1 and 2 and the backstop. `rebuild` is rebuild_archive_file or
+// normalise_tsf.
+template <typename Rebuild>
+void rebuild_and_hold(ByteView input, RebuildOptions options, const RebuildKind& kind,
+                      Rebuild rebuild) {
+  auto result = rebuild(input, kind.path, options);
   require_no_backstop_refusal(result);
   if (result.refused && !options.drop_unrenderable) {
     options.drop_unrenderable = true;
-    result = rebuild::rebuild_archive_file(input, "fuzz.ufo", options);
+    result = rebuild(input, kind.path, options);
     require_no_backstop_refusal(result);
   }
   if (result.refused) return;
-  require_checks_clean(result.bytes, "fuzz.ufo", result.dispositions, options);
-  const auto again =
-      rebuild::rebuild_archive_file(view_of(result.bytes), "fuzz.ufo", options_for_output(options));
-  require(!again.refused,
-          [&] { return "the rebuilt archive is refused: " + first_reason(again.refusal_reasons); });
-  require(again.bytes == result.bytes, "rebuilding the rebuilt archive changes it");
+  require_checks_clean(result.bytes, kind.path, result.dispositions, options);
+  const auto again = rebuild(view_of(result.bytes), kind.path, options_for_output(options));
+  require(!again.refused, [&] { return kind.refused_again + first_reason(again.refusal_reasons); });
+  require(again.bytes == result.bytes, kind.changed_again);
 }
 
-void normalise_script(ByteView input, RebuildOptions options) {
-  auto result = rebuild::normalise_tsf(input, "fuzz.tsf", options);
-  require_no_backstop_refusal(result);
-  if (result.refused && !options.drop_unrenderable) {
-    options.drop_unrenderable = true;
-    result = rebuild::normalise_tsf(input, "fuzz.tsf", options);
-    require_no_backstop_refusal(result);
-  }
-  if (result.refused) return;
-  require_checks_clean(result.bytes, "fuzz.tsf", result.dispositions, options);
-  const auto again =
-      rebuild::normalise_tsf(view_of(result.bytes), "fuzz.tsf", options_for_output(options));
-  require(!again.refused, [&] {
-    return "the normalised script is refused: " + first_reason(again.refusal_reasons);
-  });
-  require(again.bytes == result.bytes, "normalising the normalised script changes it");
+void rebuild_archive(ByteView input, const RebuildOptions& options) {
+  rebuild_and_hold(
+      input, options,
+      {"fuzz.ufo", "the rebuilt archive is refused: ", "rebuilding the rebuilt archive changes it"},
+      [](ByteView bytes, std::string_view path, const RebuildOptions& with) {
+        return rebuild::rebuild_archive_file(bytes, path, with);
+      });
+}
+
+void normalise_script(ByteView input, const RebuildOptions& options) {
+  rebuild_and_hold(input, options,
+                   {"fuzz.tsf", "the normalised script is refused: ",
+                    "normalising the normalised script changes it"},
+                   [](ByteView bytes, std::string_view path, const RebuildOptions& with) {
+                     return rebuild::normalise_tsf(bytes, path, with);
+                   });
 }
 
 }  // namespace
