@@ -3,12 +3,11 @@
 // Run: build/bench/gafcheck_pixel_bench   (docs/dev/performance.md, "Performance")
 #include <benchmark/benchmark.h>
 
-#include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <random>
 #include <vector>
 
+#include "bench/shaded_sprite.hpp"
 #include "corpus/builder/gaf_builder.hpp"
 #include "validator/pixels/extent_map.hpp"
 #include "validator/pixels/raw_scan.hpp"
@@ -18,9 +17,8 @@
 namespace gafcheck::pixels {
 namespace {
 
-// Sprite-like RLE frames stored back to back: each frame is an ellipse of shaded pixels in a
-// transparent margin, where runs of one colour (repeats) alternate with dithered stretches
-// (literals). `shading` is the chance in 1/100 that a pixel differs from its neighbour.
+// Sprite-like RLE frames stored back to back, each a shaded ellipse (bench/shaded_sprite.hpp).
+// `shading` is the chance in 1/100 that a pixel differs from its neighbour.
 struct Sprites {
   std::vector<std::uint8_t> bytes;
   std::vector<std::uint64_t> frame_offsets;
@@ -35,20 +33,11 @@ Sprites sprites(std::uint16_t width, std::uint16_t height, std::uint32_t frames,
   out.width = width;
   out.height = height;
   std::mt19937 random(42);
-  const double cx = width / 2.0, rx = width / 2.2;
   for (std::uint32_t f = 0; f < frames; ++f) {
     out.frame_offsets.push_back(out.bytes.size());
     for (std::uint32_t y = 0; y < height; ++y) {
-      const double t = (static_cast<double>(y) + 0.5 - height / 2.0) / (height / 2.0);
-      const double half = rx * std::sqrt(std::max(0.0, 1.0 - t * t));
-      std::vector<int> row(width, -1);
-      int colour = 40;
-      for (std::uint32_t x = 0; x < width; ++x) {
-        if (std::abs(x + 0.5 - cx) > half) continue;
-        if (random() % 100 < shading) colour = 32 + static_cast<int>(random() % 16);
-        row[x] = colour;
-      }
-      const auto payload = builder::encode_rle_row(row);
+      const auto payload =
+          builder::encode_rle_row(bench::shaded_ellipse_row(y, width, height, shading, random));
       out.bytes.push_back(static_cast<std::uint8_t>(payload.size()));
       out.bytes.push_back(static_cast<std::uint8_t>(payload.size() >> 8));
       out.bytes.insert(out.bytes.end(), payload.begin(), payload.end());

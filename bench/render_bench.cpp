@@ -3,11 +3,10 @@
 // Run: build/bench/gafcheck_render_bench
 #include <benchmark/benchmark.h>
 
-#include <algorithm>
-#include <cmath>
 #include <random>
 #include <vector>
 
+#include "bench/shaded_sprite.hpp"
 #include "corpus/builder/gaf_builder.hpp"
 #include "validator/render/canvas_colours.hpp"
 #include "validator/render/frame_renderer.hpp"
@@ -17,10 +16,9 @@
 namespace gafcheck::render {
 namespace {
 
-// `frames` RLE frames of size x size, each an ellipse of shaded pixels in a transparent margin
-// (runs of one colour and dithered stretches; `shading` in 1/100 is the chance that a pixel
-// differs from its neighbour), one entry each; with `composite`, each entry's frame is a
-// composite of two such frames.
+// `frames` RLE frames of size x size, each a shaded ellipse (bench/shaded_sprite.hpp; `shading` in
+// 1/100 is the chance that a pixel differs from its neighbour), one entry each; with `composite`,
+// each entry's frame is a composite of two such frames.
 struct Sprites {
   std::vector<std::uint8_t> bytes;
   RenderIndex index;
@@ -31,7 +29,6 @@ struct Sprites {
 Sprites sprites(std::uint16_t size, std::uint32_t frames, std::uint32_t shading, bool composite) {
   builder::GafSpec spec;
   std::mt19937 random(42);
-  const double centre = size / 2.0, radius = size / 2.2;
   for (std::uint32_t f = 0; f < frames; ++f) {
     builder::FrameSpec frame{.id = "f" + std::to_string(f),
                              .width = size,
@@ -41,16 +38,8 @@ Sprites sprites(std::uint16_t size, std::uint32_t frames, std::uint32_t shading,
                              .compressed = 1};
     std::vector<std::vector<std::uint8_t>> rows;
     for (std::uint32_t y = 0; y < size; ++y) {
-      const double t = (y + 0.5 - centre) / centre;
-      const double half = radius * std::sqrt(std::max(0.0, 1.0 - t * t));
-      std::vector<int> row(size, -1);
-      int colour = 40;
-      for (std::uint32_t x = 0; x < size; ++x) {
-        if (std::abs(x + 0.5 - centre) > half) continue;
-        if (random() % 100 < shading) colour = 32 + static_cast<int>(random() % 16);
-        row[x] = colour;
-      }
-      rows.push_back(builder::encode_rle_row(row));
+      rows.push_back(
+          builder::encode_rle_row(bench::shaded_ellipse_row(y, size, size, shading, random)));
     }
     frame.rle_rows = rows;
     spec.frames.push_back(frame);
