@@ -22,31 +22,21 @@ import os
 import pathlib
 import re
 import shutil
-import struct
 import subprocess
 import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / 'tests' / 'support'))
+from gaf_parts import gaf_shared  # noqa: E402  (tests/support, found through the path above)
 
 
 def gaf(slots, entries, frames, blob):
     """slots: entry per slot; entries: (name, [frame index, or (frame index, duration)...]);
     frames: (width, height, compressed) all pointing at blob."""
-    entry_at = 12 + 4 * len(slots)
-    offsets, at = [], entry_at
-    for _, refs in entries:
-        offsets.append(at)
-        at += 40 + 8 * len(refs)
-    frame_at = at
-    blob_at = frame_at + 24 * len(frames)
-    out = bytearray(struct.pack('<III', 0x00010100, len(slots), 0))
-    out += b''.join(struct.pack('<I', offsets[slot]) for slot in slots)
-    for name, refs in entries:
-        out += struct.pack('<HHI', len(refs), 1, 0) + name.ljust(32, b'\0')
-        out += b''.join(struct.pack('<II', frame_at + 24 * f, 1) if isinstance(f, int) else
-                        struct.pack('<II', frame_at + 24 * f[0], f[1]) for f in refs)
-    for width, height, compressed in frames:
-        out += struct.pack('<HHhhBBBBIII', width, height, 0, 0, 9, compressed, 0, 0, 0,
-                           blob_at, 0)
-    return bytes(out + blob)
+    entries = [(name, [(f, 1) if isinstance(f, int) else f for f in refs])
+               for name, refs in entries]
+    frames = [{'width': width, 'height': height, 'compressed': compressed, 'blob': 0}
+              for width, height, compressed in frames]
+    return gaf_shared(slots, entries, frames, [blob])
 
 
 def shapes(scale_rows, slots, refs):

@@ -13,6 +13,7 @@ import zlib
 
 from conftest import GAFCHECK, PACK_TREE, ROOT
 from gafcheck_run import run_gafcheck, validated_documents
+from gaf_parts import gaf_shared
 from hand_built_hpi import chunk, hpi_v1, packed
 from png_reader import png_pixels
 
@@ -311,37 +312,6 @@ def test_max_images_bounds_what_one_run_writes_and_lists():
 
 
 # --- what one render run writes grows with the input's bytes, not with its references ---
-
-def gaf_shared(slots, entries, frames, blobs):
-    """A GAF laid out from parts. slots: the entry each slot of the entry table names;
-    entries: (name, [(frame, duration)]); frames: dicts width, height, x, y, key, compressed,
-    layers and blob (the index of the bytes in blobs their data pointer names)."""
-    entry_at = 12 + 4 * len(slots)
-    entry_offsets, at = [], entry_at
-    for _, refs in entries:
-        entry_offsets.append(at)
-        at += 40 + 8 * len(refs)
-    frame_at = at
-    blob_at = frame_at + 24 * len(frames)
-    blob_offsets = []
-    for blob in blobs:
-        blob_offsets.append(blob_at)
-        blob_at += len(blob)
-    out = bytearray(struct.pack('<III', 0x00010100, len(slots), 0))
-    for slot in slots:
-        out += struct.pack('<I', entry_offsets[slot])
-    for name, refs in entries:
-        out += struct.pack('<HHI', len(refs), 1, 0) + name.ljust(32, b'\0')
-        for frame, duration in refs:
-            out += struct.pack('<II', frame_at + 24 * frame, duration)
-    for f in frames:
-        out += struct.pack('<HHhhBBBBIII', f['width'], f['height'], f.get('x', 0), f.get('y', 0),
-                           f.get('key', 9), f.get('compressed', 0), 0, 0, 0,
-                           blob_offsets[f['blob']], 0)
-    for blob in blobs:
-        out += blob
-    return bytes(out)
-
 
 def raw_frame(blob, x=0, y=0):
     return {'width': 8, 'height': 4, 'blob': blob, 'x': x, 'y': y}
