@@ -4,7 +4,7 @@
 
 namespace gafcheck::cli {
 
-int run_ls(const Arguments& arguments);
-int run_extract(const Arguments& arguments);
+int run_ls(const Arguments& arguments, const std::string& command_line);
+int run_extract(const Arguments& arguments, const std::string& command_line);
 
 }  // namespace gafcheck::cli

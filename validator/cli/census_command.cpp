@@ -6,7 +6,6 @@
 #include <charconv>
 #include <cstdlib>
 #include <filesystem>
-#include <thread>
 
 #include "validator/census/census_runner.hpp"
 #include "validator/census/run_configuration.hpp"
@@ -79,12 +78,9 @@ void choose_shard(CensusRun& run, const std::string& text, const std::string& sh
 }
 
 // census's command line; validate() turns it into the run.
-struct CensusOptions {
+struct CensusOptions : CommandArguments {
   CensusRun run;
   ConfigOptions config_options;
-  po::variables_map given;
-  OrderedOptions ordered;
-  std::vector<std::string> roots;
   std::string per_file_text, min_severity_text, extensions_text, shard_text, resume_verify;
   std::string files_from, max_list_size;
   bool nul_separated = false;
@@ -94,9 +90,9 @@ struct CensusOptions {
 
 // Which files are checked, and which get a document.
 void add_selection_options(po::options_description& general, CensusOptions& o) {
-  general.add_options()("help,h", po::bool_switch(), "show this help")(
-      "jobs,j", po::value(&o.jobs)->value_name("N")->default_value(0),
-      "worker threads (0: one per core)")(
+  general.add_options()("help,h", po::bool_switch(), "show this help");
+  add_jobs_option(general, o.jobs, "worker threads (0: one per core)");
+  general.add_options()(
       "per-file",
       po::value(&o.per_file_text)->value_name("all|findings|none")->default_value("findings"),
       "which file documents to write: all, findings (files with findings at or above "
@@ -190,9 +186,10 @@ std::string census_help_epilogue() {
 // --files-from LIST (read now, whole) or the DIRs (the bundled corpus by default).
 void choose_inputs(CensusOptions& o) {
   CensusRun& run = o.run;
+  std::vector<std::string>& roots = o.positional;  // the DIRs
   if (o.nul_separated && o.files_from.empty()) throw UsageError{"-0 goes with --files-from"};
   if (!o.files_from.empty()) {
-    if (!o.roots.empty())
+    if (!roots.empty())
       throw UsageError{
           "--files-from replaces DIR arguments: list every input in it (find DIR "
           "-type f >> LIST adds a directory's files)"};
@@ -201,8 +198,8 @@ void choose_inputs(CensusOptions& o) {
     run.list = std::make_shared<const FileList>(read_file_list(list_options));
     run.settings.files_from = run.list->identity;
   } else {
-    if (o.roots.empty()) o.roots.push_back(bundled_corpus());
-    run.settings.roots = normalized_roots(o.roots);
+    if (roots.empty()) roots.push_back(bundled_corpus());
+    run.settings.roots = normalized_roots(roots);
   }
 }
 
@@ -247,7 +244,7 @@ const CensusRun& validate(CensusOptions& o) {
   run.settings.per_file = o.per_file_text;
   run.settings.baseline = run.common.baseline;
   run.settings.min_severity = o.min_severity_text;
-  run.jobs = o.jobs != 0 ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  run.jobs = worker_threads(o.jobs);
   run.progress = ::isatty(STDERR_FILENO) == 1;
   return run;
 }
@@ -269,7 +266,7 @@ ReportHeader census_header(const CensusRun& run, const std::string& command_line
 
 int run_census(const Arguments& arguments, const std::string& command_line) {
   CensusOptions options;
-  if (!parse_command_line(arguments, census_options_description(options), options.roots,
+  if (!parse_command_line(arguments, census_options_description(options), options.positional,
                           census_help_epilogue(), &options.ordered, &options.given))
     return exit_status(ExitCode::clean);
   const CensusRun& run = validate(options);

@@ -11,15 +11,22 @@ namespace po = boost::program_options;
 namespace {
 
 // check's command line; validate() turns it into the run.
-struct CheckCommandOptions {
+struct CheckCommandOptions : CommandArguments {
   RunOptions common;
   ConfigOptions config_options;
-  po::variables_map given;
-  OrderedOptions ordered;
-  std::vector<std::string> paths;
 };
 
-po::options_description check_options_description(CheckCommandOptions& o) {
+std::string check_help_epilogue() {
+  return "\n" + config_discovery_help() +
+         "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
+         "2 usage error (also: -o cannot be written, or is one of the inputs: nothing is\n"
+         "written then), 3 an input could not be read, 4 internal error.\n"
+         "Examples: gafcheck check --fail-on warning -o report.yaml upload.gaf\n"
+         "          gafcheck check --format gnu --format json -o r.jsonl --format junit -o\n"
+         "            junit.xml anims/   (one pass: gnu lines on stdout, JSON Lines, JUnit)\n";
+}
+
+CommandHelp check_options_description(CheckCommandOptions& o) {
   po::options_description general(
       "Usage: gafcheck check [options] PATH...\n\n"
       "Checks GAF files (directories are walked recursively) and writes a YAML\n"
@@ -41,43 +48,29 @@ po::options_description check_options_description(CheckCommandOptions& o) {
       .add(budget_options_description(o.common))
       .add(config_options_description(o.config_options))
       .add(sandbox_options_description(o.common));
-  return visible;
+  return {visible, check_help_epilogue()};
 }
 
-std::string check_help_epilogue() {
-  return "\n" + config_discovery_help() +
-         "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
-         "2 usage error (also: -o cannot be written, or is one of the inputs: nothing is\n"
-         "written then), 3 an input could not be read, 4 internal error.\n"
-         "Examples: gafcheck check --fail-on warning -o report.yaml upload.gaf\n"
-         "          gafcheck check --format gnu --format json -o r.jsonl --format junit -o\n"
-         "            junit.xml anims/   (one pass: gnu lines on stdout, JSON Lines, JUnit)\n";
-}
-
-CheckRun validate(CheckCommandOptions& o, const std::string& command_line) {
+CheckRun validate(CheckCommandOptions& o) {
   finish_common_options(o.common);
   o.common.outputs = resolve_outputs(o.ordered);
   attach_for_html(o.common);
-  if (o.paths.empty())
+  if (o.positional.empty())
     throw UsageError{"check needs at least one PATH (see gafcheck check --help)"};
   CheckRun run;
+  run.command_line = o.command_line;
   // Read now, before the outputs are opened and the process confines itself.
-  run.configuration = std::make_shared<const RunConfiguration>(o.paths, o.config_options);
+  run.configuration = std::make_shared<const RunConfiguration>(o.positional, o.config_options);
   run.configuration->settle(o.common, o.given);
-  run.paths = std::move(o.paths);
+  run.paths = std::move(o.positional);
   run.options = std::move(o.common);
-  run.command_line = command_line;
   return run;
 }
 
 }  // namespace
 
 int run_check(const Arguments& arguments, const std::string& command_line) {
-  CheckCommandOptions options;
-  if (!parse_command_line(arguments, check_options_description(options), options.paths,
-                          check_help_epilogue(), &options.ordered, &options.given))
-    return exit_status(ExitCode::clean);
-  return exit_status(validate(options, command_line).run());
+  return run_command(arguments, command_line, check_options_description, validate);
 }
 
 }  // namespace gafcheck::cli

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "validator/cli/commands.hpp"
+#include "validator/core/exit_code.hpp"
 
 namespace gafcheck::cli {
 
@@ -24,6 +25,36 @@ bool parse_command_line(const Arguments& arguments,
                         std::vector<std::string>& positional, std::string_view help_epilogue = {},
                         OrderedOptions* ordered = nullptr,
                         boost::program_options::variables_map* values_out = nullptr);
+
+// What parse_command_line gathers for a command besides its option values; a command's options
+// struct derives from it.
+struct CommandArguments {
+  std::vector<std::string> positional;          // the arguments that are not options
+  OrderedOptions ordered;                       // every option given, in command-line order
+  boost::program_options::variables_map given;  // the values parsed: given, or defaults
+  std::string command_line;                     // the whole command line, for a report header
+};
+
+// A command's --help: the option table it parses with, and the text printed after the options.
+struct CommandHelp {
+  boost::program_options::options_description options;
+  std::string epilogue;
+};
+
+// The shell every command with an options struct runs in: a fresh Options is filled from
+// `arguments` through the option table describe(options) gives, and unless --help or --dump-cli
+// answered (exit 0), validate(options) makes the run whose run() gives the exit status.
+template <typename Options, typename Run>
+int run_command(const Arguments& arguments, const std::string& command_line,
+                CommandHelp (*describe)(Options&), Run (*validate)(Options&)) {
+  Options options;
+  options.command_line = command_line;
+  const CommandHelp help = describe(options);
+  if (!parse_command_line(arguments, help.options, options.positional, help.epilogue,
+                          &options.ordered, &options.given))
+    return exit_status(ExitCode::clean);
+  return exit_status(validate(options).run());
+}
 
 // gafcheck --dump-cli: while a describer is set, parse_command_line hands it the command's options
 // and help epilogue instead of parsing, and returns false (as it does for --help), so each

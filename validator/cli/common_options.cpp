@@ -1,6 +1,7 @@
 #include "validator/cli/common_options.hpp"
 
 #include <algorithm>
+#include <thread>
 
 #include "reports/html_attachments.hpp"
 #include "reports/report_reader.hpp"
@@ -8,6 +9,16 @@
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
+namespace {
+
+po::options_description group_of_one(const char* caption, const char* name,
+                                     const po::value_semantic* value, const char* description) {
+  po::options_description group(caption);
+  group.add_options()(name, value, description);
+  return group;
+}
+
+}  // namespace
 
 std::uint64_t parse_quantity(const std::string& text, const std::string& option) {
   return value_or_throw(gafcheck::parse_quantity(text, "--" + option));
@@ -32,13 +43,18 @@ po::options_description budget_options_description(RunOptions& options) {
   return budgets;
 }
 
-po::options_description report_options_description(RunOptions& options) {
-  po::options_description report("Report and exit status");
-  report.add_options()(
+void add_fail_on_option(po::options_description& group, RunOptions& options) {
+  group.add_options()(
       "fail-on",
       po::value(&options.fail_on)->value_name("error|warning|info|never")->default_value("error"),
-      "exit 1 when any finding is at or above this severity: error, warning, info or never")(
-      "quiet,q", po::bool_switch(&options.quiet), "no per-file verdict lines on standard error")(
+      "exit 1 when any finding is at or above this severity: error, warning, info or never");
+}
+
+po::options_description report_options_description(RunOptions& options) {
+  po::options_description report("Report and exit status");
+  add_fail_on_option(report, options);
+  report.add_options()("quiet,q", po::bool_switch(&options.quiet),
+                       "no per-file verdict lines on standard error")(
       "game", po::value(&options.game)->value_name("ta|tak|ta3d")->default_value("ta"),
       "which engine's reading of the files to report against (retail impacts, and which checks "
       "apply):\n"
@@ -69,27 +85,44 @@ po::options_description report_options_description(RunOptions& options) {
 }
 
 po::options_description report_reading_description(RunOptions& options) {
-  po::options_description reading("Reports read back");
-  reading.add_options()(
-      "max-report-size",
+  return group_of_one(
+      "Reports read back", "max-report-size",
       po::value(&options.max_report_size)->value_name("SIZE")->default_value("4G"),
       "read at most this many bytes of any report given (--baseline, --resume, diff and merge "
       "inputs); a report is also refused with a line over 1 MiB, a document over 16 MiB, YAML "
       "anchors, aliases, tags or directives, or fields gafcheck does not write (exit 3)");
-  return reading;
 }
 
 po::options_description sandbox_options_description(RunOptions& options) {
-  po::options_description sandbox("Sandbox");
-  sandbox.add_options()(
-      "no-sandbox", po::bool_switch(&options.no_sandbox),
+  return group_of_one(
+      "Sandbox", "no-sandbox", po::bool_switch(&options.no_sandbox),
       "do not confine the process before it reads its inputs. By default it does: a seccomp "
       "filter allows only the system calls the command needs (no execve, no sockets, no ptrace, "
       "no new processes, no open for writing; the outputs are created first) and, where the "
       "kernel has Landlock, the inputs are read-only and files are created only beside the "
       "outputs. A refused system call ends the run with exit 4, naming it. The report header "
       "records it (sandbox: {enabled, layers})");
-  return sandbox;
+}
+
+void add_report_reader_groups(po::options_description& general, RunOptions& options) {
+  general.add(report_reading_description(options)).add(sandbox_options_description(options));
+}
+
+po::options_description with_budgets_and_sandbox(const po::options_description& general,
+                                                 RunOptions& options) {
+  po::options_description visible;
+  visible.add(general)
+      .add(budget_options_description(options))
+      .add(sandbox_options_description(options));
+  return visible;
+}
+
+void add_jobs_option(po::options_description& group, unsigned& jobs, const char* help) {
+  group.add_options()("jobs,j", po::value(&jobs)->value_name("N")->default_value(0), help);
+}
+
+unsigned worker_threads(unsigned jobs) {
+  return jobs != 0 ? jobs : std::max(1u, std::thread::hardware_concurrency());
 }
 
 void finish_common_options(RunOptions& options) {

@@ -91,11 +91,12 @@ std::string help_epilogue() {
   return text;
 }
 
-}  // namespace
-
-int run_config(const Arguments& arguments) {
+// config's command line; validate() turns it into the view.
+struct ConfigCommandOptions : CommandArguments {
   ConfigurationView view;
-  std::vector<std::string> paths;
+};
+
+CommandHelp config_command_description(ConfigCommandOptions& o) {
   po::options_description general(
       "Usage: gafcheck config [options] [PATH]\n\n"
       "Prints the configuration that check and census would use for PATH (default: the current\n"
@@ -104,12 +105,20 @@ int run_config(const Arguments& arguments) {
       "PATH out), per-file levels and suppressions.\n\n"
       "Options");
   general.add_options()("help,h", po::bool_switch(), "show this help");
-  general.add(config_options_description(view.options));
-  if (!parse_command_line(arguments, general, paths, help_epilogue()))
-    return exit_status(ExitCode::clean);
-  if (paths.size() > 1) throw UsageError{"config takes at most one PATH"};
-  if (!paths.empty()) view.path = paths.front();
-  return exit_status(view.run());
+  general.add(config_options_description(o.view.options));
+  return {general, help_epilogue()};
+}
+
+ConfigurationView validate(ConfigCommandOptions& o) {
+  if (o.positional.size() > 1) throw UsageError{"config takes at most one PATH"};
+  if (!o.positional.empty()) o.view.path = o.positional.front();
+  return o.view;
+}
+
+}  // namespace
+
+int run_config(const Arguments& arguments, const std::string& command_line) {
+  return run_command(arguments, command_line, config_command_description, validate);
 }
 
 }  // namespace gafcheck::cli

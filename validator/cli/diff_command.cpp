@@ -11,15 +11,18 @@ namespace po = boost::program_options;
 namespace {
 
 // diff's command line; validate() turns it into the run.
-struct DiffOptions {
-  std::vector<std::string> reports;
-  std::string fail_on = "error";
+struct DiffOptions : CommandArguments {
   bool allow_incomplete = false;
   RunOptions common;
-  OrderedOptions ordered;
 };
 
-po::options_description diff_options_description(DiffOptions& o) {
+constexpr const char* diff_help_epilogue =
+    "\nExit codes: 0 nothing new at or above --fail-on, 1 new findings,\n"
+    "2 usage error (also: -o cannot be written, or is OLD or NEW),\n"
+    "3 a report could not be read, is not a gafcheck report or is\n"
+    "incomplete (without --allow-incomplete).\n";
+
+CommandHelp diff_options_description(DiffOptions& o) {
   po::options_description general(
       "Usage: gafcheck diff [options] OLD.yaml NEW.yaml\n\n"
       "Compares two check or census reports: files added and removed, and per file the\n"
@@ -34,32 +37,25 @@ po::options_description diff_options_description(DiffOptions& o) {
               "yaml (default: one YAML diff document) or json (the same document as one JSON "
               "line); --format F -o FILE pairs may repeat")(
       "fail-on",
-      po::value(&o.fail_on)->value_name("error|warning|info|never")->default_value("error"),
+      po::value(&o.common.fail_on)->value_name("error|warning|info|never")->default_value("error"),
       "exit 1 when NEW has a finding at or above this severity that OLD did not: error, "
       "warning, info or never")(
       "allow-incomplete", po::bool_switch(&o.allow_incomplete),
       "compare a report that is incomplete (cut short: no summary document; or its run was "
       "interrupted) instead of refusing it: its missing files show as removed or added");
-  general.add(report_reading_description(o.common)).add(sandbox_options_description(o.common));
-  return general;
+  add_report_reader_groups(general, o.common);
+  return {general, diff_help_epilogue};
 }
 
-constexpr const char* diff_help_epilogue =
-    "\nExit codes: 0 nothing new at or above --fail-on, 1 new findings,\n"
-    "2 usage error (also: -o cannot be written, or is OLD or NEW),\n"
-    "3 a report could not be read, is not a gafcheck report or is\n"
-    "incomplete (without --allow-incomplete).\n";
-
 ReportComparison validate(DiffOptions& o) {
-  if (o.reports.size() != 2) throw UsageError{"diff takes exactly two reports: OLD NEW"};
-  o.common.fail_on = o.fail_on;
+  if (o.positional.size() != 2) throw UsageError{"diff takes exactly two reports: OLD NEW"};
   finish_common_options(o.common);
   ReportComparison comparison;
-  comparison.before = o.reports[0];
-  comparison.after = o.reports[1];
+  comparison.before = o.positional[0];
+  comparison.after = o.positional[1];
   comparison.outputs = resolve_outputs(o.ordered, {"yaml", "json"});
   for (const OutputRequest& request : comparison.outputs)
-    throw_if_failed(check_output_among_inputs(request.path, o.reports, "report"));
+    throw_if_failed(check_output_among_inputs(request.path, o.positional, "report"));
   comparison.fail_threshold = fail_threshold(o.common);
   comparison.allow_incomplete = o.allow_incomplete;
   comparison.sandbox = !o.common.no_sandbox;
@@ -68,12 +64,8 @@ ReportComparison validate(DiffOptions& o) {
 
 }  // namespace
 
-int run_diff(const Arguments& arguments, const std::string&) {
-  DiffOptions options;
-  if (!parse_command_line(arguments, diff_options_description(options), options.reports,
-                          diff_help_epilogue, &options.ordered))
-    return exit_status(ExitCode::clean);
-  return exit_status(validate(options).run());
+int run_diff(const Arguments& arguments, const std::string& command_line) {
+  return run_command(arguments, command_line, diff_options_description, validate);
 }
 
 }  // namespace gafcheck::cli

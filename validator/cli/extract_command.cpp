@@ -9,6 +9,13 @@ namespace gafcheck::cli {
 namespace po = boost::program_options;
 namespace {
 
+// extract's command line; validate() turns it into the run.
+struct ExtractOptions : CommandArguments {
+  RunOptions common;
+  std::string directory;
+  bool force = false, keep_damaged = false;
+};
+
 constexpr const char* extract_usage =
     "Usage: gafcheck extract [options] ARCHIVE [MEMBER...] -C DIR\n\n"
     "Extracts members of an HPI-family archive into DIR so that a reviewer can look at a\n"
@@ -45,15 +52,7 @@ constexpr const char* extract_usage =
     "cannot be created or written); 3 the archive could not be read.\n"
     "\nOptions";
 
-// extract's command line; validate() turns it into the run.
-struct ExtractOptions {
-  RunOptions common;
-  std::vector<std::string> positional_values;
-  std::string directory;
-  bool force = false, keep_damaged = false;
-};
-
-po::options_description extract_options_description(ExtractOptions& o) {
+CommandHelp extract_options_description(ExtractOptions& o) {
   po::options_description general(extract_usage);
   general.add_options()("help,h", po::bool_switch(), "show this help")(
       "directory,C", po::value(&o.directory)->value_name("DIR"),
@@ -61,36 +60,26 @@ po::options_description extract_options_description(ExtractOptions& o) {
                                                   "overwrite existing regular files")(
       "keep-damaged", po::bool_switch(&o.keep_damaged),
       "write a member that decodes damaged as NAME.damaged (counted apart; exit 1 all the same)");
-  po::options_description visible;
-  visible.add(general)
-      .add(budget_options_description(o.common))
-      .add(sandbox_options_description(o.common));
-  return visible;
+  return {with_budgets_and_sandbox(general, o.common)};
 }
 
 ArchiveExtraction validate(ExtractOptions& o) {
-  if (o.positional_values.empty())
+  if (o.positional.empty())
     throw UsageError{"extract needs an ARCHIVE (see gafcheck extract --help)"};
   if (o.directory.empty()) throw UsageError{"extract needs -C DIR, the directory to extract into"};
   ArchiveExtraction run;
-  run.archive_path = o.positional_values[0];
-  run.members.assign(o.positional_values.begin() + 1, o.positional_values.end());
+  run.archive_path = o.positional[0];
+  run.members.assign(o.positional.begin() + 1, o.positional.end());
   run.directory = o.directory;
   run.force = o.force;
   run.keep_damaged = o.keep_damaged;
-  run.check = o.common.check;
-  run.sandbox = !o.common.no_sandbox;
-  return run;
+  return checked_and_confined(std::move(run), o.common);
 }
 
 }  // namespace
 
-int run_extract(const Arguments& arguments) {
-  ExtractOptions options;
-  if (!parse_command_line(arguments, extract_options_description(options),
-                          options.positional_values))
-    return exit_status(ExitCode::clean);
-  return exit_status(validate(options).run());
+int run_extract(const Arguments& arguments, const std::string& command_line) {
+  return run_command(arguments, command_line, extract_options_description, validate);
 }
 
 }  // namespace gafcheck::cli

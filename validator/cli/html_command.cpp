@@ -14,13 +14,20 @@ namespace po = boost::program_options;
 namespace {
 
 // html's command line; validate() turns it into the run.
-struct HtmlOptions {
-  std::vector<std::string> positional;
+struct HtmlOptions : CommandArguments {
   std::string root, output = "-";
   RunOptions common;
 };
 
-po::options_description html_options_description(HtmlOptions& o) {
+constexpr const char* html_help_epilogue =
+    "\nExit codes: 0 the page is written (files missing or changed are shown in it),\n"
+    "2 usage error (also: the page cannot be written, or would replace the report),\n"
+    "3 the report cannot be read or is not a gafcheck report (check or census YAML).\n"
+    "Examples: gafcheck check -o upload.yaml upload/ && gafcheck html upload.yaml --root . "
+    "-o upload.html\n"
+    "          gafcheck html /srv/census/ta.yaml --root /srv/ta -o ta.html\n";
+
+CommandHelp html_options_description(HtmlOptions& o) {
   po::options_description general(
       "Usage: gafcheck html REPORT --root DIR [-o PAGE.html]\n\n"
       "Draws an existing report (the YAML of gafcheck check or census) as the self-contained\n"
@@ -49,19 +56,10 @@ po::options_description html_options_description(HtmlOptions& o) {
       "html-max-thumbnails",
       po::value(&o.common.html_thumbnails)->default_value(default_html_thumbnails),
       "frames drawn in the whole page at most, in the report's order (the rest are counted)");
-  general.add(budget_options_description(o.common))
-      .add(report_reading_description(o.common))
-      .add(sandbox_options_description(o.common));
-  return general;
+  general.add(budget_options_description(o.common));
+  add_report_reader_groups(general, o.common);
+  return {general, html_help_epilogue};
 }
-
-constexpr const char* html_help_epilogue =
-    "\nExit codes: 0 the page is written (files missing or changed are shown in it),\n"
-    "2 usage error (also: the page cannot be written, or would replace the report),\n"
-    "3 the report cannot be read or is not a gafcheck report (check or census YAML).\n"
-    "Examples: gafcheck check -o upload.yaml upload/ && gafcheck html upload.yaml --root . "
-    "-o upload.html\n"
-    "          gafcheck html /srv/census/ta.yaml --root /srv/ta -o ta.html\n";
 
 PageRedraw validate(HtmlOptions& o) {
   if (o.positional.size() != 1) throw UsageError{"html takes exactly one REPORT"};
@@ -72,21 +70,15 @@ PageRedraw validate(HtmlOptions& o) {
   throw_if_failed(check_output_among_inputs(o.output, {redraw.report_path}, "report"));
   redraw.root = o.root;
   redraw.output = o.output;
-  redraw.check = o.common.check;
   redraw.thumbnails_per_file = o.common.html_thumbnails_per_file;
   redraw.thumbnails = o.common.html_thumbnails;
-  redraw.sandbox = !o.common.no_sandbox;
-  return redraw;
+  return checked_and_confined(std::move(redraw), o.common);
 }
 
 }  // namespace
 
-int run_html(const Arguments& arguments, const std::string&) {
-  HtmlOptions options;
-  if (!parse_command_line(arguments, html_options_description(options), options.positional,
-                          html_help_epilogue))
-    return exit_status(ExitCode::clean);
-  return exit_status(validate(options).run());
+int run_html(const Arguments& arguments, const std::string& command_line) {
+  return run_command(arguments, command_line, html_options_description, validate);
 }
 
 }  // namespace gafcheck::cli

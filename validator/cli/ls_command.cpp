@@ -26,11 +26,12 @@ std::string findings_line(const FileReport& report) {
          ")";
 }
 
-}  // namespace
+// ls's command line; validate() turns it into the listing.
+struct LsOptions : CommandArguments {
+  RunOptions common;
+};
 
-int run_ls(const Arguments& arguments) {
-  RunOptions options;
-  std::vector<std::string> paths;
+CommandHelp ls_options_description(LsOptions& o) {
   po::options_description general(
       "Usage: gafcheck ls [options] ARCHIVE\n\n"
       "Lists the members of an HPI-family archive (.hpi .ufo .ccx .gp3 ...), one per line:\n"
@@ -48,26 +49,39 @@ int run_ls(const Arguments& arguments) {
       "Exit codes: 0 listed, 1 not an archive or rejected by a budget, 2 usage error,\n"
       "3 the archive could not be read.\n\nOptions");
   general.add_options()("help,h", po::bool_switch(), "show this help");
-  po::options_description visible;
-  visible.add(general)
-      .add(budget_options_description(options))
-      .add(sandbox_options_description(options));
-  if (!parse_command_line(arguments, visible, paths)) return exit_status(ExitCode::clean);
-  if (paths.size() != 1) throw UsageError{"ls takes exactly one ARCHIVE (see gafcheck ls --help)"};
-  SandboxPlan plan;
-  plan.read_paths = paths;
-  confine(plan, !options.no_sandbox);
+  return {with_budgets_and_sandbox(general, o.common)};
+}
 
-  const auto archive = read_archive(paths[0], options.check);
-  if (!archive) {
-    std::cerr << "gafcheck: " << archive.problem().message << '\n';
-    return exit_status(archive.problem().code);
+// The members of one archive on standard output, and its finding counts on standard error.
+struct ArchiveListing {
+  std::string archive;
+  CheckOptions check;
+  bool sandbox = true;
+
+  ExitCode run() const;
+};
+
+ArchiveListing validate(LsOptions& o) {
+  if (o.positional.size() != 1)
+    throw UsageError{"ls takes exactly one ARCHIVE (see gafcheck ls --help)"};
+  return checked_and_confined(ArchiveListing{.archive = o.positional[0]}, o.common);
+}
+
+ExitCode ArchiveListing::run() const {
+  SandboxPlan plan;
+  plan.read_paths = {archive};
+  confine(plan, sandbox);
+
+  const auto bytes = read_archive(archive, check);
+  if (!bytes) {
+    std::cerr << "gafcheck: " << bytes.problem().message << '\n';
+    return bytes.problem().code;
   }
-  const FileReport report = check_bytes(archive->view(), paths[0], options.check);
+  const FileReport report = check_bytes(bytes->view(), archive, check);
   if (report.format != Format::hpi) {
-    std::cerr << "gafcheck: " << escape_bytes(paths[0]) << " is not an HPI archive (it reads as "
+    std::cerr << "gafcheck: " << escape_bytes(archive) << " is not an HPI archive (it reads as "
               << format_name(report.format) << ")\n";
-    return exit_status(ExitCode::findings);
+    return ExitCode::findings;
   }
   std::printf("%12s %12s  %-7s %-4s %-14s %s\n", "size", "stored", "method", "enc", "format",
               "path");
@@ -82,7 +96,13 @@ int run_ls(const Arguments& arguments) {
   std::fflush(stdout);
   std::cerr << report.members->size() << " members, " << total
             << " bytes decompressed; findings: " << findings_line(report) << '\n';
-  return exit_status(report.verdict == Verdict::rejected ? ExitCode::findings : ExitCode::clean);
+  return report.verdict == Verdict::rejected ? ExitCode::findings : ExitCode::clean;
+}
+
+}  // namespace
+
+int run_ls(const Arguments& arguments, const std::string& command_line) {
+  return run_command(arguments, command_line, ls_options_description, validate);
 }
 
 }  // namespace gafcheck::cli

@@ -60,30 +60,16 @@ std::string join_command_line(int argc, char** argv) {
   return line;
 }
 
+namespace cli = gafcheck::cli;
+
 // Every command, in the order the manual lists them (validator/cli/install/meson.build gives each
 // its man page).
-constexpr gafcheck::cli::CommandEntry commands[] = {
-    {"check", gafcheck::cli::run_check},
-    {"census", gafcheck::cli::run_census},
-    {"html", gafcheck::cli::run_html},
-    {"ls", [](const gafcheck::cli::Arguments& a,
-              const std::string&) { return gafcheck::cli::run_ls(a); }},
-    {"extract", [](const gafcheck::cli::Arguments& a,
-                   const std::string&) { return gafcheck::cli::run_extract(a); }},
-    {"render", [](const gafcheck::cli::Arguments& a,
-                  const std::string&) { return gafcheck::cli::run_render(a); }},
-    {"show", [](const gafcheck::cli::Arguments& a,
-                const std::string&) { return gafcheck::cli::run_show(a); }},
-    {"rebuild", gafcheck::cli::run_rebuild},
-    {"merge", gafcheck::cli::run_merge},
-    {"diff", gafcheck::cli::run_diff},
-    {"rules", [](const gafcheck::cli::Arguments& a,
-                 const std::string&) { return gafcheck::cli::run_rules(a); }},
-    {"explain", [](const gafcheck::cli::Arguments& a,
-                   const std::string&) { return gafcheck::cli::run_explain(a); }},
-    {"config", [](const gafcheck::cli::Arguments& a,
-                  const std::string&) { return gafcheck::cli::run_config(a); }},
-};
+constexpr cli::CommandEntry commands[] = {
+    {"check", cli::run_check},  {"census", cli::run_census},   {"html", cli::run_html},
+    {"ls", cli::run_ls},        {"extract", cli::run_extract}, {"render", cli::run_render},
+    {"show", cli::run_show},    {"rebuild", cli::run_rebuild}, {"merge", cli::run_merge},
+    {"diff", cli::run_diff},    {"rules", cli::run_rules},     {"explain", cli::run_explain},
+    {"config", cli::run_config}};
 
 int dispatch(const std::string& command, const gafcheck::cli::Arguments& arguments,
              const std::string& command_line) {

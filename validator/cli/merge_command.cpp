@@ -11,14 +11,18 @@ namespace po = boost::program_options;
 namespace {
 
 // merge's command line; validate() turns it into the run.
-struct MergeOptions {
-  std::vector<std::string> inputs;
-  std::string fail_on = "error";
+struct MergeOptions : CommandArguments {
   RunOptions common;
-  OrderedOptions ordered;
 };
 
-po::options_description merge_options_description(MergeOptions& o) {
+constexpr const char* merge_help_epilogue =
+    "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
+    "2 usage error (also: -o cannot be written, or is one of the shard reports),\n"
+    "3 a shard report could not be read (or recorded an unreadable input).\n"
+    "Examples: gafcheck merge -o all.yaml shard-1.yaml shard-2.yaml\n"
+    "          gafcheck merge -o all.yaml --format junit -o all.xml shard-*.yaml\n";
+
+CommandHelp merge_options_description(MergeOptions& o) {
   po::options_description general(
       "Usage: gafcheck merge [options] SHARD_REPORT... -o OUT\n\n"
       "Merges the reports of `gafcheck census --shard K/N` runs (same directories and options)\n"
@@ -28,45 +32,30 @@ po::options_description merge_options_description(MergeOptions& o) {
       "before fields written after it, say a summary without its 'bytes') is refused, exit 3:\n"
       "  gafcheck: report s1.yaml: document 9 (summary, line 80): field 'bytes' is missing\n"
       "--format writes other formats from the same merge.\n\nOptions");
-  general.add_options()("help,h", po::bool_switch(), "show this help")(
-      "fail-on",
-      po::value(&o.fail_on)->value_name("error|warning|info|never")->default_value("error"),
-      "exit 1 when any finding is at or above this severity: error, warning, info or never");
-  general.add(output_options_description("the merged YAML report"))
-      .add(report_reading_description(o.common))
-      .add(sandbox_options_description(o.common));
-  return general;
+  general.add_options()("help,h", po::bool_switch(), "show this help");
+  add_fail_on_option(general, o.common);
+  general.add(output_options_description("the merged YAML report"));
+  add_report_reader_groups(general, o.common);
+  return {general, merge_help_epilogue};
 }
 
-constexpr const char* merge_help_epilogue =
-    "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
-    "2 usage error (also: -o cannot be written, or is one of the shard reports),\n"
-    "3 a shard report could not be read (or recorded an unreadable input).\n"
-    "Examples: gafcheck merge -o all.yaml shard-1.yaml shard-2.yaml\n"
-    "          gafcheck merge -o all.yaml --format junit -o all.xml shard-*.yaml\n";
-
-ShardMerge validate(MergeOptions& o, const std::string& command_line) {
-  if (o.inputs.empty()) throw UsageError{"merge needs at least one shard report"};
+ShardMerge validate(MergeOptions& o) {
+  if (o.positional.empty()) throw UsageError{"merge needs at least one shard report"};
   ShardMerge merge;
   merge.options = std::move(o.common);
-  merge.options.fail_on = o.fail_on;
   finish_common_options(merge.options);
   merge.options.outputs = resolve_outputs(o.ordered);
   for (const std::string& output : output_paths(merge.options.outputs))
-    throw_if_failed(check_output_among_inputs(output, o.inputs, "shard report"));
-  merge.inputs = std::move(o.inputs);
-  merge.command_line = command_line;
+    throw_if_failed(check_output_among_inputs(output, o.positional, "shard report"));
+  merge.inputs = std::move(o.positional);
+  merge.command_line = o.command_line;
   return merge;
 }
 
 }  // namespace
 
 int run_merge(const Arguments& arguments, const std::string& command_line) {
-  MergeOptions options;
-  if (!parse_command_line(arguments, merge_options_description(options), options.inputs,
-                          merge_help_epilogue, &options.ordered))
-    return exit_status(ExitCode::clean);
-  return exit_status(validate(options, command_line).run());
+  return run_command(arguments, command_line, merge_options_description, validate);
 }
 
 }  // namespace gafcheck::cli

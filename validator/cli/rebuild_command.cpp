@@ -120,16 +120,15 @@ fs::path named_output(const std::string& path) {
 }
 
 // rebuild's command line; validate() turns it into the run.
-struct RebuildOptions {
+struct RebuildOptions : CommandArguments {
   RunOptions common;  // budgets, --no-sandbox; the sidecar's output
-  std::vector<std::string> inputs;
   std::string output, report, format = "yaml";
   bool force = false;
   unsigned jobs = 1;
   rebuild::RebuildOptions rebuild;
 };
 
-po::options_description rebuild_options_description(RebuildOptions& o) {
+CommandHelp rebuild_options_description(RebuildOptions& o) {
   po::options_description general(rebuild_usage);
   general.add_options()("help,h", po::bool_switch(), "show this help")(
       "output,o", po::value(&o.output),
@@ -146,11 +145,7 @@ po::options_description rebuild_options_description(RebuildOptions& o) {
       "the sidecar's format (yaml, json, sarif, junit, gnu, codeclimate, html)")(
       "force", po::bool_switch(&o.force), "replace existing output files (never the input)")(
       "jobs,j", po::value(&o.jobs)->default_value(1), "files rebuilt at once in DIR mode");
-  po::options_description visible;
-  visible.add(general)
-      .add(budget_options_description(o.common))
-      .add(sandbox_options_description(o.common));
-  return visible;
+  return {with_budgets_and_sandbox(general, o.common)};
 }
 
 // The sidecar report, written by the run reporter in every format asked for.
@@ -218,34 +213,32 @@ void place_outputs(RebuildRun& run, RebuildOptions& o) {
   run.out_directory = tree_mode ? out_named : absolute_of(out_named.parent_path().string());
 }
 
-RebuildRun validate(RebuildOptions& o, const std::string& command_line) {
-  if (o.inputs.size() != 1) throw UsageError{"rebuild takes one IN (see gafcheck rebuild --help)"};
+RebuildRun validate(RebuildOptions& o) {
+  if (o.positional.size() != 1)
+    throw UsageError{"rebuild takes one IN (see gafcheck rebuild --help)"};
   if (o.output.empty()) throw UsageError{"rebuild needs -o OUT, the file or directory to write"};
   if (o.jobs == 0 || o.jobs > 256) throw UsageError{"-j is from 1 to 256"};
   finish_common_options(o.common);
   RebuildRun run;
   run.options = o.rebuild;
   run.options.limits = o.common.check.limits;
-  run.input = o.inputs[0];
+  run.input = o.positional[0];
   place_outputs(run, o);
   o.common.quiet = true;
-  run.report = o.report;
-  run.open_sidecar = [&o, command_line] {
-    return std::make_unique<ReportedSidecar>(o.common, o.inputs[0], command_line);
-  };
   run.force = o.force;
   run.jobs = o.jobs;
   run.sandbox = !o.common.no_sandbox;
+  run.report = o.report;
+  run.open_sidecar = [&o] {
+    return std::make_unique<ReportedSidecar>(o.common, o.positional[0], o.command_line);
+  };
   return run;
 }
 
 }  // namespace
 
 int run_rebuild(const Arguments& arguments, const std::string& command_line) {
-  RebuildOptions options;
-  if (!parse_command_line(arguments, rebuild_options_description(options), options.inputs))
-    return exit_status(ExitCode::clean);
-  return exit_status(validate(options, command_line).run());
+  return run_command(arguments, command_line, rebuild_options_description, validate);
 }
 
 }  // namespace gafcheck::cli

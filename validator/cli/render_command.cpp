@@ -1,16 +1,23 @@
 // gafcheck render [options] -o DIR FILE...: frames as PNG images, as the retail game draws them
 // and as their rows are encoded, with an index.json listing every image.
-#include <algorithm>
-#include <thread>
-
+#include "validator/cli/render_command.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/common_options.hpp"
-#include "validator/cli/render_command.hpp"
 #include "validator/render/render_run.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
 namespace {
+
+// render's command line; validate() turns it into the run.
+struct RenderOptions : CommandArguments {
+  RunOptions common;  // budgets, --no-sandbox
+  std::string directory, policy = "retail", entry, palette, game = "ta";
+  std::int64_t frame = -1;
+  std::uint64_t max_images = 250'000;
+  unsigned jobs = 0;
+  RenderSettings settings;
+};
 
 constexpr const char* render_usage =
     "Usage: gafcheck render [options] -o DIR FILE...\n\n"
@@ -92,29 +99,18 @@ constexpr const char* render_usage =
     "2 usage error (a bad palette, DIR cannot be written), 3 an input could not be read.\n"
     "\nOptions";
 
-// render's command line; validate() turns it into the run.
-struct RenderOptions {
-  RunOptions common;  // budgets, --no-sandbox
-  std::vector<std::string> inputs;
-  std::string directory, policy = "retail", entry, palette, game = "ta";
-  std::int64_t frame = -1;
-  std::uint64_t max_images = 250'000;
-  unsigned jobs = 0;
-  RenderSettings settings;
-};
-
 // What is drawn, and how.
 void add_drawing_options(po::options_description& general, RenderOptions& o) {
   RenderSettings& settings = o.settings;
   general.add_options()("help,h", po::bool_switch(), "show this help")(
       "output,o", po::value(&o.directory)->value_name("DIR"),
-      "the directory to write into (required)")(
-      "jobs,j", po::value(&o.jobs)->value_name("N")->default_value(0),
-      "worker threads, each drawing one FILE at a time (0: one per core); the images and "
-      "index.json are the same for any N")(
-      "entry", po::value(&o.entry)->value_name("ENTRY"),
-      "only this entry: its slot in the entry table, or its name "
-      "(found as the game finds it: A-Z folded, first match)")(
+      "the directory to write into (required)");
+  add_jobs_option(general, o.jobs,
+                  "worker threads, each drawing one FILE at a time (0: one per core); the images "
+                  "and index.json are the same for any N");
+  general.add_options()("entry", po::value(&o.entry)->value_name("ENTRY"),
+                        "only this entry: its slot in the entry table, or its name "
+                        "(found as the game finds it: A-Z folded, first match)")(
       "frame", po::value(&o.frame)->value_name("N"),
       "only this frame (index in the entry's frame table)")(
       "policy", po::value(&o.policy)->value_name("retail|strict|both")->default_value("retail"),
@@ -164,19 +160,15 @@ void add_output_bound_options(po::options_description& general, RenderOptions& o
       "effect (index.json stays one JSON document)");
 }
 
-po::options_description render_options_description(RenderOptions& o) {
+CommandHelp render_options_description(RenderOptions& o) {
   po::options_description general(render_usage);
   add_drawing_options(general, o);
   add_output_bound_options(general, o);
-  po::options_description visible;
-  visible.add(general)
-      .add(budget_options_description(o.common))
-      .add(sandbox_options_description(o.common));
-  return visible;
+  return {with_budgets_and_sandbox(general, o.common)};
 }
 
-RenderRun validate(RenderOptions&& o) {
-  if (o.inputs.empty()) throw UsageError{"render needs a FILE (see gafcheck render --help)"};
+RenderRun validate(RenderOptions& o) {
+  if (o.positional.empty()) throw UsageError{"render needs a FILE (see gafcheck render --help)"};
   if (o.directory.empty()) throw UsageError{"render needs -o DIR, the directory to write into"};
   if (o.game != "ta" && o.game != "tak" && o.game != "ta3d")
     throw UsageError{"--game is ta, tak or ta3d, not '" + o.game + "'"};
@@ -194,24 +186,19 @@ RenderRun validate(RenderOptions&& o) {
   else if (o.frame != -1)
     throw UsageError{"--frame is a frame index from 0 to 4294967295"};
   run.settings.limits = o.common.check.limits;
-  run.inputs = std::move(o.inputs);
+  run.inputs = std::move(o.positional);
   run.directory = std::move(o.directory);
   run.palette = std::move(o.palette);
   run.tak_lookup = o.game == "tak" && run.palette.empty();
   run.max_images = o.max_images;
-  run.jobs = o.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : o.jobs;
-  run.check = o.common.check;
-  run.sandbox = !o.common.no_sandbox;
-  return run;
+  run.jobs = worker_threads(o.jobs);
+  return checked_and_confined(std::move(run), o.common);
 }
 
 }  // namespace
 
-int run_render(const Arguments& arguments) {
-  RenderOptions options;
-  if (!parse_command_line(arguments, render_options_description(options), options.inputs))
-    return exit_status(ExitCode::clean);
-  return exit_status(validate(std::move(options)).run());
+int run_render(const Arguments& arguments, const std::string& command_line) {
+  return run_command(arguments, command_line, render_options_description, validate);
 }
 
 }  // namespace gafcheck::cli

@@ -4,6 +4,6 @@
 
 namespace gafcheck::cli {
 
-int run_render(const Arguments& arguments);
+int run_render(const Arguments& arguments, const std::string& command_line);
 
 }  // namespace gafcheck::cli

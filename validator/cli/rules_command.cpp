@@ -9,7 +9,7 @@
 namespace gafcheck::cli {
 namespace po = boost::program_options;
 
-int run_rules(const Arguments& arguments) {
+int run_rules(const Arguments& arguments, const std::string&) {
   bool brief = false, ids = false;
   std::vector<std::string> extra;
   po::options_description general(
@@ -43,7 +43,7 @@ int run_rules(const Arguments& arguments) {
   return exit_status(ExitCode::clean);
 }
 
-int run_explain(const Arguments& arguments) {
+int run_explain(const Arguments& arguments, const std::string&) {
   std::vector<std::string> rules;
   po::options_description general(
       "Usage: gafcheck explain RULE\n\n"

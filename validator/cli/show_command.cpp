@@ -60,15 +60,14 @@ bool colour_wanted(const std::string& colour) {
 }
 
 // show's command line; validate() turns it into the run.
-struct ShowOptions {
+struct ShowOptions : CommandArguments {
   RunOptions common;
-  std::vector<std::string> paths;
   std::string at, path, colour = "auto";
   std::int64_t finding = -1;
   std::uint64_t context = 32;
 };
 
-po::options_description show_options_description(ShowOptions& o) {
+CommandHelp show_options_description(ShowOptions& o) {
   po::options_description general(show_usage);
   general.add_options()("help,h", po::bool_switch(), "show this help")(
       "at", po::value(&o.at)->value_name("OFFSET"),
@@ -83,21 +82,17 @@ po::options_description show_options_description(ShowOptions& o) {
       "bytes shown before and after the range (at most 4096 bytes are dumped)")(
       "color", po::value(&o.colour)->value_name("always|never|auto")->default_value(o.colour),
       "always, never or auto (a terminal)");
-  po::options_description visible;
-  visible.add(general)
-      .add(budget_options_description(o.common))
-      .add(sandbox_options_description(o.common));
-  return visible;
+  return {with_budgets_and_sandbox(general, o.common)};
 }
 
 ShowRun validate(ShowOptions& o) {
-  if (o.paths.size() != 1)
+  if (o.positional.size() != 1)
     throw UsageError{"show takes exactly one FILE (see gafcheck show --help)"};
   const int ranges = !o.at.empty() + (o.finding != -1) + !o.path.empty();
   if (ranges > 1) throw UsageError{"--at, --finding and --path each pick the range: give one"};
   if (o.finding < -1) throw UsageError{"--finding takes a finding number from 0"};
   ShowRun run;
-  run.input = o.paths[0];
+  run.input = o.positional[0];
   run.by_offset = !o.at.empty();
   run.offset = run.by_offset ? parse_offset(o.at, "--at") : 0;
   run.at_text = o.at;
@@ -106,18 +101,13 @@ ShowRun validate(ShowOptions& o) {
   run.context = o.context;
   run.style = ShowStyle{colour_wanted(o.colour)};
   finish_common_options(o.common);
-  run.check = o.common.check;
-  run.sandbox = !o.common.no_sandbox;
-  return run;
+  return checked_and_confined(std::move(run), o.common);
 }
 
 }  // namespace
 
-int run_show(const Arguments& arguments) {
-  ShowOptions options;
-  if (!parse_command_line(arguments, show_options_description(options), options.paths))
-    return exit_status(ExitCode::clean);
-  return exit_status(validate(options).run());
+int run_show(const Arguments& arguments, const std::string& command_line) {
+  return run_command(arguments, command_line, show_options_description, validate);
 }
 
 }  // namespace gafcheck::cli
