@@ -8,7 +8,7 @@ namespace gafcheck::hpi {
 
 ArchiveIndex read_archive_index(WalkContext& context);
 
-// The layouts, each after the header's marker and version were read.
+// The layouts, each after the header's marker and version were read and its whole header claimed.
 void read_v1_directory(WalkContext& context, ArchiveIndex& index);
 void read_v2_directory(WalkContext& context, ArchiveIndex& index);
 

@@ -44,6 +44,29 @@ class DirectoryTree {
   // No entry was skipped for its name: the members and extents cover the whole directory.
   bool complete() const { return !skipped_entries_; }
 
+  // Queues the entries of a directory just read for walk(): count entries from first (an offset
+  // in the layout's directory block).
+  void open(std::size_t directory, std::uint64_t first, std::uint64_t count) {
+    open_.push_back({directory, first, count});
+  }
+  // Hands visit(directory, entry offset, entry index) every queued entry, depth first (what visit
+  // opens is walked before the rest of its parent), until the context stops or visit returns false
+  // (the walk must stop). Walked to the end, it sets index.walk_complete unless an entry was
+  // skipped.
+  template <typename Visit>
+  void walk(std::uint64_t entry_size, Visit visit) {
+    while (!open_.empty() && !context_.stopped()) {
+      OpenDirectory& top = open_.back();
+      if (top.next == top.count) {
+        open_.pop_back();
+        continue;
+      }
+      const std::uint64_t entry_index = top.next++;
+      if (!visit(top.node, top.first + entry_index * entry_size, entry_index)) return;
+    }
+    index_.walk_complete = !context_.stopped() && complete();
+  }
+
  private:
   struct Node {
     std::uint64_t offset;
@@ -52,6 +75,12 @@ class DirectoryTree {
     std::string path;
     std::string where;
   };
+  struct OpenDirectory {
+    std::size_t node;
+    std::uint64_t first;
+    std::uint64_t count;  // entries that fit in the block
+    std::uint64_t next = 0;
+  };
   bool is_ancestor_or_self(std::size_t node, std::size_t candidate) const;
 
   WalkContext& context_;
@@ -59,6 +88,7 @@ class DirectoryTree {
   std::vector<Node> nodes_;
   std::unordered_map<std::uint64_t, std::size_t> node_at_offset_;
   bool skipped_entries_ = false;
+  std::vector<OpenDirectory> open_;  // directories whose entries walk() has yet to visit
 };
 
 }  // namespace gafcheck::hpi

@@ -11,13 +11,6 @@
 namespace gafcheck::hpi {
 namespace {
 
-struct OpenV1Directory {
-  std::size_t node;
-  std::uint64_t list;
-  std::uint64_t count;  // entries that fit in the block
-  std::uint64_t next = 0;
-};
-
 // The directory block [start, end) as readers see it, or nullopt after a finding.
 std::optional<Block> load_block(WalkContext& context, ArchiveIndex& index) {
   const ByteView& file = context.file;
@@ -77,19 +70,11 @@ class V1Walk {
       : context_(context), index_(index), block_(block), tree_(context, index) {}
 
   void run(std::uint64_t root) {
-    const std::size_t node = tree_.add_root(root);
-    if (!open(node, root, v1_directory_start)) return;
-    while (!stack_.empty() && !context_.stopped()) {
-      OpenV1Directory& top = stack_.back();
-      if (top.next == top.count) {
-        stack_.pop_back();
-        continue;
-      }
-      const std::uint64_t entry_index = top.next++;
-      const std::uint64_t entry = top.list + entry_index * entry_size;
-      if (!visit_entry(top.node, entry, entry_index)) return;
-    }
-    index_.walk_complete = !context_.stopped() && tree_.complete();
+    if (!open(tree_.add_root(root), root, v1_directory_start)) return;
+    tree_.walk(entry_size,
+               [this](std::size_t directory, std::uint64_t entry, std::uint64_t entry_index) {
+                 return visit_entry(directory, entry, entry_index);
+               });
   }
 
  private:
@@ -119,7 +104,7 @@ class V1Walk {
     }
     if (!context_.charge(BudgetKind::archive_entries, fitting, offset, where)) return false;
     if (fitting > 0) index_.extents.push_back({list, list + fitting * entry_size});
-    stack_.push_back({node, list, fitting});
+    tree_.open(node, list, fitting);
     return true;
   }
 
@@ -180,20 +165,12 @@ class V1Walk {
   ArchiveIndex& index_;
   const Block& block_;
   DirectoryTree tree_;
-  std::vector<OpenV1Directory> stack_;
 };
 
 }  // namespace
 
 void read_v1_directory(WalkContext& context, ArchiveIndex& index) {
   const ByteView& file = context.file;
-  if (file.size() < v1_header_size) {
-    context.findings.add(RuleId::hpi_directory_bounds, 0, file.size(), "header", [&] {
-      return "file is " + std::to_string(file.size()) + " bytes; the v1 archive header needs 20";
-    });
-    return;
-  }
-  index.extents.back().end = v1_header_size;
   index.header_key = *file.u32le(v1_key);
   report_key(context, index.header_key);
   index.source = ArchiveSource(file, xor_key(index.header_key));

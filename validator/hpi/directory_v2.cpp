@@ -49,41 +49,31 @@ std::optional<Block> load_block(WalkContext& context, ArchiveIndex& index, Chunk
   return Block::decompressed(std::move(bytes), offset);
 }
 
-struct OpenV2Directory {
-  std::size_t node;
-  std::uint64_t first_subdir;
-  std::uint64_t subdirs;  // that fit in the block
-  std::uint64_t next = 0;
-};
-
 class V2Walk {
  public:
   V2Walk(WalkContext& context, ArchiveIndex& index, const Block& directory, const Block& names)
       : context_(context), index_(index), dir_(directory), names_(names), tree_(context, index) {}
 
   void run() {
-    const std::size_t root = tree_.add_root(0);
-    if (!open(root, 0, v2_directory_offset)) return;
-    while (!stack_.empty() && !context_.stopped()) {
-      OpenV2Directory& top = stack_.back();
-      if (top.next == top.subdirs) {
-        stack_.pop_back();
-        continue;
-      }
-      const std::uint64_t k = top.next++;
-      const std::size_t parent = top.node;
-      const std::uint64_t entry = top.first_subdir + k * v2_directory_entry_size;
-      const auto name = tree_.read_name(names_, *dir_.u32(entry + v2_dir_name),
-                                        dir_.file_offset(entry), parent, k);
-      if (!name) continue;
-      const auto child = tree_.add_subdirectory(parent, entry, dir_.file_offset(entry), *name);
-      if (context_.stopped()) return;
-      if (child && !open(*child, entry, dir_.file_offset(entry))) return;
-    }
-    index_.walk_complete = !context_.stopped() && tree_.complete();
+    if (!open(tree_.add_root(0), 0, v2_directory_offset)) return;
+    // Files are added when their directory is opened; the walk visits subdirectory entries.
+    tree_.walk(v2_directory_entry_size,
+               [this](std::size_t parent, std::uint64_t entry, std::uint64_t entry_index) {
+                 return visit_subdirectory(parent, entry, entry_index);
+               });
   }
 
  private:
+  // False when the walk must stop.
+  bool visit_subdirectory(std::size_t parent, std::uint64_t entry, std::uint64_t entry_index) {
+    const auto name = tree_.read_name(names_, *dir_.u32(entry + v2_dir_name),
+                                      dir_.file_offset(entry), parent, entry_index);
+    if (!name) return true;
+    const auto child = tree_.add_subdirectory(parent, entry, dir_.file_offset(entry), *name);
+    if (context_.stopped()) return false;
+    return !child || open(*child, entry, dir_.file_offset(entry));
+  }
+
   // How many of count records of record_size at first fit in the directory block (a finding
   // when not all do).
   std::uint64_t fitting(std::uint64_t first, std::uint64_t count, std::uint64_t record_size,
@@ -122,7 +112,7 @@ class V2Walk {
       return false;
     for (std::uint64_t k = 0; k < files; ++k)
       if (!add_file(node, first_file + k * v2_file_entry_size, subdirs + k)) return false;
-    stack_.push_back({node, first_subdir, subdirs});
+    tree_.open(node, first_subdir, subdirs);
     return true;
   }
 
@@ -144,20 +134,12 @@ class V2Walk {
   const Block& dir_;
   const Block& names_;
   DirectoryTree tree_;
-  std::vector<OpenV2Directory> stack_;
 };
 
 }  // namespace
 
 void read_v2_directory(WalkContext& context, ArchiveIndex& index) {
   const ByteView& file = context.file;
-  if (file.size() < v2_header_size) {
-    context.findings.add(RuleId::hpi_directory_bounds, 0, file.size(), "header", [&] {
-      return "file is " + std::to_string(file.size()) + " bytes; the v2 archive header needs 32";
-    });
-    return;
-  }
-  index.extents.back().end = v2_header_size;
   // +28 is 0 or points at a block of trailing bytes that readers describe as Cavedog's
   // verification data (docs/format/hpi.md §5 leaves it undescribed): claimed, so it is not reported
   // as slack.

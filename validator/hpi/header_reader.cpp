@@ -17,6 +17,21 @@ std::string version_text(std::uint32_t version) {
   return text + " (\"" + escape_bytes(ascii) + "\")";
 }
 
+// Whether the file holds the layout's whole header (a finding when not); claims it when it does.
+bool claim_header(WalkContext& context, ArchiveIndex& index, std::uint64_t header_size,
+                  const char* layout) {
+  const ByteView& file = context.file;
+  if (file.size() < header_size) {
+    context.findings.add(RuleId::hpi_directory_bounds, 0, file.size(), "header", [&] {
+      return "file is " + std::to_string(file.size()) + " bytes; the " + layout +
+             " archive header needs " + std::to_string(header_size);
+    });
+    return false;
+  }
+  index.extents.back().end = header_size;
+  return true;
+}
+
 }  // namespace
 
 ArchiveIndex read_archive_index(WalkContext& context) {
@@ -42,12 +57,12 @@ ArchiveIndex read_archive_index(WalkContext& context) {
       return index;
     case version_v1:
       index.kind = ArchiveKind::v1;
-      read_v1_directory(context, index);
+      if (claim_header(context, index, v1_header_size, "v1")) read_v1_directory(context, index);
       if (!context.stopped()) check_footer(context, index);
       return index;
     case version_v2:
       index.kind = ArchiveKind::v2;
-      read_v2_directory(context, index);
+      if (claim_header(context, index, v2_header_size, "v2")) read_v2_directory(context, index);
       return index;
     default:
       context.findings.add(RuleId::hpi_version, header_version, 4, "header/version", [&] {
