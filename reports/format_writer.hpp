@@ -118,6 +118,19 @@ class FormatWriter {
   std::unique_ptr<ReportOutput> output_;
 };
 
+// The documents of the YAML stream in one notation (YAML itself, or JSON Lines).
+struct DocumentNotation {
+  std::string (*header)(const ReportHeader& header);
+  std::string (*file)(const FileReport& report, std::uint64_t baseline_matched);
+  std::string (*record)(const FileReport& report, const RecordFacts& facts);
+  std::string (*summary)(const RunTotals& totals, const ReportClosing& closing);
+};
+// A writer of the YAML stream's documents in its order, written as the run goes: the header; per
+// group the file documents in report order, then the members' records, then the input's own
+// record (which closes the group, for --resume to recognise); the summary.
+std::unique_ptr<FormatWriter> make_document_writer(std::unique_ptr<ReportOutput> output,
+                                                   const DocumentNotation& notation);
+
 // The path of a report inside the root it was found under, "/"-joined raw bytes: a root that is a
 // directory is cut off with its "/" ("tree/units/arm.gaf" under "tree" or "./tree//" ->
 // "units/arm.gaf"; roots are compared in normal form, report_places.hpp); a
