@@ -92,4 +92,31 @@ bool counter_key(const YAML::Node& name);
 bool histogram_key(const YAML::Node& name);
 bool version_key(const YAML::Node& name);
 
+// Checks composed at compile time, so that a table's row names its whole check.
+// A mapping with the fields of a table.
+template <const auto& fields>
+void mapping_field(const YAML::Node& node, const std::string& field) {
+  check_fields(node, field, fields);
+}
+// A list of what item checks.
+template <Check item>
+void list_field(const YAML::Node& node, const std::string& field) {
+  list_of(node, field, item);
+}
+// One of the values.
+template <const Values& values>
+void one_of_field(const YAML::Node& node, const std::string& field) {
+  enum_field(node, field, values);
+}
+// What a mapping's keys must be, and what a message calls one ("a rule id").
+struct KeyNames {
+  bool (*accepts)(const YAML::Node& name);
+  const char* what;
+};
+// A mapping from such keys to what value checks.
+template <const KeyNames& keys, Check value>
+void keyed_field(const YAML::Node& node, const std::string& field) {
+  map_field(node, field, keys.accepts, keys.what, value);
+}
+
 }  // namespace gafcheck::field_checks

@@ -8,36 +8,64 @@ namespace {
 
 using namespace field_checks;
 
+const Values separators = {"newline", "nul"};
+const Values per_file_levels = {"all", "findings", "none"};
+const Values sandbox_layers = {"seccomp", "landlock"};
+const Values commands = {"check", "census", "rebuild"};
+
+constexpr KeyNames environment_variables = {environment_variable_key,
+                                            "an environment variable name"};
+constexpr KeyNames budget_names = {budget_key, "a budget gafcheck has"};
+constexpr KeyNames rule_ids = {rule_key, "a rule id"};
+constexpr KeyNames verdict_names = {verdict_key, "a verdict"};
+constexpr KeyNames format_names = {format_key, "a format"};
+constexpr KeyNames version_words = {version_key, "a version (0x and 8 hex digits)"};
+constexpr KeyNames histogram_names = {counter_group_key, "a histogram name"};
+
+void tool_field(const YAML::Node& node, const std::string& field) {
+  string_field(node, field);
+  if (node.Scalar() != "gafcheck") violation(field, "is not gafcheck");
+}
+
+void rule_id_field(const YAML::Node& node, const std::string& field) {
+  string_field(node, field);
+  if (!packed_rule_name(node.Scalar())) violation(field, "is not a rule id");
+}
+
+void suppressed_field(const YAML::Node& node, const std::string& field) {
+  bool_field(node, field);
+  if (!node.as<bool>()) violation(field, "is false (gafcheck writes it only as true)");
+}
+
+void budget_name_field(const YAML::Node& node, const std::string& field) {
+  string_field(node, field);
+  if (!budget_key(node))
+    violation(field, "is '" + shown(node.Scalar()) + "', not a budget gafcheck has");
+}
+
+void exit_code_field(const YAML::Node& node, const std::string& field) {
+  count_field(node, field);
+  if (node.as<std::uint64_t>() > 4) violation(field, "is not an exit code gafcheck has (0 to 4)");
+}
+
 const Field file_list_fields[] = {
     {"list", true, string_field},
     {"sha256", true, sha256_field},
-    {"separator", true,
-     [](const YAML::Node& n, const std::string& f) {
-       enum_field(n, f, {"newline", "nul"});
-     }},
+    {"separator", true, one_of_field<separators>},
 };
 
 const Field census_fields[] = {
     {"roots", true, strings_field},
     {"extensions", true, strings_field},
     {"shard", true, shard_field},
-    {"per_file", true,
-     [](const YAML::Node& n, const std::string& f) {
-       enum_field(n, f, {"all", "findings", "none"});
-     }},
+    {"per_file", true, one_of_field<per_file_levels>},
     {"min_severity", true, severity_field},
     {"baseline", true, string_field},
     // Censuses with --files-from / --shard auto only.
-    {"files_from", false,
-     [](const YAML::Node& n, const std::string& f) { check_fields(n, f, file_list_fields); }},
-    {"shard_from", false,
-     [](const YAML::Node& n, const std::string& f) {
-       map_field(n, f, environment_variable_key, "an environment variable name",
-                 decimal_text_field);
-     }},
+    {"files_from", false, mapping_field<file_list_fields>},
+    {"shard_from", false, keyed_field<environment_variables, decimal_text_field>},
     // Reports from before configuration files have neither.
-    {"config_sha256", false,
-     [](const YAML::Node& n, const std::string& f) { list_of(n, f, sha256_field); }},
+    {"config_sha256", false, list_field<sha256_field>},
     {"rules", false, strings_field},
 };
 
@@ -48,55 +76,29 @@ const Field config_source_fields[] = {
 
 const Field sandbox_fields[] = {
     {"enabled", true, bool_field},
-    {"layers", true,
-     [](const YAML::Node& n, const std::string& f) {
-       list_of(n, f, [](const YAML::Node& layer, const std::string& g) {
-         enum_field(layer, g, {"seccomp", "landlock"});
-       });
-     }},
+    {"layers", true, list_field<one_of_field<sandbox_layers>>},
 };
 
 const Field header_fields[] = {
     {"kind", true, string_field},
-    {"tool", true,
-     [](const YAML::Node& n, const std::string& f) {
-       string_field(n, f);
-       if (n.Scalar() != "gafcheck") violation(f, "is not gafcheck");
-     }},
+    {"tool", true, tool_field},
     {"version", true, string_field},
-    {"command", true,
-     [](const YAML::Node& n, const std::string& f) {
-       enum_field(n, f, {"check", "census", "rebuild"});
-     }},
+    {"command", true, one_of_field<commands>},
     {"catalog_sha256", true, sha256_field},
     {"profile", true, string_field},
-    {"config", false,
-     [](const YAML::Node& n, const std::string& f) {
-       list_of(n, f, [](const YAML::Node& m, const std::string& g) {
-         check_fields(m, g, config_source_fields);
-       });
-     }},
+    {"config", false, list_field<mapping_field<config_source_fields>>},
     {"game", true, game_field},
-    {"budgets", true,
-     [](const YAML::Node& n, const std::string& f) {
-       map_field(n, f, budget_key, "a budget gafcheck has", count_field);
-     }},
+    {"budgets", true, keyed_field<budget_names, count_field>},
     {"command_line", true, string_field},
     {"started_at", true, string_field},
-    {"census", false,
-     [](const YAML::Node& n, const std::string& f) { check_fields(n, f, census_fields); }},
+    {"census", false, mapping_field<census_fields>},
     {"merged_from", false, strings_field},
     // Reports from before the sandbox have no such field; they read as "not recorded".
-    {"sandbox", false,
-     [](const YAML::Node& n, const std::string& f) { check_fields(n, f, sandbox_fields); }},
+    {"sandbox", false, mapping_field<sandbox_fields>},
 };
 
 const Field finding_fields[] = {
-    {"rule", true,
-     [](const YAML::Node& n, const std::string& f) {
-       string_field(n, f);
-       if (!packed_rule_name(n.Scalar())) violation(f, "is not a rule id");
-     }},
+    {"rule", true, rule_id_field},
     {"severity", true, severity_field},
     {"retail", true, retail_field},
     {"offset", true, count_field},
@@ -106,11 +108,7 @@ const Field finding_fields[] = {
     {"column", false, count_field},
     {"message", true, message_field},
     // gafcheck writes both or neither, and suppressed only as true.
-    {"suppressed", false,
-     [](const YAML::Node& n, const std::string& f) {
-       bool_field(n, f);
-       if (!n.as<bool>()) violation(f, "is false (gafcheck writes it only as true)");
-     }},
+    {"suppressed", false, suppressed_field},
     {"justification", false, message_field},
 };
 
@@ -124,11 +122,11 @@ const Field member_fields[] = {
     {"path", true, string_field},
     {"size", true, count_field},
     {"compressed_size", true, count_field},
-    {"method", true, [](const YAML::Node& n, const std::string& f) { enum_field(n, f, methods); }},
+    {"method", true, one_of_field<methods>},
     {"encrypted", true, bool_field},
     {"format", true, format_field},
     {"checked", true, bool_field},
-    {"same_data_as", false, string_field},
+    {"same_data_as", false, string_field},  // only where an earlier member has the same data
 };
 
 const Field file_fields[] = {
@@ -142,37 +140,24 @@ const Field file_fields[] = {
     {"retail", true, retail_field},
     {"summary", true, counters_field},
     {"findings_suppressed", false, positive_field},
-    {"finding_counts", false,
-     [](const YAML::Node& n, const std::string& f) {
-       map_field(n, f, rule_key, "a rule id", positive_field);
-     }},
-    {"members", false,
-     [](const YAML::Node& n, const std::string& f) {
-       list_of(n, f, [](const YAML::Node& m, const std::string& g) {
-         check_fields(m, g, member_fields);
-       });
-     }},
+    {"finding_counts", false, keyed_field<rule_ids, positive_field>},
+    {"members", false, list_field<mapping_field<member_fields>>},
     {"findings_off", false, positive_field},
     {"findings_lowered", false, positive_field},
     {"config", false, string_field},
     {"baseline_matched", false, positive_field},
-    {"findings", true,
-     [](const YAML::Node& n, const std::string& f) { list_of(n, f, check_finding); }},
+    {"findings", true, list_field<check_finding>},
 };
 
 const Field budget_hit_fields[] = {
-    {"budget", true,
-     [](const YAML::Node& n, const std::string& f) {
-       string_field(n, f);
-       if (!budget_key(n))
-         violation(f, "is '" + shown(n.Scalar()) + "', not a budget gafcheck has");
-     }},
+    {"budget", true, budget_name_field},
     {"limit", true, count_field},
     {"value", true, count_field},
 };
 
 // Records pack maps of numbers into strings; the packing is checked as the schema's patterns say.
-void packed(const YAML::Node& node, const std::string& field, PackedKind kind) {
+template <PackedKind kind>
+void packed_field(const YAML::Node& node, const std::string& field) {
   string_field(node, field);
   if (const auto problem = packed_field_problem(node.Scalar(), kind)) violation(field, *problem);
 }
@@ -191,14 +176,10 @@ const Field record_fields[] = {
     {"verdict", true, verdict_field},
     {"retail", true, retail_field},
     {"worst", false, severity_field},
-    {"summary", true,
-     [](const YAML::Node& n, const std::string& f) { packed(n, f, PackedKind::counters); }},
-    {"survey", true,
-     [](const YAML::Node& n, const std::string& f) { packed(n, f, PackedKind::survey); }},
-    {"findings", true,
-     [](const YAML::Node& n, const std::string& f) { packed(n, f, PackedKind::rule_counts); }},
-    {"budget_hit", false,
-     [](const YAML::Node& n, const std::string& f) { check_fields(n, f, budget_hit_fields); }},
+    {"summary", true, packed_field<PackedKind::counters>},
+    {"survey", true, packed_field<PackedKind::survey>},
+    {"findings", true, packed_field<PackedKind::rule_counts>},
+    {"budget_hit", false, mapping_field<budget_hit_fields>},
 };
 
 // Summaries are rebuilt, never carried, but merge and --resume read their walk counters and
@@ -206,14 +187,8 @@ const Field record_fields[] = {
 // reports/schema/ by a test), so a summary with a hole is refused, never read as zeros.
 const Field files_fields[] = {
     {"total", true, count_field},
-    {"by_verdict", true,
-     [](const YAML::Node& n, const std::string& f) {
-       map_field(n, f, verdict_key, "a verdict", count_field);
-     }},
-    {"by_format", true,
-     [](const YAML::Node& n, const std::string& f) {
-       map_field(n, f, format_key, "a format", count_field);
-     }},
+    {"by_verdict", true, keyed_field<verdict_names, count_field>},
+    {"by_format", true, keyed_field<format_names, count_field>},
     {"not_inputs", false, count_field},
     {"symlinks_not_followed", false, count_field},
     {"ignored", false, count_field},
@@ -226,12 +201,7 @@ const Field top_file_fields[] = {
 
 const Field key_pixels_fields[] = {
     {"total", true, count_field},
-    {"top_files", true,
-     [](const YAML::Node& n, const std::string& f) {
-       list_of(n, f, [](const YAML::Node& m, const std::string& g) {
-         check_fields(m, g, top_file_fields);
-       });
-     }},
+    {"top_files", true, list_field<mapping_field<top_file_fields>>},
 };
 
 const Field layer_counts_fields[] = {
@@ -252,8 +222,7 @@ const Field rule_totals_fields[] = {
 
 const Field summary_fields[] = {
     {"kind", true, string_field},
-    {"files", true,
-     [](const YAML::Node& n, const std::string& f) { check_fields(n, f, files_fields); }},
+    {"files", true, mapping_field<files_fields>},
     {"bytes", true, count_field},
     {"entries", true, count_field},
     {"zero_frame_entries", true, count_field},
@@ -265,39 +234,21 @@ const Field summary_fields[] = {
     {"rle_leaves", true, count_field},
     {"unknown3_nonzero", true, count_field},
     {"raw_frames_with_key", false, count_field},
-    {"key_pixels", false,
-     [](const YAML::Node& n, const std::string& f) { check_fields(n, f, key_pixels_fields); }},
-    {"versions", true,
-     [](const YAML::Node& n, const std::string& f) {
-       map_field(n, f, version_key, "a version (0x and 8 hex digits)", positive_field);
-     }},
+    {"key_pixels", false, mapping_field<key_pixels_fields>},
+    {"versions", true, keyed_field<version_words, positive_field>},
     {"compression_bytes", true, histogram_field},
     {"alt_bytes", true, histogram_field},
     {"color_keys", true, histogram_field},
     {"durations", true, histogram_field},
-    {"layer_counts", true,
-     [](const YAML::Node& n, const std::string& f) { check_fields(n, f, layer_counts_fields); }},
-    {"dimensions", true,
-     [](const YAML::Node& n, const std::string& f) { check_fields(n, f, dimensions_fields); }},
+    {"layer_counts", true, mapping_field<layer_counts_fields>},
+    {"dimensions", true, mapping_field<dimensions_fields>},
     {"totals", true, counters_field},
-    {"findings", true,
-     [](const YAML::Node& n, const std::string& f) {
-       map_field(n, f, rule_key, "a rule id", [](const YAML::Node& m, const std::string& g) {
-         check_fields(m, g, rule_totals_fields);
-       });
-     }},
-    {"survey", true,
-     [](const YAML::Node& n, const std::string& f) {
-       map_field(n, f, counter_group_key, "a histogram name", histogram_field);
-     }},
+    {"findings", true, keyed_field<rule_ids, mapping_field<rule_totals_fields>>},
+    {"survey", true, keyed_field<histogram_names, histogram_field>},
     {"budget_hits", true, count_field},
     {"unreadable", true, count_field},
     {"interrupted", true, bool_field},
-    {"exit_code", true,
-     [](const YAML::Node& n, const std::string& f) {
-       count_field(n, f);
-       if (n.as<std::uint64_t>() > 4) violation(f, "is not an exit code gafcheck has (0 to 4)");
-     }},
+    {"exit_code", true, exit_code_field},
     {"wall_seconds", true, number_field},
     {"bytes_per_second", true, count_field},
 };
