@@ -28,6 +28,17 @@ bool plain(const YAML::Node& node) {
   return node.Tag() == "?";
 }
 
+// Whether yaml-cpp reads the scalar as a T: digits that pass all_digits may still be out of range.
+template <typename T>
+bool reads_as(const YAML::Node& node) {
+  try {
+    (void)node.as<T>();
+    return true;
+  } catch (const YAML::Exception&) {
+    return false;
+  }
+}
+
 bool all_digits(const std::string& text, std::size_t from) {
   return text.size() > from && std::all_of(text.begin() + static_cast<std::ptrdiff_t>(from),
                                            text.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -76,13 +87,8 @@ void enum_field(const YAML::Node& node, const std::string& field, Values values)
 
 void count_field(const YAML::Node& node, const std::string& field) {
   if (!node.IsScalar() || !plain(node) || !all_digits(node.Scalar(), 0) ||
-      node.Scalar().size() > 20)
+      node.Scalar().size() > 20 || !reads_as<std::uint64_t>(node))
     violation(field, "is not a count (a non-negative integer)");
-  try {
-    (void)node.as<std::uint64_t>();
-  } catch (const YAML::Exception&) {
-    violation(field, "is not a count (a non-negative integer)");
-  }
 }
 
 void positive_field(const YAML::Node& node, const std::string& field) {
@@ -93,13 +99,8 @@ void positive_field(const YAML::Node& node, const std::string& field) {
 void integer_field(const YAML::Node& node, const std::string& field) {
   const std::string& text = node.IsScalar() ? node.Scalar() : std::string();
   if (!node.IsScalar() || !plain(node) || !all_digits(text, text.rfind('-', 0) == 0 ? 1 : 0) ||
-      text.size() > 20)
+      text.size() > 20 || !reads_as<std::int64_t>(node))
     violation(field, "is not an integer");
-  try {
-    (void)node.as<std::int64_t>();
-  } catch (const YAML::Exception&) {
-    violation(field, "is not an integer");
-  }
 }
 
 void number_field(const YAML::Node& node, const std::string& field) {

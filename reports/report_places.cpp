@@ -1,18 +1,16 @@
 #include "reports/report_places.hpp"
 
+#include <ranges>
+
 namespace gafcheck {
 namespace {
 
 // The '/'-separated components of a path, without empty and "." ones.
 std::vector<std::string_view> components(std::string_view path) {
   std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  while (start <= path.size()) {
-    std::size_t stop = path.find('/', start);
-    if (stop == std::string_view::npos) stop = path.size();
-    const std::string_view part = path.substr(start, stop - start);
+  for (const auto piece : std::views::split(path, '/')) {
+    const std::string_view part(piece.begin(), piece.end());
     if (!part.empty() && part != ".") parts.push_back(part);
-    start = stop + 1;
   }
   return parts;
 }

@@ -32,37 +32,29 @@ std::size_t allowed_character(std::string_view text, std::size_t at) {
   return length;
 }
 
+// The entity XML needs for c, or nullptr when c is left to allowed_character. A quote, a tab and
+// a line break are themselves in content, entities only in an attribute value.
+const char* entity(char c, bool attribute) {
+  switch (c) {
+    case '&': return "&amp;";
+    case '<': return "&lt;";
+    case '>': return "&gt;";
+    case '"': return attribute ? "&quot;" : "\"";
+    case '\t': return attribute ? "&#9;" : "\t";
+    case '\n': return attribute ? "&#10;" : "\n";
+    default: return nullptr;
+  }
+}
+
 std::string escape(std::string_view text, bool attribute) {
   std::string out;
   out.reserve(text.size() + 16);
   for (std::size_t i = 0; i < text.size();) {
     const char c = text[i];
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        ++i;
-        continue;
-      case '<':
-        out += "&lt;";
-        ++i;
-        continue;
-      case '>':
-        out += "&gt;";
-        ++i;
-        continue;
-      case '"':
-        out += attribute ? "&quot;" : "\"";
-        ++i;
-        continue;
-      case '\t':
-        out += attribute ? "&#9;" : "\t";
-        ++i;
-        continue;
-      case '\n':
-        out += attribute ? "&#10;" : "\n";
-        ++i;
-        continue;
-      default: break;
+    if (const char* replacement = entity(c, attribute)) {
+      out += replacement;
+      ++i;
+      continue;
     }
     const std::size_t length = allowed_character(text, i);
     if (length == 0) {

@@ -11,6 +11,11 @@ void emit_input_path(YAML::Emitter& out, std::string_view path) {
   out << YAML::DoubleQuoted << escape_bytes(path);
 }
 
+void emit_path_field(YAML::Emitter& out, const char* key, std::string_view path) {
+  out << YAML::Key << key << YAML::Value;
+  emit_input_path(out, path);
+}
+
 void emit_text(YAML::Emitter& out, std::string_view text) {
   out << YAML::DoubleQuoted << sanitize_text(text);
 }

@@ -14,6 +14,8 @@ namespace gafcheck {
 // only sanitised, so nothing is escaped twice.
 void emit_input_path(YAML::Emitter& out, std::string_view path);
 void emit_text(YAML::Emitter& out, std::string_view text);
+// A key with an input path for its value.
+void emit_path_field(YAML::Emitter& out, const char* key, std::string_view path);
 
 // Dotted counter keys ("coverage.slack") become nested maps.
 void emit_counters(YAML::Emitter& out, const Counters& counters);

@@ -29,12 +29,10 @@ void emit_census_settings(YAML::Emitter& out, const CensusSettings& census) {
   out << YAML::Key << "shard" << YAML::Value << YAML::DoubleQuoted << census.shard;
   out << YAML::Key << "per_file" << YAML::Value << census.per_file;
   out << YAML::Key << "min_severity" << YAML::Value << census.min_severity;
-  out << YAML::Key << "baseline" << YAML::Value;
-  emit_input_path(out, census.baseline);
+  emit_path_field(out, "baseline", census.baseline);
   if (census.files_from) {
     out << YAML::Key << "files_from" << YAML::Value << YAML::Flow << YAML::BeginMap;
-    out << YAML::Key << "list" << YAML::Value;
-    emit_input_path(out, census.files_from->list);
+    emit_path_field(out, "list", census.files_from->list);
     out << YAML::Key << "sha256" << YAML::Value << census.files_from->sha256;
     out << YAML::Key << "separator" << YAML::Value << census.files_from->separator;
     out << YAML::EndMap;
@@ -71,8 +69,7 @@ void emit_finding(YAML::Emitter& out, const Finding& finding) {
   emit_text(out, finding.message);
   if (finding.suppressed) {
     out << YAML::Key << "suppressed" << YAML::Value << true;
-    out << YAML::Key << "justification" << YAML::Value;
-    emit_input_path(out, finding.justification);
+    emit_path_field(out, "justification", finding.justification);
   }
   out << YAML::EndMap;
 }
@@ -81,8 +78,7 @@ void emit_members(YAML::Emitter& out, const std::vector<ArchiveMember>& members)
   out << YAML::BeginSeq;
   for (const ArchiveMember& member : members) {
     out << YAML::Flow << YAML::BeginMap;
-    out << YAML::Key << "path" << YAML::Value;
-    emit_input_path(out, member.path);
+    emit_path_field(out, "path", member.path);
     out << YAML::Key << "size" << YAML::Value << member.size;
     out << YAML::Key << "compressed_size" << YAML::Value << member.compressed_size;
     out << YAML::Key << "method" << YAML::Value << member.method;
@@ -90,8 +86,7 @@ void emit_members(YAML::Emitter& out, const std::vector<ArchiveMember>& members)
     out << YAML::Key << "format" << YAML::Value << std::string(format_name(member.format));
     out << YAML::Key << "checked" << YAML::Value << member.checked;
     if (!member.same_data_as.empty()) {
-      out << YAML::Key << "same_data_as" << YAML::Value;
-      emit_input_path(out, member.same_data_as);
+      emit_path_field(out, "same_data_as", member.same_data_as);
     }
     out << YAML::EndMap;
   }
@@ -150,11 +145,9 @@ std::string yaml_file_document(const FileReport& report, std::uint64_t baseline_
   YAML::Emitter out;
   out << YAML::BeginMap;
   out << YAML::Key << "kind" << YAML::Value << "file";
-  out << YAML::Key << "path" << YAML::Value;
-  emit_input_path(out, report.path);
+  emit_path_field(out, "path", report.path);
   if (report.member_of) {
-    out << YAML::Key << "member_of" << YAML::Value;
-    emit_input_path(out, *report.member_of);
+    emit_path_field(out, "member_of", *report.member_of);
   }
   out << YAML::Key << "size" << YAML::Value << report.size;
   out << YAML::Key << "sha256" << YAML::Value << report.sha256;
@@ -180,8 +173,7 @@ std::string yaml_file_document(const FileReport& report, std::uint64_t baseline_
   if (report.findings_lowered > 0)
     out << YAML::Key << "findings_lowered" << YAML::Value << report.findings_lowered;
   if (!report.config.empty()) {
-    out << YAML::Key << "config" << YAML::Value;
-    emit_input_path(out, report.config);
+    emit_path_field(out, "config", report.config);
   }
   if (baseline_matched > 0)
     out << YAML::Key << "baseline_matched" << YAML::Value << baseline_matched;

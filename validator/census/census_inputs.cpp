@@ -55,13 +55,7 @@ std::optional<InputItem> CensusInputs::next_listed() {
     }
     const std::pair<std::uint64_t, std::uint64_t> identity{info.st_dev, info.st_ino};
     if (std::find(excluded_.begin(), excluded_.end(), identity) != excluded_.end()) continue;
-    if (!S_ISREG(info.st_mode)) {
-      item.kind = InputKind::unreadable;
-      item.error = not_a_file_reason(info.st_mode);
-      return item;
-    }
-    stamp_file_status(item, info);
-    return item;
+    return regular_file_item(std::move(item), info, not_a_file_reason);
   }
   return std::nullopt;
 }

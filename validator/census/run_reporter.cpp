@@ -5,21 +5,14 @@
 
 #include "reports/finding_suppression.hpp"
 #include "reports/report_reader.hpp"
+#include "validator/core/enum_table.hpp"
 #include "validator/core/text.hpp"
 #include "validator/rules/catalog.hpp"
 
 namespace gafcheck {
 namespace {
 
-std::string_view verdict_label(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::clean: return "OK";
-    case Verdict::warnings: return "WARN";
-    case Verdict::errors: return "ERROR";
-    case Verdict::rejected: return "REJECTED";
-  }
-  return "?";
-}
+constexpr EnumTexts<Verdict, 4> verdict_labels = {{"OK", "WARN", "ERROR", "REJECTED"}};
 
 std::string findings(std::uint64_t count) {
   return std::to_string(count) + (count == 1 ? " finding" : " findings");
@@ -101,7 +94,7 @@ void RunReporter::print_verdict_line(const FileReport& report) const {
     if (const auto severity = counted_severity(report, i))
       counts[static_cast<int>(*severity)] += report.rule_counts[i] - listed[i];
   }
-  std::string line(verdict_label(report.verdict));
+  std::string line(verdict_labels[report.verdict]);
   line.resize(9, ' ');
   line += escape_bytes(report.path);
   line += ": " + std::to_string(counts[2]) + " errors, " + std::to_string(counts[1]) +

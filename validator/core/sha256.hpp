@@ -21,9 +21,7 @@ void initialise_sha256();
 class Sha256Stream {
  public:
   Sha256Stream();
-  ~Sha256Stream();
-  Sha256Stream(const Sha256Stream&) = delete;
-  Sha256Stream& operator=(const Sha256Stream&) = delete;
+  ~Sha256Stream();  // not copied: context_ is a unique_ptr
   void add(std::string_view bytes);
   std::string hex();  // once, after the last add
 

@@ -1,5 +1,6 @@
 #include "validator/detect/extension.hpp"
 
+#include "validator/core/enum_table.hpp"
 #include "validator/core/text.hpp"
 #include "validator/tsf/tsf_sniff.hpp"
 
@@ -44,19 +45,12 @@ bool extension_fits(std::string_view extension, Format format) {
   return true;
 }
 
-std::string_view describe(Format format) {
-  switch (format) {
-    case Format::gaf: return "a paletted GAF";
-    case Format::taf_truecolor: return "a truecolor TAF (frame format bytes 4/5)";
-    case Format::taf_paletted: return "a paletted TAF";
-    case Format::ta3d_gaf: return "TA3D's truecolor GAF (version 0x00010101)";
-    case Format::hpi: return "an HPI-family archive (marker HAPI)";
-    case Format::tsf: return "a TSF script";
-    case Format::unknown:
-    case Format::unreadable: break;
-  }
-  return "unrecognised";
-}
+// What the bytes were recognised as, in Format's order (unknown and unreadable: unrecognised).
+constexpr EnumTexts<Format, 8> descriptions = {
+    {"a paletted GAF", "a truecolor TAF (frame format bytes 4/5)", "a paletted TAF",
+     "TA3D's truecolor GAF (version 0x00010101)", "an HPI-family archive (marker HAPI)",
+     "a TSF script", "unrecognised", "unrecognised"}};
+static_assert(descriptions.texts.size() == static_cast<std::size_t>(Format::unreadable) + 1);
 
 // Only spaces, tabs and line breaks (or nothing): a script with no section at all.
 bool is_blank(ByteView bytes) {
@@ -122,7 +116,7 @@ void check_extension(WalkContext& context, Format format, std::string_view displ
     if (known.extension != extension || extension_fits(extension, format)) continue;
     context.findings.add(RuleId::format_extension_mismatch, 0, 0, "", [&] {
       return "the name ends in " + extension + " (" + std::string(known.meaning) +
-             ") but the bytes are " + std::string(describe(format));
+             ") but the bytes are " + std::string(descriptions[format]);
     });
     return;
   }

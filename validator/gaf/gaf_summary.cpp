@@ -74,13 +74,13 @@ void summarize_gaf(const GafIndex& index, Counters& summary, Histograms& survey)
     const std::uint64_t area = std::uint64_t{frame.width} * frame.height;
     area_log2.push_back(area == 0 ? -1 : std::bit_width(area) - 1);
   }
-  summary.add("frame_headers", headers);
-  summary.add("composite_frames", composites);
-  summary.add("subframes", subframes);
-  summary.add("raw_leaves", raw);
-  summary.add("rle_leaves", rle);
-  summary.add("zero_frame_entries", zero_frame_entries);
-  summary.add("unknown3_nonzero", unknown3);
+  summary.add({{"frame_headers", headers},
+               {"composite_frames", composites},
+               {"subframes", subframes},
+               {"raw_leaves", raw},
+               {"rle_leaves", rle},
+               {"zero_frame_entries", zero_frame_entries},
+               {"unknown3_nonzero", unknown3}});
 
   alt_bytes.store(survey, "alt_bytes");
   layer_counts.store(survey, "layer_counts");

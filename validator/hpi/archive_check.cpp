@@ -229,12 +229,12 @@ void summarize(const ArchiveIndex& index, FileReport& report) {
     if (record.decoded) output += record.size;
     members.push_back(std::move(member));
   }
-  summary.add("stored_members", stored);
-  summary.add("lz77_members", lz77);
-  summary.add("zlib_members", zlib);
-  summary.add("encrypted_members", encrypted);
-  summary.add("checked_members", checked);
-  summary.add("decompressed_bytes", output);
+  summary.add({{"stored_members", stored},
+               {"lz77_members", lz77},
+               {"zlib_members", zlib},
+               {"encrypted_members", encrypted},
+               {"checked_members", checked},
+               {"decompressed_bytes", output}});
   if (index.kind != ArchiveKind::none) ++report.survey["archive_versions"][index.version];
 }
 

@@ -106,12 +106,19 @@ std::vector<Root> prepare_roots(const std::vector<std::string>& given) {
 
 }  // namespace
 
-void stamp_file_status(InputItem& item, const struct stat& info) {
+InputItem regular_file_item(InputItem item, const struct stat& info,
+                            std::string (*why_not)(mode_t mode)) {
+  if (!S_ISREG(info.st_mode)) {
+    item.kind = InputKind::unreadable;
+    item.error = why_not(info.st_mode);
+    return item;
+  }
   item.size = static_cast<std::uint64_t>(info.st_size);
   item.mtime_ns = nanoseconds(info.st_mtim);
   item.ctime_ns = nanoseconds(info.st_ctim);
   item.device = static_cast<std::uint64_t>(info.st_dev);
   item.inode = static_cast<std::uint64_t>(info.st_ino);
+  return item;
 }
 
 bool path_less(std::string_view a, std::string_view b) {
@@ -274,13 +281,7 @@ struct InputWalk::State {
         }
         return std::nullopt;  // the caller walks the new directory
       }
-      if (!S_ISREG(info.st_mode)) {
-        item.kind = InputKind::unreadable;
-        item.error = special_file_reason(info.st_mode);
-        return item;
-      }
-      stamp_file_status(item, info);
-      return item;
+      return regular_file_item(std::move(item), info);
     }
     return std::nullopt;
   }

@@ -38,8 +38,14 @@ struct InputItem {
   std::uint64_t inode = 0;
 };
 
-// Sets an item's size, times, device and inode from what stat or lstat said about it.
-void stamp_file_status(InputItem& item, const struct stat& info);
+// Why an input of this mode (neither a regular file nor a directory) is not read: the item's
+// error.
+std::string special_file_reason(mode_t mode);
+
+// The item as stat or lstat described it: a regular file's size, times, device and inode, or for
+// anything else unreadable, with why_not(its mode) as the error.
+InputItem regular_file_item(InputItem item, const struct stat& info,
+                            std::string (*why_not)(mode_t mode) = special_file_reason);
 
 // The order of every report: paths compared byte by byte, component by component ('/' sorts
 // before any other byte), which is the order of a depth-first walk with sorted listings.
@@ -63,10 +69,6 @@ class InputWalk {
   struct State;
   std::unique_ptr<State> state_;
 };
-
-// Why an input of this mode (neither a regular file nor a directory) is not read: the item's
-// error.
-std::string special_file_reason(mode_t mode);
 
 // Every item of the walk but symlink_not_followed ones, in order (for check's few inputs).
 std::vector<InputItem> collect_inputs(const std::vector<std::string>& roots);

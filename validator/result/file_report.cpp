@@ -1,21 +1,19 @@
 #include "validator/result/file_report.hpp"
 
+#include "validator/core/enum_table.hpp"
 #include "validator/rules/catalog.hpp"
 
 namespace gafcheck {
 namespace {
-constexpr std::array<std::string_view, 4> verdict_names = {"clean", "warnings", "errors",
-                                                           "rejected"};
-}
+constexpr EnumTexts<Verdict, 4> verdict_names = {{"clean", "warnings", "errors", "rejected"}};
+}  // namespace
 
 std::string_view verdict_name(Verdict verdict) {
-  return verdict_names[static_cast<std::size_t>(verdict)];
+  return verdict_names[verdict];
 }
 
 std::optional<Verdict> verdict_from_name(std::string_view name) {
-  for (std::size_t i = 0; i < verdict_names.size(); ++i)
-    if (verdict_names[i] == name) return static_cast<Verdict>(i);
-  return std::nullopt;
+  return verdict_names.find(name);
 }
 
 void Counters::add(std::string_view key, std::uint64_t amount) {

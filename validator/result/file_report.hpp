@@ -2,6 +2,7 @@
 // The result of checking one input: what it is, the verdict, counters and every finding.
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -25,6 +26,10 @@ std::optional<Verdict> verdict_from_name(std::string_view name);
 class Counters {
  public:
   void add(std::string_view key, std::uint64_t amount = 1);
+  // Each key with its amount, in the order listed.
+  void add(std::initializer_list<std::pair<std::string_view, std::uint64_t>> amounts) {
+    for (const auto& [key, amount] : amounts) add(key, amount);
+  }
   std::uint64_t get(std::string_view key) const;
   const std::vector<std::pair<std::string, std::uint64_t>>& items() const { return items_; }
 

@@ -67,6 +67,18 @@ std::string payload_kind(ByteView file, std::uint64_t data_offset) {
   return payload && payload->encoding == Ta3dEncoding::jpeg ? "a JPEG" : "a zlib stream";
 }
 
+// Adds the format.foreign-variant finding at offset with the case's rating (no severity: the
+// catalogue's).
+template <typename Compose>
+void add_foreign_variant(WalkContext& context, std::uint64_t offset, std::string path,
+                         std::optional<Severity> severity, Retail retail, Compose&& compose) {
+  Finding* finding =
+      context.findings.add(RuleId::format_foreign_variant, offset, 4, std::move(path), compose);
+  if (!finding) return;
+  if (severity) finding->severity = *severity;
+  finding->retail = retail;
+}
+
 }  // namespace
 
 void check_foreign_layout(WalkContext& context, std::uint64_t scan_limit) {
@@ -77,41 +89,31 @@ void check_foreign_layout(WalkContext& context, std::uint64_t scan_limit) {
   const std::string version =
       ta3d_version ? "version word 0x00010101 marks TA3D's truecolor GAF" : "";
   if (scan.first) {
-    Finding* finding = context.findings.add(
-        RuleId::format_foreign_variant, scan.first->data_offset, 4, scan.first->path, [&] {
+    add_foreign_variant(
+        context, scan.first->data_offset, scan.first->path, Severity::error, Retail::garbage, [&] {
           return (ta3d_version ? version + "; " : std::string()) + "frame " + scan.first->path +
                  " holds a TA3D payload at " + hex(scan.first->data_offset) +
                  " (u32 byte count, then " + payload_kind(file, scan.first->data_offset) +
                  "): the engine, which never reads the version word, decodes "
                  "those compressed bytes as palette pixels";
         });
-    if (finding) {
-      finding->severity = Severity::error;
-      finding->retail = Retail::garbage;
-    }
-    return;
-  }
-  if (!scan.complete) {
-    Finding* finding = context.findings.add(
-        RuleId::format_foreign_variant, gaf::header_version, 4, "header/version", [&] {
+  } else if (!scan.complete) {
+    add_foreign_variant(
+        context, gaf::header_version, "header/version", Severity::error, Retail::unknown, [&] {
           return (ta3d_version ? version + "; " : std::string()) + "the first " +
                  std::to_string(scan_limit) +
                  " frame references hold no TA3D payload, the rest were not scanned "
                  "(--max-frame-refs)";
         });
-    if (finding) {
-      finding->severity = Severity::error;
-      finding->retail = Retail::unknown;
-    }
-    return;
+  } else {
+    add_foreign_variant(context, gaf::header_version, "header/version", std::nullopt,
+                        Retail::ignored, [&] {
+                          return version +
+                                 ", but no frame holds a TA3D payload: the engine never reads the "
+                                 "version word and loads the file as the GAF it is (checked as "
+                                 "one); TA3D would misread its frames";
+                        });
   }
-  Finding* finding = context.findings.add(
-      RuleId::format_foreign_variant, gaf::header_version, 4, "header/version", [&] {
-        return version +
-               ", but no frame holds a TA3D payload: the engine never reads the version word and "
-               "loads the file as the GAF it is (checked as one); TA3D would misread its frames";
-      });
-  if (finding) finding->retail = Retail::ignored;
 }
 
 namespace {
