@@ -13,6 +13,7 @@ namespace gafcheck {
 namespace {
 
 constexpr EnumTexts<Verdict, 4> verdict_labels = {{"OK", "WARN", "ERROR", "REJECTED"}};
+static_assert(verdict_labels.texts.size() == static_cast<std::size_t>(Verdict::rejected) + 1);
 
 std::string findings(std::uint64_t count) {
   return std::to_string(count) + (count == 1 ? " finding" : " findings");

@@ -6,6 +6,7 @@
 namespace gafcheck {
 namespace {
 constexpr EnumTexts<Verdict, 4> verdict_names = {{"clean", "warnings", "errors", "rejected"}};
+static_assert(verdict_names.texts.size() == static_cast<std::size_t>(Verdict::rejected) + 1);
 }  // namespace
 
 std::string_view verdict_name(Verdict verdict) {
