@@ -8,9 +8,8 @@
 #include <stdexcept>
 
 namespace gafcheck::builder {
-namespace {
 
-std::uint64_t number(const YAML::Node& node, const std::string& what) {
+std::uint64_t recipe_number(const YAML::Node& node, const std::string& what) {
   const std::string text = node.as<std::string>();
   std::size_t used = 0;
   std::uint64_t value = 0;
@@ -27,15 +26,15 @@ std::uint64_t number(const YAML::Node& node, const std::string& what) {
   return value;
 }
 
-template <typename T>
-void read_number(const YAML::Node& map, const char* key, T& target) {
-  if (map[key]) target = static_cast<T>(number(map[key], key));
+void read_name_hex(const YAML::Node& node, std::optional<std::array<std::uint8_t, 32>>& target) {
+  if (!node["name_hex"]) return;
+  const auto bytes = parse_hex_bytes(node["name_hex"].as<std::string>());
+  if (bytes.size() != 32) throw std::runtime_error("name_hex must be 32 bytes");
+  target.emplace();
+  std::copy(bytes.begin(), bytes.end(), target->begin());
 }
 
-template <typename T>
-void read_optional_number(const YAML::Node& map, const char* key, std::optional<T>& target) {
-  if (map[key]) target = static_cast<T>(number(map[key], key));
-}
+namespace {
 
 FrameSpec read_frame(const YAML::Node& node) {
   FrameSpec frame;
@@ -46,11 +45,11 @@ FrameSpec read_frame(const YAML::Node& node) {
   read_number(node, "y_offset", frame.y_offset);
   read_number(node, "color_key", frame.color_key);
   read_number(node, "compressed", frame.compressed);
-  read_optional_number(node, "layer_count", frame.layer_count);
+  read_number(node, "layer_count", frame.layer_count);
   read_number(node, "alt_byte", frame.alt_byte);
   read_number(node, "unknown2", frame.unknown2);
   read_number(node, "unknown3", frame.unknown3);
-  read_optional_number(node, "data_offset", frame.data_offset);
+  read_number(node, "data_offset", frame.data_offset);
   if (node["children"])
     for (const auto& child : node["children"]) frame.children.push_back(child.as<std::string>());
   if (node["raw_hex"]) frame.raw = parse_hex_bytes(node["raw_hex"].as<std::string>());
@@ -66,21 +65,16 @@ FrameSpec read_frame(const YAML::Node& node) {
 EntrySpec read_entry(const YAML::Node& node) {
   EntrySpec entry;
   if (node["name"]) entry.name = node["name"].as<std::string>();
-  if (node["name_hex"]) {
-    const auto bytes = parse_hex_bytes(node["name_hex"].as<std::string>());
-    if (bytes.size() != 32) throw std::runtime_error("name_hex must be 32 bytes");
-    entry.name_bytes.emplace();
-    std::copy(bytes.begin(), bytes.end(), entry.name_bytes->begin());
-  }
+  read_name_hex(node, entry.name_bytes);
   read_number(node, "loop_word", entry.loop_word);
   read_number(node, "unknown", entry.unknown);
-  read_optional_number(node, "frame_count", entry.frame_count);
+  read_number(node, "frame_count", entry.frame_count);
   if (node["frames"]) {
     for (const auto& ref_node : node["frames"]) {
       FrameRefSpec ref;
       if (ref_node["frame"]) ref.frame = ref_node["frame"].as<std::string>();
       read_number(ref_node, "duration", ref.duration);
-      read_optional_number(ref_node, "header_offset", ref.header_offset);
+      read_number(ref_node, "header_offset", ref.header_offset);
       entry.frames.push_back(ref);
     }
   }
@@ -88,10 +82,6 @@ EntrySpec read_entry(const YAML::Node& node) {
 }
 
 }  // namespace
-
-std::uint64_t recipe_number(const YAML::Node& node, const std::string& what) {
-  return number(node, what);
-}
 
 std::vector<std::uint8_t> parse_hex_bytes(const std::string& text) {
   std::vector<std::uint8_t> bytes;
@@ -132,12 +122,12 @@ Recipe load_recipe(const std::filesystem::path& path) {
     const YAML::Node gaf = root["gaf"];
     if (gaf) {
       read_number(gaf, "version", recipe.gaf.version);
-      read_optional_number(gaf, "entry_count_word", recipe.gaf.entry_count_word);
+      read_number(gaf, "entry_count_word", recipe.gaf.entry_count_word);
       read_number(gaf, "reserved", recipe.gaf.reserved);
       if (gaf["slots"]) {
         recipe.gaf.slots.emplace();
         for (const auto& slot : gaf["slots"])
-          recipe.gaf.slots->push_back(static_cast<std::uint32_t>(number(slot, "slot")));
+          recipe.gaf.slots->push_back(static_cast<std::uint32_t>(recipe_number(slot, "slot")));
       }
       if (gaf["entries"])
         for (const auto& entry : gaf["entries"]) recipe.gaf.entries.push_back(read_entry(entry));
@@ -152,19 +142,19 @@ Recipe load_recipe(const std::filesystem::path& path) {
         read_number(node, "offset", patch.offset);
         if (node["u8"]) {
           patch.width = 1;
-          patch.value = static_cast<std::uint32_t>(number(node["u8"], "u8"));
+          patch.value = static_cast<std::uint32_t>(recipe_number(node["u8"], "u8"));
         } else if (node["u16"]) {
           patch.width = 2;
-          patch.value = static_cast<std::uint32_t>(number(node["u16"], "u16"));
+          patch.value = static_cast<std::uint32_t>(recipe_number(node["u16"], "u16"));
         } else if (node["u32"]) {
           patch.width = 4;
-          patch.value = static_cast<std::uint32_t>(number(node["u32"], "u32"));
+          patch.value = static_cast<std::uint32_t>(recipe_number(node["u32"], "u32"));
         } else
           throw std::runtime_error("a patch needs u8, u16 or u32");
         recipe.patches.push_back(patch);
       }
     }
-    read_optional_number(root, "truncate", recipe.truncate);
+    read_number(root, "truncate", recipe.truncate);
     if (root["append_hex"]) recipe.append = parse_hex_bytes(root["append_hex"].as<std::string>());
     return recipe;
   } catch (const std::exception& error) {

@@ -2,8 +2,10 @@
 // Corpus recipes: small YAML files that describe one file (a GAF field by field via the builder,
 // or another format through its renderer in recipe_formats.hpp) plus
 // byte patches, truncation and appended bytes, and the rule ids the result must trigger.
+#include <array>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,5 +47,18 @@ std::vector<std::uint8_t> render_recipe(const Recipe& recipe);
 std::vector<std::uint8_t> parse_hex_bytes(const std::string& text);
 // A recipe number: decimal, 0x-hex or negative; throws std::runtime_error naming `what`.
 std::uint64_t recipe_number(const YAML::Node& node, const std::string& what);
+
+// Sets target from map[key] when the recipe gives it (a number, cast to the field's type).
+template <typename T>
+void read_number(const YAML::Node& map, const char* key, T& target) {
+  if (map[key]) target = static_cast<T>(recipe_number(map[key], key));
+}
+template <typename T>
+void read_number(const YAML::Node& map, const char* key, std::optional<T>& target) {
+  if (map[key]) target = static_cast<T>(recipe_number(map[key], key));
+}
+
+// Sets target from node["name_hex"] when the recipe gives it: exactly 32 bytes of hex.
+void read_name_hex(const YAML::Node& node, std::optional<std::array<std::uint8_t, 32>>& target);
 
 }  // namespace gafcheck::builder
