@@ -11,17 +11,20 @@ class ScriptWriter {
     indent(depth);
     append(text + "\n");
   }
-  void header(int depth, const std::string& name, const std::string& label) {
+  // "[name]" and the section's opening brace; the header's offset is labelled `label`.
+  void open(int depth, const std::string& name, const std::string& label) {
     indent(depth);
     built_.labels[label] = built_.bytes.size();
     append("[" + name + "]\n");
+    line(depth, "{");
   }
+  // "key = text;" in the section labelled `section`, its value's offset labelled section/key.
   void value(int depth, const std::string& key, const std::optional<std::string>& text,
-             const std::string& label) {
+             const std::string& section) {
     if (!text) return;
     indent(depth);
     append(key + " = ");
-    built_.labels[label] = built_.bytes.size();
+    built_.labels[section + "/" + key] = built_.bytes.size();
     append(*text + ";\n");
   }
 
@@ -43,23 +46,20 @@ BuiltFile build_tsf(const TsfSpec& spec) {
   for (std::size_t a = 0; a < spec.animations.size(); ++a) {
     const TsfAnimationSpec& animation = spec.animations[a];
     const std::string animation_label = "animation[" + std::to_string(a) + "]";
-    out.header(0, animation.name, animation_label);
-    out.line(0, "{");
-    out.value(1, "Looping", animation.looping, animation_label + "/Looping");
+    out.open(0, animation.name, animation_label);
+    out.value(1, "Looping", animation.looping, animation_label);
     for (std::size_t f = 0; f < animation.frames.size(); ++f) {
       const TsfFrameSpec& frame = animation.frames[f];
       const std::string frame_label = animation_label + "/frame[" + std::to_string(f) + "]";
-      out.header(1, frame.name.empty() ? "Frame" + std::to_string(f) : frame.name, frame_label);
-      out.line(1, "{");
-      out.value(2, "Delay", frame.delay, frame_label + "/Delay");
+      out.open(1, frame.name.empty() ? "Frame" + std::to_string(f) : frame.name, frame_label);
+      out.value(2, "Delay", frame.delay, frame_label);
       for (std::size_t l = 0; l < frame.layers.size(); ++l) {
         const TsfLayerSpec& layer = frame.layers[l];
         const std::string layer_label = frame_label + "/layer[" + std::to_string(l) + "]";
-        out.header(2, layer.name.empty() ? "Layer" + std::to_string(l) : layer.name, layer_label);
-        out.line(2, "{");
-        out.value(3, "AnchorX", layer.anchor_x, layer_label + "/AnchorX");
-        out.value(3, "AnchorY", layer.anchor_y, layer_label + "/AnchorY");
-        out.value(3, "Filename", layer.filename, layer_label + "/Filename");
+        out.open(2, layer.name.empty() ? "Layer" + std::to_string(l) : layer.name, layer_label);
+        out.value(3, "AnchorX", layer.anchor_x, layer_label);
+        out.value(3, "AnchorY", layer.anchor_y, layer_label);
+        out.value(3, "Filename", layer.filename, layer_label);
         out.line(2, "}");
       }
       out.line(1, "}");
