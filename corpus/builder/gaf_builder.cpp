@@ -215,20 +215,9 @@ BuiltFile build_gaf(const GafSpec& spec) {
   for (std::size_t i = 0; i < spec.frames.size(); ++i) {
     const FrameSpec& frame = spec.frames[i];
     built.labels["frame:" + frame.id] = out.size();
-    gaf::FrameHeader header;
-    header.width = frame.width;
-    header.height = frame.height;
-    header.x_offset = frame.x_offset;
-    header.y_offset = frame.y_offset;
-    header.color_key = frame.color_key;
-    header.compressed = frame.compressed;
-    header.layer_count =
-        frame.layer_count.value_or(static_cast<std::uint8_t>(frame.children.size()));
-    header.alt_byte = frame.alt_byte;
-    header.unknown2 = frame.unknown2;
-    header.data_offset = frame.data_offset.value_or(static_cast<std::uint32_t>(at.data_offset[i]));
-    header.unknown3 = frame.unknown3;
-    out.frame_header(header);
+    out.frame_header(gaf::frame_header_of(
+        frame, frame.layer_count.value_or(static_cast<std::uint8_t>(frame.children.size())),
+        frame.data_offset.value_or(static_cast<std::uint32_t>(at.data_offset[i])), frame.unknown2));
   }
   for (std::size_t i = 0; i < spec.frames.size(); ++i) {
     if (spec.frames[i].data) continue;

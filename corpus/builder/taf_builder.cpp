@@ -34,27 +34,25 @@ GafSpec taf_as_gaf_spec(const TafSpec& spec) {
     const TafFrameSpec& frame = spec.frames[i];
     const std::string id = "f" + std::to_string(i);
     sequence.frames.push_back({id, frame.duration, std::nullopt});
-    FrameSpec header;
-    header.id = id;
-    header.width = frame.width;
-    header.height = frame.height;
-    header.x_offset = frame.x_offset;
-    header.y_offset = frame.y_offset;
-    header.color_key = frame.transparency;
-    header.compressed = frame.format;
-    header.layer_count = frame.layer_count;
-    header.alt_byte = frame.flag;
-    header.unknown2 = frame.unknown2;
-    header.unknown3 = frame.unknown3;
-    header.data_offset = frame.data_offset;
     std::vector<std::uint8_t> data;
     for (std::uint16_t pixel :
          frame.pixels.value_or(default_taf_pixels(frame.width, frame.height, frame.format))) {
       data.push_back(static_cast<std::uint8_t>(pixel));
       data.push_back(static_cast<std::uint8_t>(pixel >> 8));
     }
-    header.data = std::move(data);
-    gaf.frames.push_back(std::move(header));
+    gaf.frames.push_back({.id = id,
+                          .width = frame.width,
+                          .height = frame.height,
+                          .x_offset = frame.x_offset,
+                          .y_offset = frame.y_offset,
+                          .color_key = frame.transparency,
+                          .compressed = frame.format,
+                          .layer_count = frame.layer_count,
+                          .alt_byte = frame.flag,
+                          .unknown2 = frame.unknown2,
+                          .unknown3 = frame.unknown3,
+                          .data = std::move(data),
+                          .data_offset = frame.data_offset});
   }
   gaf.entries.push_back(std::move(sequence));
   return gaf;

@@ -90,10 +90,8 @@ static_assert(entry_loop == entry_frame_count + 2 && entry_unknown == entry_loop
 
 // The entry header at `at`, which must lie inside the file.
 inline EntryHeader read_entry_header(const ByteView& file, std::uint64_t at) {
-  EntryHeader header;
-  header.frame_count = *file.u16le(at + entry_frame_count);
-  header.loop_word = *file.u16le(at + entry_loop);
-  header.unknown = *file.u32le(at + entry_unknown);
+  EntryHeader header{*file.u16le(at + entry_frame_count), *file.u16le(at + entry_loop),
+                     *file.u32le(at + entry_unknown)};
   file.copy_to(at + entry_name, header.name);
   return header;
 }
@@ -162,6 +160,25 @@ inline void append_frame_header(std::vector<std::uint8_t>& out, const FrameHeade
   append_u32(out, header.unknown2);
   append_u32(out, header.data_offset);
   append_u32(out, header.unknown3);
+}
+
+// The header of a frame described by a writer's own model, whose fields are named as the
+// header's (the rebuild's FrameModel, the corpus builder's FrameSpec). The layer count and the
+// data pointer come from the writer's layout, as may the reserved word.
+template <typename Frame>
+FrameHeader frame_header_of(const Frame& frame, std::uint8_t layer_count, std::uint32_t data_offset,
+                            std::uint32_t unknown2 = 0) {
+  return {.width = frame.width,
+          .height = frame.height,
+          .x_offset = frame.x_offset,
+          .y_offset = frame.y_offset,
+          .color_key = frame.color_key,
+          .compressed = frame.compressed,
+          .layer_count = layer_count,
+          .alt_byte = frame.alt_byte,
+          .unknown2 = unknown2,
+          .data_offset = data_offset,
+          .unknown3 = frame.unknown3};
 }
 
 }  // namespace gafcheck::gaf

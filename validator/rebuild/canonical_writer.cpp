@@ -21,18 +21,9 @@ class Output {
       bytes_.push_back(static_cast<std::uint8_t>(value >> shift));
   }
   void frame_header(const FrameModel& frame, std::uint64_t data_offset) {
-    gaf::FrameHeader header;
-    header.width = frame.width;
-    header.height = frame.height;
-    header.x_offset = frame.x_offset;
-    header.y_offset = frame.y_offset;
-    header.color_key = frame.color_key;
-    header.compressed = frame.compressed;
-    header.layer_count = static_cast<std::uint8_t>(frame.layers.size());
-    header.alt_byte = frame.alt_byte;
-    header.data_offset = static_cast<std::uint32_t>(data_offset);
-    header.unknown3 = frame.unknown3;
-    gaf::append_frame_header(bytes_, header);
+    gaf::append_frame_header(
+        bytes_, gaf::frame_header_of(frame, static_cast<std::uint8_t>(frame.layers.size()),
+                                     static_cast<std::uint32_t>(data_offset)));
   }
 
  private:
