@@ -21,10 +21,8 @@ namespace gafcheck::rebuild {
 
 struct FrameModel {
   std::uint32_t duration = 0;
-  std::uint16_t width = 0;
-  std::uint16_t height = 0;
-  std::int16_t x_offset = 0;
-  std::int16_t y_offset = 0;
+  std::uint16_t width = 0, height = 0;
+  std::int16_t x_offset = 0, y_offset = 0;
   std::uint8_t color_key = 0;
   std::uint8_t compressed = 0;  // 0 raw, 1 RLE; in a truecolor TAF the pixel format (4, 5)
   std::uint8_t alt_byte = 0;    // byte +11: 0 in a GAF frame, the game's tint byte on a layer;

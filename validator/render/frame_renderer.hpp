@@ -45,10 +45,8 @@ inline constexpr std::size_t max_listed_defects = 64;
 
 // The rectangle a frame's canvas covers, in anchor coordinates (the anchor at 0,0).
 struct CanvasExtent {
-  std::int64_t left = 0;
-  std::int64_t top = 0;
-  std::uint32_t width = 0;
-  std::uint32_t height = 0;
+  std::int64_t left = 0, top = 0;
+  std::uint32_t width = 0, height = 0;
 };
 
 // Where a sampled canvas takes its pixels: column i of it is the full canvas's pixel at anchor

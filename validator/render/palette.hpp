@@ -9,9 +9,7 @@
 namespace gafcheck::render {
 
 struct Rgb {
-  std::uint8_t r = 0;
-  std::uint8_t g = 0;
-  std::uint8_t b = 0;
+  std::uint8_t r = 0, g = 0, b = 0;
   friend constexpr bool operator==(const Rgb&, const Rgb&) = default;
 };
 

@@ -7,10 +7,7 @@
 namespace gafcheck::taf {
 
 struct Rgba8 {
-  std::uint8_t r = 0;
-  std::uint8_t g = 0;
-  std::uint8_t b = 0;
-  std::uint8_t a = 0;
+  std::uint8_t r = 0, g = 0, b = 0, a = 0;
   friend constexpr bool operator==(const Rgba8&, const Rgba8&) = default;
 };
 

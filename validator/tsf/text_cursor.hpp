@@ -11,8 +11,7 @@ namespace gafcheck::tsf {
 
 struct TextPosition {
   std::uint64_t offset = 0;
-  std::uint64_t line = 1;
-  std::uint64_t column = 1;
+  std::uint64_t line = 1, column = 1;
 };
 
 class TextCursor {

@@ -58,11 +58,8 @@ class Lint final : public TsfHandler {
   ImageLookup* images_;
   std::vector<Scope> scopes_;
   std::string first_animation_;
-  std::uint64_t animations_ = 0;
-  std::uint64_t frames_ = 0;
-  std::uint64_t layers_ = 0;
-  std::uint64_t images_found_ = 0;
-  std::uint64_t images_missing_ = 0;
+  std::uint64_t animations_ = 0, frames_ = 0, layers_ = 0;
+  std::uint64_t images_found_ = 0, images_missing_ = 0;
   std::unordered_map<std::string, ImageProbe> probes_;
 };
 
