@@ -130,6 +130,22 @@ class InputRenderer {
     std::unordered_map<std::string, std::size_t> at;
   };
   void flush(ReferenceGroups& groups, bool slots);
+  // A truecolor or TA3D frame, drawn whole: one image under retail and strict alike, so its
+  // diff is only a note. What each policy drew of it before, and how many images are new.
+  struct WholeFrame {
+    const gaf::FrameRecord& frame;
+    std::string key;
+    const gaf::FrameRecord* leaf;  // the frame, when its header is in the file
+    const Outcome* retail_seen = nullptr;
+    const Outcome* strict_seen = nullptr;
+    std::uint64_t new_images = 0;  // wanted and not drawn before
+  };
+  WholeFrame whole_frame(std::uint32_t frame) const;
+  // Lists the frame's retail and strict images: referred to when drawn before, else not drawn
+  // for `problem`, or written (at path_stem.POLICY.png) from rows; then the diff note.
+  void whole_frame_images(const json& base, const std::string& path_stem, const WholeFrame& whole,
+                          const std::optional<std::string>& problem,
+                          const render::RgbaRowSource& rows, const std::string& note);
   // A diff that is only a note (a truecolor or TA3D frame): listed once per image, referred to.
   void diff_note(const json& base, const std::string& key, const gaf::FrameRecord* leaf,
                  const std::string& note);
@@ -138,6 +154,11 @@ class InputRenderer {
   void write(json record, const std::string& policy, const std::string& path, std::uint32_t width,
              std::uint32_t height, std::int64_t x_offset, std::int64_t y_offset,
              const render::RgbaRowSource& rows, const std::function<void(json&)>& finish = nullptr);
+  // Records how writing an image went: its path under `kind` ("png", "gif"), or why it was not
+  // written (said on the messages stream too), counted either way. True when refused because the
+  // output budget was reached.
+  bool note_written(json& record, const char* kind, const std::string& path,
+                    const Result<void>& written);
 
   // Writes a file at path (below prefix_), through the folders kept open.
   // index_bytes: the most its index.json record takes, which must fit --max-output-bytes too.

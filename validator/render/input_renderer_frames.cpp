@@ -158,20 +158,49 @@ void InputRenderer::write_diff(const json& base, const std::string& path, const 
       });
 }
 
+InputRenderer::WholeFrame InputRenderer::whole_frame(std::uint32_t frame_index) const {
+  const gaf::FrameRecord& frame = index_.index.frames[frame_index];
+  WholeFrame whole{frame, frame_key(frame_index), frame.header_in_bounds ? &frame : nullptr};
+  if (settings_.retail) whole.retail_seen = drawn_before("retail", whole.key);
+  if (settings_.strict) whole.strict_seen = drawn_before("strict", whole.key);
+  whole.new_images = std::uint64_t{settings_.retail && !whole.retail_seen} +
+                     (settings_.strict && !whole.strict_seen);
+  return whole;
+}
+
+void InputRenderer::whole_frame_images(const json& base, const std::string& path_stem,
+                                       const WholeFrame& whole,
+                                       const std::optional<std::string>& problem,
+                                       const render::RgbaRowSource& rows, const std::string& note) {
+  const gaf::FrameRecord& frame = whole.frame;
+  for (const char* policy : {"retail", "strict"}) {
+    if (policy == std::string_view("retail") ? !settings_.retail : !settings_.strict) continue;
+    if (const Outcome* seen =
+            policy == std::string_view("retail") ? whole.retail_seen : whole.strict_seen) {
+      refer(base, policy, *seen, whole.leaf);
+      continue;
+    }
+    last_listed_.reset();
+    if (problem)
+      not_drawn(base, policy, *problem);
+    else
+      write(base, policy, path_stem + "." + policy + ".png", frame.width, frame.height,
+            frame.x_offset, frame.y_offset, rows);
+    if (last_listed_) remember(policy, whole.key, *last_listed_);
+  }
+  if (settings_.diff) diff_note(base, whole.key, whole.leaf, note);
+}
+
 void InputRenderer::truecolor_frame(const json& base, const std::string& folder, std::uint32_t k,
                                     std::uint32_t frame_index) {
-  const gaf::FrameRecord& frame = index_.index.frames[frame_index];
-  const std::string key = frame_key(frame_index);
-  const gaf::FrameRecord* leaf = frame.header_in_bounds ? &frame : nullptr;
-  const Outcome* retail_seen = settings_.retail ? drawn_before("retail", key) : nullptr;
-  const Outcome* strict_seen = settings_.strict ? drawn_before("strict", key) : nullptr;
-  const std::uint64_t new_images =
-      std::uint64_t{settings_.retail && !retail_seen} + (settings_.strict && !strict_seen);
+  const WholeFrame whole = whole_frame(frame_index);
+  const gaf::FrameRecord& frame = whole.frame;
   std::optional<std::string> problem = render::truecolor_problem(file_, frame);
-  if (!problem && new_images != 0) {
+  if (!problem && whole.new_images != 0) {
     // Every image written is charged: retail and strict are two.
-    const std::uint64_t wanted = saturating_add(
-        truecolor_pixels_, saturating_mul(std::uint64_t{frame.width} * frame.height, new_images));
+    const std::uint64_t wanted =
+        saturating_add(truecolor_pixels_,
+                       saturating_mul(std::uint64_t{frame.width} * frame.height, whole.new_images));
     if (wanted > settings_.limits[BudgetKind::pixels])
       problem = "budget.exceeded: pixels (" + std::to_string(frame.width) + "x" +
                 std::to_string(frame.height) + " would bring the file's rendered pixels past " +
@@ -179,25 +208,10 @@ void InputRenderer::truecolor_frame(const json& base, const std::string& folder,
     else
       truecolor_pixels_ = wanted;
   }
-  for (const char* policy : {"retail", "strict"}) {
-    if (policy == std::string_view("retail") ? !settings_.retail : !settings_.strict) continue;
-    if (const Outcome* seen = policy == std::string_view("retail") ? retail_seen : strict_seen) {
-      refer(base, policy, *seen, leaf);
-      continue;
-    }
-    last_listed_.reset();
-    if (problem)
-      not_drawn(base, policy, *problem);
-    else
-      write(base, policy, folder + "/" + std::to_string(k) + "." + policy + ".png", frame.width,
-            frame.height, frame.x_offset, frame.y_offset, [&](std::uint32_t y, std::uint8_t* rgba) {
-              render::truecolor_row(file_, frame, y, rgba);
-            });
-    if (last_listed_) remember(policy, key, *last_listed_);
-  }
-  if (settings_.diff)
-    diff_note(base, key, leaf,
-              "a truecolor frame has no RLE rows: the retail and strict images are the same");
+  whole_frame_images(
+      base, folder + "/" + std::to_string(k), whole, problem,
+      [&](std::uint32_t y, std::uint8_t* rgba) { render::truecolor_row(file_, frame, y, rgba); },
+      "a truecolor frame has no RLE rows: the retail and strict images are the same");
 }
 
 void InputRenderer::diff_note(const json& base, const std::string& key,
@@ -213,46 +227,26 @@ void InputRenderer::diff_note(const json& base, const std::string& key,
 
 void InputRenderer::ta3d_frame(const json& base, const std::string& folder, std::uint32_t k,
                                std::uint32_t frame_index) {
-  const gaf::FrameRecord& frame = index_.index.frames[frame_index];
-  const std::string key = frame_key(frame_index);
-  const gaf::FrameRecord* leaf = frame.header_in_bounds ? &frame : nullptr;
-  const Outcome* retail_seen = settings_.retail ? drawn_before("retail", key) : nullptr;
-  const Outcome* strict_seen = settings_.strict ? drawn_before("strict", key) : nullptr;
-  if ((!settings_.retail || retail_seen) && (!settings_.strict || strict_seen)) {
-    if (retail_seen) refer(base, "retail", *retail_seen, leaf);
-    if (strict_seen) refer(base, "strict", *strict_seen, leaf);
-    if (settings_.diff)
-      diff_note(base, key, leaf,
-                "a TA3D frame has no RLE rows: the retail and strict images are the same");
-    return;
+  const WholeFrame whole = whole_frame(frame_index);
+  const gaf::FrameRecord& frame = whole.frame;
+  // Decoded only for an image not drawn before; every other one is referred to.
+  render::Ta3dImage image;
+  if (whole.new_images != 0) {
+    const std::uint64_t budget = settings_.limits[BudgetKind::pixels];
+    // The decoded image is held whole (4 bytes a pixel): bounded by --max-heap as well.
+    const std::uint64_t pixels_left = std::min(budget - std::min(budget, truecolor_pixels_),
+                                               settings_.limits[BudgetKind::heap] / 4);
+    image = render::decode_ta3d_frame(file_, frame, pixels_left);
+    if (!image.rgba.empty()) truecolor_pixels_ += std::uint64_t{frame.width} * frame.height;
   }
-  const std::uint64_t budget = settings_.limits[BudgetKind::pixels];
-  // The decoded image is held whole (4 bytes a pixel): bounded by --max-heap as well.
-  const std::uint64_t pixels_left = std::min(budget - std::min(budget, truecolor_pixels_),
-                                             settings_.limits[BudgetKind::heap] / 4);
-  const render::Ta3dImage image = render::decode_ta3d_frame(file_, frame, pixels_left);
-  if (!image.rgba.empty()) truecolor_pixels_ += std::uint64_t{frame.width} * frame.height;
-  for (const char* policy : {"retail", "strict"}) {
-    if (policy == std::string_view("retail") ? !settings_.retail : !settings_.strict) continue;
-    if (const Outcome* seen = policy == std::string_view("retail") ? retail_seen : strict_seen) {
-      refer(base, policy, *seen, leaf);
-      continue;
-    }
-    last_listed_.reset();
-    if (image.rgba.empty()) {
-      not_drawn(base, policy, image.reason);
-    } else {
-      const std::size_t stride = std::size_t{frame.width} * 4;
-      write(base, policy, folder + "/" + std::to_string(k) + "." + policy + ".png", frame.width,
-            frame.height, frame.x_offset, frame.y_offset, [&](std::uint32_t y, std::uint8_t* rgba) {
-              std::copy_n(image.rgba.data() + y * stride, stride, rgba);
-            });
-    }
-    if (last_listed_) remember(policy, key, *last_listed_);
-  }
-  if (settings_.diff)
-    diff_note(base, key, leaf,
-              "a TA3D frame has no RLE rows: the retail and strict images are the same");
+  const std::size_t stride = std::size_t{frame.width} * 4;
+  whole_frame_images(
+      base, folder + "/" + std::to_string(k), whole,
+      image.rgba.empty() ? std::optional<std::string>(image.reason) : std::nullopt,
+      [&](std::uint32_t y, std::uint8_t* rgba) {
+        std::copy_n(image.rgba.data() + y * stride, stride, rgba);
+      },
+      "a TA3D frame has no RLE rows: the retail and strict images are the same");
 }
 
 }  // namespace gafcheck

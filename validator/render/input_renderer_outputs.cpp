@@ -86,18 +86,24 @@ void InputRenderer::write(json record, const std::string& policy, const std::str
     listed["png"] = path;
     written = write_file(path, *png, listed.dump().size() + 4 + (finish ? 96 : 0));
   }
-  const std::string* refused = written ? nullptr : &written.problem().message;
-  if (refused) {
-    messages_ << "gafcheck: " << escape_bytes(input_.name.display) << ": " << path
-              << " not written: " << *refused << '\n';
-    record["reason"] = sanitize_text("not written: " + *refused);
-    ++tally_.not_written;
-  } else {
-    record["png"] = path;
-    ++tally_.written;
-  }
+  const bool reached_budget = note_written(record, "png", path, written);
   if (finish) finish(record);
-  list(record, refused && *refused == output_full_);
+  list(record, reached_budget);
+}
+
+bool InputRenderer::note_written(json& record, const char* kind, const std::string& path,
+                                 const Result<void>& written) {
+  if (written) {
+    record[kind] = path;
+    ++tally_.written;
+    return false;
+  }
+  const std::string& refused = written.problem().message;
+  messages_ << "gafcheck: " << escape_bytes(input_.name.display) << ": " << path
+            << " not written: " << refused << '\n';
+  record["reason"] = sanitize_text("not written: " + refused);
+  ++tally_.not_written;
+  return refused == output_full_;
 }
 
 Result<void> InputRenderer::write_file(const std::string& path, std::span<const std::uint8_t> bytes,
@@ -199,18 +205,8 @@ void InputRenderer::write_animation(const json& base, const std::string& folder,
   record["loop"] = loop;
   json listed = record;
   listed["gif"] = path;
-  bool reached_budget = false;
-  if (const auto written = write_file(path, gif.bytes, listed.dump().size() + 4); !written) {
-    const std::string& refused = written.problem().message;
-    reached_budget = refused == output_full_;
-    messages_ << "gafcheck: " << escape_bytes(input_.name.display) << ": " << path
-              << " not written: " << refused << '\n';
-    record["reason"] = sanitize_text("not written: " + refused);
-    ++tally_.not_written;
-  } else {
-    record["gif"] = path;
-    ++tally_.written;
-  }
+  const bool reached_budget =
+      note_written(record, "gif", path, write_file(path, gif.bytes, listed.dump().size() + 4));
   list(record, reached_budget);
 }
 
