@@ -58,4 +58,15 @@ void emit_histograms(YAML::Emitter& out, const Histograms& histograms) {
   out << YAML::EndMap;
 }
 
+void emit_rule_totals(YAML::Emitter& out, const std::map<std::string, RuleTotals>& findings) {
+  out << YAML::BeginMap;
+  for (const auto& [rule, totals] : findings) {
+    out << YAML::Key << rule << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "occurrences" << YAML::Value << totals.occurrences;
+    out << YAML::Key << "files" << YAML::Value << totals.files;
+    out << YAML::EndMap;
+  }
+  out << YAML::EndMap;
+}
+
 }  // namespace gafcheck

@@ -2,10 +2,12 @@
 // Emitter helpers shared by the report documents (file, record, summary, diff).
 #include <yaml-cpp/yaml.h>
 
+#include <map>
 #include <string>
 #include <string_view>
 
 #include "validator/result/file_report.hpp"
+#include "validator/result/run_totals.hpp"
 
 namespace gafcheck {
 
@@ -22,6 +24,8 @@ void emit_counters(YAML::Emitter& out, const Counters& counters);
 // Flat: dotted keys stay dotted (for one-line record documents that are read back).
 void emit_flat_counters(YAML::Emitter& out, const Counters& counters);
 void emit_histograms(YAML::Emitter& out, const Histograms& histograms);
+// By rule id: {occurrences, files} (the census summary's findings; the test tree's truth).
+void emit_rule_totals(YAML::Emitter& out, const std::map<std::string, RuleTotals>& findings);
 
 // "---\n" + the emitted text + "\n": one complete document.
 std::string finish_document(const YAML::Emitter& out);

@@ -208,14 +208,8 @@ std::string yaml_summary_document(const RunTotals& totals, const ReportClosing& 
   emit_survey_figures(out, totals);
   out << YAML::Key << "totals" << YAML::Value;
   emit_counters(out, totals.summary);
-  out << YAML::Key << "findings" << YAML::Value << YAML::BeginMap;
-  for (const auto& [rule, counts] : totals.findings) {
-    out << YAML::Key << rule << YAML::Value << YAML::Flow << YAML::BeginMap;
-    out << YAML::Key << "occurrences" << YAML::Value << counts.occurrences;
-    out << YAML::Key << "files" << YAML::Value << counts.files;
-    out << YAML::EndMap;
-  }
-  out << YAML::EndMap;
+  out << YAML::Key << "findings" << YAML::Value;
+  emit_rule_totals(out, totals.findings);
   out << YAML::Key << "survey" << YAML::Value;
   emit_histograms(out, totals.survey);
   out << YAML::Key << "budget_hits" << YAML::Value << totals.budget_hits;

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "corpus/builder/gaf_builder.hpp"
+#include "reports/yaml_emit.hpp"
 
 namespace gafcheck::tree {
 namespace {
@@ -232,14 +233,8 @@ std::string truth_yaml(const TreeTruth& truth) {
   }
   out << YAML::Key << "max_width" << YAML::Value << truth.max_width;
   out << YAML::Key << "max_height" << YAML::Value << truth.max_height;
-  out << YAML::Key << "findings" << YAML::Value << YAML::BeginMap;
-  for (const auto& [rule, count] : truth.findings) {
-    out << YAML::Key << rule << YAML::Value << YAML::Flow << YAML::BeginMap;
-    out << YAML::Key << "occurrences" << YAML::Value << count.occurrences;
-    out << YAML::Key << "files" << YAML::Value << count.files;
-    out << YAML::EndMap;
-  }
-  out << YAML::EndMap;
+  out << YAML::Key << "findings" << YAML::Value;
+  emit_rule_totals(out, truth.findings);
   out << YAML::EndMap;
   return std::string("---\n") + out.c_str() + "\n";
 }

@@ -9,16 +9,13 @@
 #include <map>
 #include <string>
 
+#include "validator/result/run_totals.hpp"
+
 namespace gafcheck::tree {
 
 struct TreeOptions {
   std::uint32_t files = 960;  // GAF files; everything else scales with it
   std::uint64_t seed = 1;
-};
-
-struct RuleCount {
-  std::uint64_t occurrences = 0;
-  std::uint64_t files = 0;
 };
 
 // The census figures of the tree, counted while writing it.
@@ -30,7 +27,7 @@ struct TreeTruth {
   std::map<std::string, std::map<std::int64_t, std::uint64_t>> histograms;
   std::uint64_t max_width = 0;
   std::uint64_t max_height = 0;
-  std::map<std::string, RuleCount> findings;  // rules the tree triggers on purpose
+  std::map<std::string, RuleTotals> findings;  // rules the tree triggers on purpose
 };
 
 // Writes the tree under root (created; must not exist or be empty) and returns its truth.
