@@ -69,6 +69,12 @@ struct ExactLane {
   std::uint64_t end = 0;
   std::uint32_t x = 0;
   std::uint64_t commands = 0;
+  // Takes back the state a decoding loop kept in locals (registers).
+  void advance_to(std::uint64_t new_pos, std::uint32_t new_x, std::uint64_t decoded) {
+    pos = new_pos;
+    x = new_x;
+    commands += decoded;
+  }
 };
 
 struct CommandStep {
@@ -102,9 +108,7 @@ inline bool finish_exact(std::span<const std::uint8_t> bytes, ExactLane& lane,
     pos += step.advance;
     ++commands;
   }
-  lane.pos = pos;
-  lane.x = x;
-  lane.commands += commands;
+  lane.advance_to(pos, x, commands);
   return exact && pos == end;
 }
 
@@ -127,12 +131,8 @@ inline unsigned exact_row_pair(std::span<const std::uint8_t> bytes, ExactLane& a
     pos_b += step_b.advance;
     ++commands;
   }
-  a.pos = pos_a;
-  a.x = x_a;
-  a.commands += commands;
-  b.pos = pos_b;
-  b.x = x_b;
-  b.commands += commands;
+  a.advance_to(pos_a, x_a, commands);
+  b.advance_to(pos_b, x_b, commands);
   return (finish_exact(bytes, a, width) ? 1u : 0u) | (finish_exact(bytes, b, width) ? 2u : 0u);
 }
 

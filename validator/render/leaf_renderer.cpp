@@ -105,45 +105,46 @@ class RetailEnd : public pixels::RleIssueSink {
   std::optional<RowIssue> first;
 };
 
-// Sixteen pixels a step (GCC and Clang vector extensions: SSE2 on x86-64, NEON on ARM): a lane
-// compares equal to the key where the pixel is the key, and gets the key bit when it is drawn.
-// Flags are 0 or drawn (1) in bit 0 here, and key is bit 3.
-void mark_key(Canvas& canvas, std::uint8_t key) {
-  static_assert(pixel_flag::drawn == 1 && pixel_flag::key == 8);
-  using Lanes = std::uint8_t __attribute__((vector_size(16)));
+// Sixteen pixels a step (GCC and Clang vector extensions: SSE2 on x86-64, NEON on ARM), then the
+// rest one by one: each pixel's flags are rewritten from whether its index is the key.
+// lanes(is_key, flags) takes and gives sixteen lanes (is_key 0xFF where the pixel is the key);
+// pixel(is_key, flags) one flag byte.
+using Lanes = std::uint8_t __attribute__((vector_size(16)));
+template <typename LanesStep, typename PixelStep>
+void rewrite_flags(Canvas& canvas, std::uint8_t key, LanesStep lanes, PixelStep pixel) {
   const Lanes keys = Lanes{} + key;
   const std::uint8_t* index = canvas.index.data();
   std::uint8_t* flags = canvas.flags.data();
   const std::size_t size = canvas.flags.size();
   std::size_t i = 0;
   for (; i + 16 <= size; i += 16) {
-    Lanes pixels, drawn;
-    std::memcpy(&pixels, index + i, 16);
+    Lanes values, drawn;
+    std::memcpy(&values, index + i, 16);
     std::memcpy(&drawn, flags + i, 16);
-    drawn |= reinterpret_cast<Lanes>(pixels == keys) & (drawn << 3) & pixel_flag::key;
+    drawn = lanes(reinterpret_cast<Lanes>(values == keys), drawn);
     std::memcpy(flags + i, &drawn, 16);
   }
-  for (; i < size; ++i)
-    flags[i] = static_cast<std::uint8_t>(flags[i] | (((index[i] == key) & flags[i]) << 3));
+  for (; i < size; ++i) flags[i] = pixel(index[i] == key, flags[i]);
+}
+
+// A drawn pixel whose index is the key gets the key bit. Flags are 0 or drawn (1) in bit 0 here,
+// and key is bit 3.
+void mark_key(Canvas& canvas, std::uint8_t key) {
+  static_assert(pixel_flag::drawn == 1 && pixel_flag::key == 8);
+  rewrite_flags(
+      canvas, key,
+      [](Lanes is_key, Lanes drawn) { return drawn | (is_key & (drawn << 3) & pixel_flag::key); },
+      [](bool is_key, std::uint8_t drawn) {
+        return static_cast<std::uint8_t>(drawn | ((is_key & drawn) << 3));
+      });
 }
 
 // Raw pixels (docs/format/gaf.md §3.1): the frame's key is transparent, every other value opaque.
-// Sixteen flags a step, as in mark_key.
 void draw_raw(ByteView pixels, std::uint8_t key, Canvas& canvas) {
-  using Lanes = std::uint8_t __attribute__((vector_size(16)));
   pixels.copy_to(0, canvas.index);
-  const Lanes keys = Lanes{} + key;
-  const std::uint8_t* index = canvas.index.data();
-  std::uint8_t* flags = canvas.flags.data();
-  const std::size_t size = canvas.flags.size();
-  std::size_t i = 0;
-  for (; i + 16 <= size; i += 16) {
-    Lanes values;
-    std::memcpy(&values, index + i, 16);
-    const Lanes drawn = reinterpret_cast<Lanes>(values != keys) & pixel_flag::drawn;
-    std::memcpy(flags + i, &drawn, 16);
-  }
-  for (; i < size; ++i) flags[i] = index[i] == key ? 0 : pixel_flag::drawn;
+  rewrite_flags(
+      canvas, key, [](Lanes is_key, Lanes) { return ~is_key & pixel_flag::drawn; },
+      [](bool is_key, std::uint8_t) { return is_key ? std::uint8_t{0} : pixel_flag::drawn; });
 }
 
 }  // namespace
