@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <span>
 
 #include "validator/pixels/rle_walker.hpp"
@@ -140,50 +141,52 @@ inline unsigned exact_row_pair(std::span<const std::uint8_t> bytes, ExactLane& a
 // or memcpy per command costs more than the pixels. Two fixed-size stores that overlap in the
 // middle cover any length from 2 to 16 exactly (never a byte outside [0, n)); longer runs call
 // the library.
+// head at out and tail ending at out + n: exactly n bytes for sizeof(Word) <= n <= 2 *
+// sizeof(Word).
+template <typename Word>
+inline void store_ends(std::uint8_t* out, std::uint32_t n, Word head, Word tail) {
+  std::memcpy(out, &head, sizeof head);
+  std::memcpy(out + n - sizeof tail, &tail, sizeof tail);
+}
+template <typename Word>
+inline Word load_word(const std::uint8_t* in) {
+  Word word;
+  std::memcpy(&word, in, sizeof word);
+  return word;
+}
+template <typename Word>
+inline Word in_every_byte(std::uint8_t value) {
+  return static_cast<Word>(std::numeric_limits<Word>::max() / 0xFF * value);
+}
+
 inline void fill_run(std::uint8_t* out, std::uint8_t value, std::uint32_t n) {
   if (n > 16) {
     std::memset(out, value, n);
   } else if (n >= 8) {
-    const std::uint64_t v = 0x0101010101010101ULL * value;
-    std::memcpy(out, &v, 8);
-    std::memcpy(out + n - 8, &v, 8);
+    const auto word = in_every_byte<std::uint64_t>(value);
+    store_ends(out, n, word, word);
   } else if (n >= 4) {
-    const std::uint32_t v = 0x01010101U * value;
-    std::memcpy(out, &v, 4);
-    std::memcpy(out + n - 4, &v, 4);
+    const auto word = in_every_byte<std::uint32_t>(value);
+    store_ends(out, n, word, word);
   } else if (n >= 2) {
-    const auto v = static_cast<std::uint16_t>(0x0101U * value);
-    std::memcpy(out, &v, 2);
-    std::memcpy(out + n - 2, &v, 2);
+    const auto word = in_every_byte<std::uint16_t>(value);
+    store_ends(out, n, word, word);
   } else if (n == 1) {
     *out = value;
   }
 }
 
 inline void copy_run(std::uint8_t* out, const std::uint8_t* in, std::uint32_t n) {
-  if (n > 16) {
+  if (n > 16)
     std::memcpy(out, in, n);
-  } else if (n >= 8) {
-    std::uint64_t head, tail;
-    std::memcpy(&head, in, 8);
-    std::memcpy(&tail, in + n - 8, 8);
-    std::memcpy(out, &head, 8);
-    std::memcpy(out + n - 8, &tail, 8);
-  } else if (n >= 4) {
-    std::uint32_t head, tail;
-    std::memcpy(&head, in, 4);
-    std::memcpy(&tail, in + n - 4, 4);
-    std::memcpy(out, &head, 4);
-    std::memcpy(out + n - 4, &tail, 4);
-  } else if (n >= 2) {
-    std::uint16_t head, tail;
-    std::memcpy(&head, in, 2);
-    std::memcpy(&tail, in + n - 2, 2);
-    std::memcpy(out, &head, 2);
-    std::memcpy(out + n - 2, &tail, 2);
-  } else if (n == 1) {
+  else if (n >= 8)
+    store_ends(out, n, load_word<std::uint64_t>(in), load_word<std::uint64_t>(in + n - 8));
+  else if (n >= 4)
+    store_ends(out, n, load_word<std::uint32_t>(in), load_word<std::uint32_t>(in + n - 4));
+  else if (n >= 2)
+    store_ends(out, n, load_word<std::uint16_t>(in), load_word<std::uint16_t>(in + n - 2));
+  else if (n == 1)
     *out = *in;
-  }
 }
 
 // Decodes from state.pos (limit <= bytes.size()) until width pixels, the limit, or the budget.
