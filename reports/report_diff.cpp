@@ -187,7 +187,59 @@ ReportContents load_report_contents(const std::string& path) {
   return contents;
 }
 
+namespace {
+
+// The directory every file of a report lies in: the longest common prefix of their paths (an
+// archive member's: its archive's) that ends in '/'.
+std::string common_directory(const ReportContents& contents) {
+  std::optional<std::string> prefix;
+  for (const auto& [key, file] : contents.files) {
+    const std::string& top = key.member_of ? *key.member_of : key.path;
+    const std::string directory = top.substr(0, top.rfind('/') + 1);
+    if (!prefix) {
+      prefix = directory;
+      continue;
+    }
+    std::size_t shared = 0;
+    while (shared < prefix->size() && shared < directory.size() &&
+           (*prefix)[shared] == directory[shared])
+      ++shared;
+    prefix->resize(shared);
+  }
+  std::string directory = prefix.value_or("");
+  directory.resize(directory.rfind('/') + 1);
+  return directory;
+}
+
+// The report with its files' paths relative to their common directory.
+ReportContents rebased(const ReportContents& contents) {
+  const std::string directory = common_directory(contents);
+  ReportContents out = contents;
+  out.files.clear();
+  for (const auto& [key, file] : contents.files) {
+    FileKey relative = key;
+    relative.path.erase(0, directory.size());
+    if (relative.member_of) relative.member_of->erase(0, directory.size());
+    out.files.emplace(std::move(relative), file);
+  }
+  return out;
+}
+
+bool share_a_file(const ReportContents& before, const ReportContents& after) {
+  for (const auto& [key, file] : before.files)
+    if (after.files.contains(key)) return true;
+  return false;
+}
+
+}  // namespace
+
 ReportDiff diff_reports(const ReportContents& before, const ReportContents& after) {
+  // Reports of two copies of a tree (old/ and new/, or two checkouts) name no file alike: their
+  // files are then matched by their paths below the directory each report's files share.
+  if (!before.files.empty() && !after.files.empty() && !share_a_file(before, after)) {
+    const ReportContents old_rebased = rebased(before), new_rebased = rebased(after);
+    if (share_a_file(old_rebased, new_rebased)) return diff_reports(old_rebased, new_rebased);
+  }
   ReportDiff diff;
   diff.old_game = before.game;
   diff.new_game = after.game;

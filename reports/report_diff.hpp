@@ -109,6 +109,9 @@ ReportDiff diff_reports(const ReportContents& before, const ReportContents& afte
 // True when NEW has a finding at or above the severity that OLD did not have.
 bool has_new_findings_at_or_above(const ReportDiff& diff, Severity threshold);
 
+// A list of findings under key (nothing when it is empty), as the diff documents write them.
+void emit_findings(YAML::Emitter& out, const char* key, const std::vector<DiffFinding>& findings);
+
 std::string yaml_diff_document(const ReportDiff& diff, const std::string& old_path,
                                const std::string& new_path);
 // One or two lines for standard error.

@@ -22,13 +22,6 @@ void emit_diff_finding(YAML::Emitter& out, const DiffFinding& finding, bool with
   out << YAML::EndMap;
 }
 
-void emit_findings(YAML::Emitter& out, const char* key, const std::vector<DiffFinding>& findings) {
-  if (findings.empty()) return;
-  out << YAML::Key << key << YAML::Value << YAML::BeginSeq;
-  for (const DiffFinding& finding : findings) emit_diff_finding(out, finding, true);
-  out << YAML::EndSeq;
-}
-
 void emit_paths(YAML::Emitter& out, const char* key, const std::vector<std::string>& paths) {
   out << YAML::Key << key << YAML::Value;
   if (paths.empty()) out << YAML::Flow;
@@ -70,6 +63,13 @@ void emit_file(YAML::Emitter& out, const FileDiff& file) {
 }
 
 }  // namespace
+
+void emit_findings(YAML::Emitter& out, const char* key, const std::vector<DiffFinding>& findings) {
+  if (findings.empty()) return;
+  out << YAML::Key << key << YAML::Value << YAML::BeginSeq;
+  for (const DiffFinding& finding : findings) emit_diff_finding(out, finding, true);
+  out << YAML::EndSeq;
+}
 
 std::string yaml_diff_document(const ReportDiff& diff, const std::string& old_path,
                                const std::string& new_path) {

@@ -1,8 +1,19 @@
-// gafcheck diff OLD NEW: what changed between two reports (regression triage).
+// gafcheck diff OLD NEW: what changed between two sprite files, archives or trees (by content, as
+// the game draws it), or between two reports (regression triage).
+#include <unistd.h>
+
+#include <variant>
+
 #include "reports/report_comparison.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
+#include "validator/cli/output_options.hpp"
+#include "validator/compare/content_comparison.hpp"
+#include "validator/compare/content_side.hpp"
+#include "validator/core/text.hpp"
+#include "validator/input/input_file.hpp"
+#include "validator/input/input_loader.hpp"
 #include "validator/platform/output_guard.hpp"
 
 namespace gafcheck::cli {
@@ -10,45 +21,110 @@ namespace po = boost::program_options;
 
 namespace {
 
-// diff's command line; validate() turns it into the run.
+// diff's command line; validate() turns it into one of the two runs.
 struct DiffOptions : CommandArguments {
+  std::string fail_on;
   bool allow_incomplete = false;
+  bool content = false, reports = false;
+  bool list_unchanged = false;
   RunOptions common;
 };
 
+// The run diff does: two reports compared, or two contents.
+struct DiffRun {
+  std::variant<ReportComparison, compare::ContentComparison> run_of_kind;
+  ExitCode run() const {
+    return std::visit([](const auto& run) { return run.run(); }, run_of_kind);
+  }
+};
+
 constexpr const char* diff_help_epilogue =
-    "\nExit codes: 0 nothing new at or above --fail-on, 1 new findings,\n"
-    "2 usage error (also: -o cannot be written, or is OLD or NEW),\n"
-    "3 a report could not be read, is not a gafcheck report or is\n"
-    "incomplete (without --allow-incomplete).\n";
+    "\nExit codes: 0 the sides draw the same (bytes may differ: the summary says so) or, for\n"
+    "reports, nothing new at or above --fail-on; 1 a difference --fail-on counts; 2 usage\n"
+    "error (also: sides of different kinds, -o cannot be written or is OLD or NEW); 3 a side\n"
+    "or a file in it could not be read, or a report is not a gafcheck report or is incomplete\n"
+    "(without --allow-incomplete).\n";
 
 CommandHelp diff_options_description(DiffOptions& o) {
   po::options_description general(
-      "Usage: gafcheck diff [options] OLD.yaml NEW.yaml\n\n"
-      "Compares two check or census reports: files added and removed, and per file the\n"
-      "findings that are new, resolved or changed. Findings are matched by rule and structure\n"
-      "path, not by offset, so an edit that shifts bytes does not flood the diff. Writes a YAML\n"
-      "diff document (or, with --format json, the same as one JSON line) and a one-line\n"
-      "summary on standard error.\n\nOptions");
+      "Usage: gafcheck diff [options] OLD NEW\n\n"
+      "What changed between OLD and NEW. Each side is a GAF, TAF or TSF file, an archive\n"
+      "(.hpi/.ufo/.ccx/.gp3), an archive member (mod.ufo!anims/x.gaf) or a directory, and both\n"
+      "sides are of one kind. Sprite files are compared as the game draws them: entries matched\n"
+      "by name as the game looks them up (a renamed entry is renamed), frames aligned by what\n"
+      "they draw (an inserted, deleted or moved frame is one change, not a cascade), and for a\n"
+      "changed frame its size, origin, duration, storage and pixels (how many differ, where,\n"
+      "and whether it is one palette index recoloured). A frame whose bytes changed but that\n"
+      "draws the same is re-encoded. Trees and archives are matched path by path (case folded,\n"
+      "as the game does); identical bytes are never parsed, and bytes found under another path\n"
+      "are moved or copied. Each changed file is checked on both sides and the findings it\n"
+      "gained or lost are listed.\n\n"
+      "When both sides are gafcheck reports (told from their bytes, not their names), diff\n"
+      "compares the reports instead: files added and removed, and per file the findings that\n"
+      "are new, resolved or changed.\n\n"
+      "Output: a YAML document (kind: content-diff, or kind: diff for reports), --format json\n"
+      "the same as one JSON line; on a terminal, with no --format and no -o, text for people.\n"
+      "A one-line summary goes to standard error.\n\nOptions");
   general.add_options()("help,h", po::bool_switch(), "show this help")(
       "output,o", po::value<std::vector<std::string>>()->composing()->value_name("FILE"),
       "where to write the diff ('-': stdout, the default); after a --format, where that format "
-      "goes")("format", po::value<std::vector<std::string>>()->composing()->value_name("yaml|json"),
-              "yaml (default: one YAML diff document) or json (the same document as one JSON "
-              "line); --format F -o FILE pairs may repeat")(
-      "fail-on",
-      po::value(&o.common.fail_on)->value_name("error|warning|info|never")->default_value("error"),
-      "exit 1 when NEW has a finding at or above this severity that OLD did not: error, "
-      "warning, info or never")(
+      "goes")("format",
+              po::value<std::vector<std::string>>()->composing()->value_name("yaml|json|text"),
+              "yaml (default), json (the same document as one JSON line) or text (content "
+              "only: one line per change, for people); --format F -o FILE pairs may repeat")(
+      "fail-on", po::value(&o.fail_on)->value_name("drawn|bytes|findings|LEVEL|never"),
+      "what makes the exit status 1. Content: drawn (default: something the game shows or does "
+      "differs), bytes (any byte differs), findings (a changed file gained an error finding), "
+      "error, warning or info (it gained a finding at or above that severity), never. "
+      "Reports: error (default), warning, info or never (NEW has a finding at or above it "
+      "that OLD had not)")("content", po::bool_switch(&o.content),
+                           "compare the sides by content, even if they are reports")(
+      "reports", po::bool_switch(&o.reports),
+      "compare the sides as gafcheck reports (an error when they are not)")(
+      "list-unchanged", po::bool_switch(&o.list_unchanged),
+      "content: list the files whose bytes did not change too (they are always counted)")(
+      "game", po::value(&o.common.game)->value_name("ta|tak|ta3d")->default_value("ta"),
+      "which engine's reading to compare and check under (findings, and with ta3d a TA3D "
+      "truecolor GAF drawn as TA3D draws it)")(
       "allow-incomplete", po::bool_switch(&o.allow_incomplete),
-      "compare a report that is incomplete (cut short: no summary document; or its run was "
-      "interrupted) instead of refusing it: its missing files show as removed or added");
+      "reports: compare a report that is incomplete (cut short: no summary document; or its run "
+      "was interrupted) instead of refusing it: its missing files show as removed or added");
+  general.add(budget_options_description(o.common));
   add_report_reader_groups(general, o.common);
   return {general, diff_help_epilogue};
 }
 
-ReportComparison validate(DiffOptions& o) {
-  if (o.positional.size() != 2) throw UsageError{"diff takes exactly two reports: OLD NEW"};
+// A side given as a whole file that begins as a gafcheck report does. Only the file's first
+// bytes are read (before the sandbox, as the input walk sniffs); an archive member or a
+// directory is content.
+bool names_a_report(const std::string& side) {
+  if (disk_path_of(side) != side) return false;
+  const OpenedInput head = InputFile::open_head(side, 4096);
+  return head && compare::is_gafcheck_report(head->view());
+}
+
+bool compare_reports(const DiffOptions& o) {
+  if (o.content && o.reports) throw UsageError{"diff takes --content or --reports, not both"};
+  if (o.content) return false;
+  const bool old_report = names_a_report(o.positional[0]),
+             new_report = names_a_report(o.positional[1]);
+  if (o.reports) {
+    for (const auto& [side, is_report] :
+         {std::pair(o.positional[0], old_report), std::pair(o.positional[1], new_report)})
+      if (!is_report)
+        throw UsageError{"--reports: " + escape_bytes(side) + " is not a gafcheck report"};
+    return true;
+  }
+  if (old_report != new_report)
+    throw UsageError{"diff compares two reports or two contents: " +
+                     escape_bytes(o.positional[old_report ? 0 : 1]) + " is a gafcheck report, " +
+                     escape_bytes(o.positional[old_report ? 1 : 0]) +
+                     " is not (--content compares the report's bytes as a file)"};
+  return old_report;
+}
+
+ReportComparison validate_reports(DiffOptions& o) {
+  o.common.fail_on = o.fail_on.empty() ? "error" : o.fail_on;
   finish_common_options(o.common);
   ReportComparison comparison;
   comparison.before = o.positional[0];
@@ -60,6 +136,47 @@ ReportComparison validate(DiffOptions& o) {
   comparison.allow_incomplete = o.allow_incomplete;
   comparison.sandbox = !o.common.no_sandbox;
   return comparison;
+}
+
+compare::ContentComparison validate_content(DiffOptions& o) {
+  if (o.allow_incomplete) throw UsageError{"--allow-incomplete is for reports"};
+  finish_common_options(o.common);
+  compare::ContentComparison comparison;
+  comparison.before = o.positional[0];
+  comparison.after = o.positional[1];
+  comparison.outputs = resolve_outputs(o.ordered, {"yaml", "json", "text"});
+  // On a terminal, with nothing asked for, people get the text form.
+  if (!o.given.count("format") && !o.given.count("output") && ::isatty(STDOUT_FILENO))
+    comparison.outputs = {{"text", "-"}};
+  for (const OutputRequest& request : comparison.outputs)
+    throw_if_failed(check_output_among_inputs(
+        request.path, {disk_path_of(o.positional[0]), disk_path_of(o.positional[1])}, "side"));
+  comparison.settings.check = o.common.check;
+  comparison.settings.ta3d = o.common.game == "ta3d";
+  comparison.settings.list_unchanged = o.list_unchanged;
+  comparison.sandbox = !o.common.no_sandbox;
+  const std::string fail_on = o.fail_on.empty() ? "drawn" : o.fail_on;
+  if (fail_on == "drawn") {
+    comparison.fail_on = compare::FailOn::drawn;
+  } else if (fail_on == "bytes") {
+    comparison.fail_on = compare::FailOn::bytes;
+  } else if (fail_on == "never") {
+    comparison.fail_on = compare::FailOn::never;
+  } else if (fail_on == "findings" || severity_from_name(fail_on)) {
+    comparison.fail_on = compare::FailOn::findings;
+    comparison.findings_threshold = severity_from_name(fail_on).value_or(Severity::error);
+  } else {
+    throw UsageError{
+        "--fail-on takes drawn, bytes, findings, error, warning, info or never, not '" +
+        escape_bytes(fail_on) + "'"};
+  }
+  return comparison;
+}
+
+DiffRun validate(DiffOptions& o) {
+  if (o.positional.size() != 2) throw UsageError{"diff takes exactly two sides: OLD NEW"};
+  if (compare_reports(o)) return {validate_reports(o)};
+  return {validate_content(o)};
 }
 
 }  // namespace

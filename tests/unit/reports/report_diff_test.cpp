@@ -52,6 +52,21 @@ TEST(Diff, ShiftedFindingsAreNotNewAndReportWithItselfIsEmpty) {
   EXPECT_FALSE(has_new_findings_at_or_above(diff, Severity::info));
 }
 
+TEST(Diff, ReportsOfTwoCopiesOfATreeMatchBelowTheirDirectories) {
+  const auto before = contents({{"old/anims/a.gaf", {}}, {"old/b.gaf", {}}});
+  const auto after = contents({{"new/anims/a.gaf", {finding("entry.alias", "entry[1]", 16, "m")}},
+                               {"new/b.gaf", {}}});
+  const ReportDiff diff = diff_reports(before, after);
+  EXPECT_TRUE(diff.files_added.empty());
+  EXPECT_TRUE(diff.files_removed.empty());
+  ASSERT_EQ(diff.files.size(), 1u);
+  EXPECT_EQ(diff.files[0].path, "anims/a.gaf");
+  ASSERT_EQ(diff.files[0].added.size(), 1u);
+  // Control: reports that share a path are matched as written.
+  const auto shared = contents({{"old/b.gaf", {}}, {"new/b.gaf", {}}});
+  EXPECT_EQ(diff_reports(before, shared).files_added, std::vector<std::string>{"new/b.gaf"});
+}
+
 TEST(Diff, NewResolvedChangedAddedRemoved) {
   const auto before = contents({{"a.gaf",
                                  {finding("entry.alias", "entry[1]", 16, "m"),

@@ -1,0 +1,191 @@
+// gafcheck diff across archives and trees: members and files matched by path as the game folds
+// it; moved, copied, added and removed told apart; a nested member's change found; a repack
+// re-encoded; TSF statements by key; findings a change brought.
+#include "validator/compare/content_compare.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "corpus/builder/gaf_builder.hpp"
+#include "corpus/builder/hpi_builder.hpp"
+#include "corpus/builder/tsf_builder.hpp"
+#include "tests/support/hpi_helpers.hpp"
+#include "tests/support/scratch_directory.hpp"
+
+namespace gafcheck::compare {
+namespace {
+
+using builder::HpiFileSpec;
+using builder::HpiMethod;
+using builder::HpiSpec;
+
+Side side_of_bytes(const std::string& name, std::vector<std::uint8_t> bytes, SideKind kind) {
+  Side side;
+  side.kind = kind;
+  side.argument = name;
+  side.input.name = InputName::file(name);
+  side.input.member = std::move(bytes);
+  return side;
+}
+
+ContentDiff compare_archives(const HpiSpec& before, const HpiSpec& after) {
+  return compare_content(
+      side_of_bytes("old.ufo", builder::build_hpi(before).bytes, SideKind::archive),
+      side_of_bytes("new.ufo", builder::build_hpi(after).bytes, SideKind::archive),
+      CompareSettings{});
+}
+
+HpiSpec mod_archive() {
+  HpiSpec spec;
+  spec.files = {{"anims/armwalk.gaf", testing::gaf_bytes({"ARMWALK", "ARMFLASH"})},
+                {"anims/corwalk.gaf", testing::gaf_bytes({"CORWALK"})},
+                {"readme.txt", builder::sample_content(300, 7)}};
+  return spec;
+}
+
+const FileDiff* file_at(const ContentDiff& diff, const std::string& path) {
+  for (const FileDiff& file : diff.files)
+    if (file.path == path) return &file;
+  return nullptr;
+}
+
+TEST(ContentCompare, IdenticalArchivesAreTheSame) {
+  const ContentDiff diff = compare_archives(mod_archive(), mod_archive());
+  EXPECT_TRUE(diff.files.empty());
+  EXPECT_EQ(diff.counts.unchanged, 1u) << "the archive itself, recognised by its bytes";
+  EXPECT_FALSE(diff.bytes_differ());
+}
+
+TEST(ContentCompare, MemberMovedAddedAndRemoved) {
+  HpiSpec after = mod_archive();
+  after.files[1].path = "anims/old/corwalk.gaf";                   // moved
+  after.files[2].path = "docs/readme.txt";                         // moved too
+  after.files.push_back({"anims/copy.gaf", after.files[0].data});  // copied
+  after.files.push_back({"new.txt", builder::sample_content(50, 9)});
+  const ContentDiff diff = compare_archives(mod_archive(), after);
+  const FileDiff* moved = file_at(diff, "new.ufo!anims/old/corwalk.gaf");
+  ASSERT_NE(moved, nullptr);
+  EXPECT_EQ(moved->change, FileChange::moved);
+  EXPECT_EQ(moved->old_path, "new.ufo!anims/corwalk.gaf");
+  const FileDiff* copied = file_at(diff, "new.ufo!anims/copy.gaf");
+  ASSERT_NE(copied, nullptr);
+  EXPECT_EQ(copied->change, FileChange::copied);
+  EXPECT_EQ(copied->old_path, "new.ufo!anims/armwalk.gaf");
+  ASSERT_NE(file_at(diff, "new.ufo!new.txt"), nullptr);
+  EXPECT_EQ(file_at(diff, "new.ufo!new.txt")->change, FileChange::added);
+  EXPECT_EQ(diff.counts.moved, 2u);
+  EXPECT_EQ(diff.counts.copied, 1u);
+  EXPECT_EQ(diff.counts.added, 1u);
+  EXPECT_EQ(diff.counts.removed, 0u) << "moved files are not also removed";
+  EXPECT_EQ(file_at(diff, "new.ufo")->change, FileChange::changed);
+}
+
+TEST(ContentCompare, RemovedMember) {
+  HpiSpec after = mod_archive();
+  after.files.pop_back();
+  const ContentDiff diff = compare_archives(mod_archive(), after);
+  ASSERT_NE(file_at(diff, "new.ufo!readme.txt"), nullptr);
+  EXPECT_EQ(file_at(diff, "new.ufo!readme.txt")->change, FileChange::removed);
+  EXPECT_EQ(diff.counts.removed, 1u);
+}
+
+TEST(ContentCompare, PathsMatchAsTheGameFoldsThem) {
+  HpiSpec after = mod_archive();
+  after.files[1].path = "ANIMS\\CorWalk.GAF";
+  const ContentDiff diff = compare_archives(mod_archive(), after);
+  EXPECT_EQ(diff.counts.moved + diff.counts.added + diff.counts.removed, 0u);
+}
+
+TEST(ContentCompare, RepackIsReEncoded) {
+  HpiSpec after = mod_archive();
+  for (HpiFileSpec& file : after.files) file.method = HpiMethod::stored;
+  const ContentDiff diff = compare_archives(mod_archive(), after);
+  ASSERT_NE(file_at(diff, "new.ufo"), nullptr);
+  EXPECT_EQ(file_at(diff, "new.ufo")->change, FileChange::re_encoded);
+  EXPECT_FALSE(diff.drawn_differs());
+  EXPECT_TRUE(diff.bytes_differ());
+}
+
+TEST(ContentCompare, NestedMemberChangeIsFound) {
+  HpiSpec inner_before;
+  inner_before.files = {{"anims/x.gaf", testing::gaf_bytes({"ALPHA"})}};
+  HpiSpec inner_after;
+  inner_after.files = {{"anims/x.gaf", testing::gaf_bytes({"ALPHA", "BETA"})}};
+  HpiSpec before = mod_archive(), after = mod_archive();
+  before.files.push_back({"inner.hpi", builder::build_hpi(inner_before).bytes});
+  after.files.push_back({"inner.hpi", builder::build_hpi(inner_after).bytes});
+  const ContentDiff diff = compare_archives(before, after);
+  const FileDiff* member = file_at(diff, "new.ufo!inner.hpi!anims/x.gaf");
+  ASSERT_NE(member, nullptr);
+  EXPECT_EQ(member->change, FileChange::changed);
+  ASSERT_TRUE(member->sprite);
+  ASSERT_EQ(member->sprite->entries.size(), 1u);
+  EXPECT_EQ(member->sprite->entries[0].change, EntryChange::added);
+  EXPECT_EQ(member->sprite->entries[0].name, "BETA");
+  EXPECT_EQ(file_at(diff, "new.ufo!inner.hpi")->change, FileChange::changed);
+}
+
+TEST(ContentCompare, TreesOnDisk) {
+  const auto root = testing::fresh_test_directory("compare-tree");
+  const auto write = [](const std::filesystem::path& path, const std::vector<std::uint8_t>& bytes) {
+    std::filesystem::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()),
+               static_cast<std::streamsize>(bytes.size()));
+  };
+  const auto armwalk = testing::gaf_bytes({"ARMWALK"}), corwalk = testing::gaf_bytes({"CORWALK"});
+  write(root / "old/anims/armwalk.gaf", armwalk);
+  write(root / "old/anims/corwalk.gaf", corwalk);
+  write(root / "new/anims/armwalk.gaf", armwalk);
+  write(root / "new/units/corwalk.gaf", corwalk);
+  Side before, after;
+  before.kind = after.kind = SideKind::directory;
+  before.argument = (root / "old").string();
+  after.argument = (root / "new").string();
+  const ContentDiff diff = compare_content(before, after, CompareSettings{});
+  ASSERT_EQ(diff.files.size(), 1u);
+  EXPECT_EQ(diff.files[0].change, FileChange::moved);
+  EXPECT_EQ(diff.files[0].path, "units/corwalk.gaf");
+  EXPECT_EQ(diff.files[0].old_path, "anims/corwalk.gaf");
+  EXPECT_EQ(diff.counts.unchanged, 1u);
+  std::filesystem::remove_all(root);
+}
+
+TEST(ContentCompare, TsfStatementsByKeyWithLines) {
+  const builder::TsfSpec before = builder::simple_tsf_spec(2, "a.png");
+  builder::TsfSpec after = before;
+  after.animations[0].frames[1].layers[0].filename = "b.png";
+  const ContentDiff diff = compare_content(
+      side_of_bytes("old.tsf", builder::build_tsf(before).bytes, SideKind::tsf),
+      side_of_bytes("new.tsf", builder::build_tsf(after).bytes, SideKind::tsf), CompareSettings{});
+  ASSERT_EQ(diff.files.size(), 1u);
+  ASSERT_EQ(diff.files[0].tsf.size(), 1u);
+  const TsfChange& change = diff.files[0].tsf[0];
+  EXPECT_EQ(change.key, "JPGTest/Frame1/Layer0/Filename");
+  EXPECT_EQ(change.before, "a.png");
+  EXPECT_EQ(change.after, "b.png");
+  EXPECT_GT(change.new_line, 1u);
+  EXPECT_EQ(change.old_line, change.new_line);
+}
+
+TEST(ContentCompare, FindingsAChangeBroughtAreListed) {
+  builder::GafSpec spec;
+  spec.frames.push_back({.id = "f"});
+  spec.entries.push_back({.name = "ARMWALK", .frames = {{"f", 1}}});
+  builder::GafSpec broken = spec;
+  broken.entries[0].frames[0].duration = 0;  // shown one tick as before, but a finding
+  const ContentDiff diff =
+      compare_content(side_of_bytes("old.gaf", builder::build_gaf(spec).bytes, SideKind::sprite),
+                      side_of_bytes("new.gaf", builder::build_gaf(broken).bytes, SideKind::sprite),
+                      CompareSettings{});
+  ASSERT_EQ(diff.files.size(), 1u);
+  ASSERT_EQ(diff.files[0].findings.added.size(), 1u);
+  EXPECT_EQ(diff.files[0].findings.added[0].rule, "frame.duration-zero");
+  EXPECT_EQ(diff.files[0].findings.added[0].path, "entries[0]/frames[0]");
+  EXPECT_TRUE(diff.files[0].findings.resolved.empty());
+  EXPECT_EQ(diff.files[0].change, FileChange::re_encoded) << "0 and 1 both show one tick";
+}
+
+}  // namespace
+}  // namespace gafcheck::compare

@@ -1,0 +1,228 @@
+// gafcheck diff inside a sprite file: each kind of edit is reported as exactly one operation of
+// its kind (an inserted frame does not make the frames after it changed), and an edit of bytes
+// the game does not draw differently is re-encoded. Every case starts from one clean file.
+#include "validator/compare/sprite_diff.hpp"
+
+#include <gtest/gtest.h>
+
+#include "corpus/builder/gaf_builder.hpp"
+
+namespace gafcheck::compare {
+namespace {
+
+using builder::EntrySpec;
+using builder::FrameSpec;
+using builder::GafSpec;
+
+// Frame i of 6: 4x4 raw pixels, each frame its own values (i*10+1 .. i*10+16), none the key 9
+// or 0.
+FrameSpec distinct_frame(int i) {
+  FrameSpec frame;
+  frame.id = "f" + std::to_string(i);
+  std::vector<std::uint8_t> pixels(16);
+  for (std::size_t p = 0; p < pixels.size(); ++p)
+    pixels[p] = static_cast<std::uint8_t>(20 + i * 16 + static_cast<int>(p));
+  frame.raw = pixels;
+  return frame;
+}
+
+GafSpec clean_sprite() {
+  GafSpec spec;
+  for (int i = 0; i < 6; ++i) spec.frames.push_back(distinct_frame(i));
+  EntrySpec walk{.name = "ARMWALK"};
+  for (int i = 0; i < 5; ++i) walk.frames.push_back({"f" + std::to_string(i), 2});
+  EntrySpec flash{.name = "ARMFLASH"};
+  flash.frames.push_back({"f5", 1});
+  spec.entries = {walk, flash};
+  return spec;
+}
+
+SpriteDiff sprite_diff(const GafSpec& before, const GafSpec& after) {
+  const auto old_bytes = builder::build_gaf(before).bytes;
+  const auto new_bytes = builder::build_gaf(after).bytes;
+  SpriteSide a(ByteView(old_bytes.data(), old_bytes.size()), Format::gaf, BudgetLimits{}, false);
+  SpriteSide b(ByteView(new_bytes.data(), new_bytes.size()), Format::gaf, BudgetLimits{}, false);
+  return diff_sprites(a, b);
+}
+
+// The one entry that differs, checked to be the only one.
+const EntryDiff& only_entry(const SpriteDiff& diff) {
+  EXPECT_EQ(diff.entries.size(), 1u);
+  return diff.entries.at(0);
+}
+
+const FieldChange* field(const std::vector<FieldChange>& fields, const std::string& name) {
+  for (const FieldChange& change : fields)
+    if (change.field == name) return &change;
+  return nullptr;
+}
+
+TEST(SpriteDiff, IdenticalFilesReportNothing) {
+  const SpriteDiff diff = sprite_diff(clean_sprite(), clean_sprite());
+  EXPECT_TRUE(diff.entries.empty());
+  EXPECT_EQ(diff.unchanged_entries, 2u);
+  EXPECT_FALSE(diff.drawn_differs());
+}
+
+TEST(SpriteDiff, InsertedFrameIsOneInsertion) {
+  GafSpec after = clean_sprite();
+  after.frames.push_back(distinct_frame(7));
+  auto& frames = after.entries[0].frames;
+  frames.insert(frames.begin() + 2, {"f7", 2});
+  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  EXPECT_EQ(entry.change, EntryChange::changed);
+  ASSERT_EQ(entry.frames.size(), 1u);
+  EXPECT_EQ(entry.frames[0].change, FrameChange::inserted);
+  EXPECT_EQ(entry.frames[0].new_index, 2u);
+  EXPECT_EQ(entry.unchanged_frames, 5u);
+}
+
+TEST(SpriteDiff, DeletedFrameIsOneDeletion) {
+  GafSpec after = clean_sprite();
+  after.entries[0].frames.erase(after.entries[0].frames.begin() + 1);
+  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  ASSERT_EQ(entry.frames.size(), 1u);
+  EXPECT_EQ(entry.frames[0].change, FrameChange::deleted);
+  EXPECT_EQ(entry.frames[0].old_index, 1u);
+  EXPECT_EQ(entry.unchanged_frames, 4u);
+}
+
+TEST(SpriteDiff, ReorderedFrameIsOneMove) {
+  GafSpec after = clean_sprite();
+  auto& frames = after.entries[0].frames;
+  const auto moved = frames[1];
+  frames.erase(frames.begin() + 1);
+  frames.push_back(moved);
+  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  ASSERT_EQ(entry.frames.size(), 1u);
+  EXPECT_EQ(entry.frames[0].change, FrameChange::moved);
+  EXPECT_EQ(entry.frames[0].old_index, 1u);
+  EXPECT_EQ(entry.frames[0].new_index, 4u);
+}
+
+TEST(SpriteDiff, OriginMovedByOneIsAChangedFrame) {
+  GafSpec after = clean_sprite();
+  after.frames[3].x_offset = 1;
+  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  ASSERT_EQ(entry.frames.size(), 1u);
+  const FrameDiff& frame = entry.frames[0];
+  EXPECT_EQ(frame.change, FrameChange::changed);
+  EXPECT_EQ(frame.old_index, 3u);
+  ASSERT_NE(field(frame.fields, "origin"), nullptr);
+  EXPECT_EQ(field(frame.fields, "origin")->after, "1,0");
+  ASSERT_TRUE(frame.pixels);
+  EXPECT_EQ(frame.pixels->box.left, -1) << "the old and new pixels together, anchor-relative";
+  EXPECT_EQ(frame.pixels->box.width, 5u);
+}
+
+TEST(SpriteDiff, OnePixelChangedIsCountedAndBoxed) {
+  GafSpec after = clean_sprite();
+  (*after.frames[2].raw)[1 * 4 + 2] = 200;  // column 2, row 1
+  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  ASSERT_EQ(entry.frames.size(), 1u);
+  const FrameDiff& frame = entry.frames[0];
+  EXPECT_EQ(frame.change, FrameChange::changed);
+  ASSERT_TRUE(frame.pixels);
+  EXPECT_EQ(frame.pixels->differing, 1u);
+  EXPECT_EQ(frame.pixels->box.left, 2);
+  EXPECT_EQ(frame.pixels->box.top, 1);
+  EXPECT_EQ(frame.pixels->box.width, 1u);
+  EXPECT_EQ(frame.pixels->box.height, 1u);
+  ASSERT_TRUE(frame.pixels->remap) << "one pixel of a unique index is a recolour of it";
+  EXPECT_EQ(frame.pixels->remap->to, 200);
+}
+
+TEST(SpriteDiff, IndexRemapIsRecognised) {
+  GafSpec before = clean_sprite(), after = clean_sprite();
+  before.frames[0].raw = std::vector<std::uint8_t>{5, 5, 6, 6, 5, 7, 7, 5, 6, 6, 5, 5, 7, 7, 7, 7};
+  after.frames[0].raw =
+      std::vector<std::uint8_t>{40, 40, 6, 6, 40, 7, 7, 40, 6, 6, 40, 40, 7, 7, 7, 7};
+  const EntryDiff& entry = only_entry(sprite_diff(before, after));
+  ASSERT_EQ(entry.frames.size(), 1u);
+  ASSERT_TRUE(entry.frames[0].pixels);
+  EXPECT_EQ(entry.frames[0].pixels->differing, 6u);
+  ASSERT_TRUE(entry.frames[0].pixels->remap);
+  EXPECT_EQ(entry.frames[0].pixels->remap->from, 5);
+  EXPECT_EQ(entry.frames[0].pixels->remap->to, 40);
+  // Control: two indices changed is no remap.
+  (*after.frames[0].raw)[2] = 41;
+  const SpriteDiff two = sprite_diff(before, after);
+  ASSERT_EQ(two.entries.size(), 1u);
+  EXPECT_FALSE(two.entries[0].frames.at(0).pixels->remap);
+}
+
+TEST(SpriteDiff, RenamedEntryIsRenamed) {
+  GafSpec after = clean_sprite();
+  after.entries[1].name = "ARMBLINK";
+  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  EXPECT_EQ(entry.change, EntryChange::renamed);
+  EXPECT_EQ(entry.name, "ARMBLINK");
+  EXPECT_EQ(entry.old_name, "ARMFLASH");
+}
+
+TEST(SpriteDiff, DurationChangeIsShownAndZeroToOneIsNot) {
+  GafSpec after = clean_sprite();
+  after.entries[0].frames[4].duration = 5;
+  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  ASSERT_EQ(entry.frames.size(), 1u);
+  EXPECT_EQ(entry.frames[0].change, FrameChange::changed);
+  ASSERT_NE(field(entry.frames[0].fields, "duration"), nullptr);
+  EXPECT_TRUE(field(entry.frames[0].fields, "duration")->drawn);
+
+  GafSpec zero = clean_sprite(), one = clean_sprite();
+  zero.entries[1].frames[0].duration = 0;
+  const SpriteDiff ticks = sprite_diff(zero, one);
+  ASSERT_EQ(ticks.entries.size(), 1u);
+  EXPECT_EQ(ticks.entries[0].change, EntryChange::re_encoded) << "0 and 1 both show one tick";
+  EXPECT_FALSE(ticks.drawn_differs());
+}
+
+TEST(SpriteDiff, RawToRleWithTheSamePixelsIsReEncoded) {
+  GafSpec after = clean_sprite();
+  FrameSpec& frame = after.frames[2];
+  std::vector<std::vector<std::uint8_t>> rows;
+  for (int y = 0; y < 4; ++y) {
+    std::vector<int> row;
+    for (int x = 0; x < 4; ++x) row.push_back((*frame.raw)[static_cast<std::size_t>(y * 4 + x)]);
+    rows.push_back(builder::encode_rle_row(row));
+  }
+  frame.compressed = 1;
+  frame.rle_rows = rows;
+  frame.raw.reset();
+  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  EXPECT_EQ(entry.change, EntryChange::re_encoded);
+  ASSERT_EQ(entry.frames.size(), 1u);
+  EXPECT_EQ(entry.frames[0].change, FrameChange::re_encoded);
+  ASSERT_NE(field(entry.frames[0].fields, "storage"), nullptr);
+  EXPECT_EQ(field(entry.frames[0].fields, "storage")->before, "raw");
+  EXPECT_EQ(field(entry.frames[0].fields, "storage")->after, "rle");
+}
+
+TEST(SpriteDiff, LoopFlagIsShownItsHighByteIsNot) {
+  GafSpec after = clean_sprite();
+  after.entries[0].loop_word = 0;
+  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  EXPECT_EQ(entry.change, EntryChange::changed);
+  ASSERT_NE(field(entry.fields, "loop"), nullptr);
+
+  GafSpec high = clean_sprite();
+  high.entries[0].loop_word = 0x0101;
+  EXPECT_EQ(only_entry(sprite_diff(clean_sprite(), high)).change, EntryChange::re_encoded);
+}
+
+TEST(SpriteDiff, AddedAndRemovedEntries) {
+  GafSpec after = clean_sprite();
+  after.entries.pop_back();
+  EntrySpec extra{.name = "ARMNEW"};
+  extra.frames.push_back({"f0", 3});
+  after.entries.push_back(extra);
+  const SpriteDiff diff = sprite_diff(clean_sprite(), after);
+  ASSERT_EQ(diff.entries.size(), 2u);
+  EXPECT_EQ(diff.entries[0].change, EntryChange::removed);
+  EXPECT_EQ(diff.entries[0].name, "ARMFLASH");
+  EXPECT_EQ(diff.entries[1].change, EntryChange::added);
+  EXPECT_EQ(diff.entries[1].name, "ARMNEW");
+}
+
+}  // namespace
+}  // namespace gafcheck::compare

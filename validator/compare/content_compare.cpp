@@ -1,0 +1,256 @@
+#include "validator/compare/content_compare.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+
+#include "reports/finding_match.hpp"
+#include "validator/check/check_input.hpp"
+#include "validator/compare/tree_levels.hpp"
+#include "validator/compare/tsf_diff.hpp"
+#include "validator/core/sha256.hpp"
+#include "validator/detect/extension.hpp"
+#include "validator/detect/sniff.hpp"
+#include "validator/input/input_walk.hpp"
+
+namespace gafcheck::compare {
+namespace {
+
+// Archives inside archives are compared member by member to this depth; deeper ones by bytes.
+constexpr std::uint64_t max_archive_nesting = 8;
+
+bool same_bytes(ByteView a, ByteView b) {
+  return a.size() == b.size() &&
+         (a.size() == 0 || std::memcmp(a.bytes().data(), b.bytes().data(), a.size()) == 0);
+}
+
+Format format_of(const LoadedInput& input) {
+  const ByteView bytes = input.view();
+  return refine_format_by_name(sniff_format(bytes), bytes, input.name.engine_path());
+}
+
+DiffFinding diff_finding(const Finding& finding) {
+  DiffFinding out;
+  out.rule = std::string(rule_name(finding.rule));
+  out.severity = std::string(severity_name(finding.severity));
+  out.retail = std::string(retail_name(finding.retail));
+  out.offset = finding.offset;
+  out.path = finding.path;
+  out.message = finding.message;
+  return out;
+}
+
+// The findings NEW has that OLD had not, and the reverse, matched by rule and structure path.
+FindingsDelta findings_delta(const FileReport& before, const FileReport& after) {
+  const auto keys = [](const FileReport& report) {
+    std::vector<std::string> out;
+    for (const Finding& finding : report.findings)
+      out.push_back(finding_key(rule_name(finding.rule), finding.path));
+    return out;
+  };
+  const FindingKeyMatch match = match_finding_keys(keys(before), keys(after));
+  FindingsDelta delta;
+  for (const std::size_t i : match.only_old)
+    delta.resolved.push_back(diff_finding(before.findings[i]));
+  for (const std::size_t j : match.only_new) delta.added.push_back(diff_finding(after.findings[j]));
+  return delta;
+}
+
+class ContentComparer {
+ public:
+  ContentComparer(const CompareSettings& settings, ContentDiff& out)
+      : settings_(settings), out_(out) {}
+
+  void compare_files(const LoadedInput& a, const LoadedInput& b, FileDiff diff,
+                     std::uint64_t depth);
+  void compare_levels(const Level& a, const Level& b, const std::string& prefix,
+                      std::uint64_t depth);
+
+ private:
+  void add(FileDiff diff) {
+    out_.counts.count(diff.change);
+    if (diff.change != FileChange::unchanged || settings_.list_unchanged)
+      out_.files.push_back(std::move(diff));
+  }
+  void compare_archives(const LoadedInput& a, const LoadedInput& b, FileDiff diff,
+                        std::uint64_t depth);
+  void settle_one_sided(const Level& a, const Level& b, const std::vector<std::size_t>& removed,
+                        const std::vector<std::size_t>& added, const std::string& prefix);
+
+  const CompareSettings& settings_;
+  ContentDiff& out_;
+};
+
+void ContentComparer::compare_files(const LoadedInput& a, const LoadedInput& b, FileDiff diff,
+                                    std::uint64_t depth) {
+  const ByteView old_bytes = a.view(), new_bytes = b.view();
+  diff.old_size = old_bytes.size();
+  diff.new_size = new_bytes.size();
+  diff.old_sha256 = sha256_hex(old_bytes);
+  diff.new_sha256 = sha256_hex(new_bytes);
+  const Format old_format = format_of(a), new_format = format_of(b);
+  diff.old_format = std::string(format_name(old_format));
+  diff.new_format = std::string(format_name(new_format));
+  if (same_bytes(old_bytes, new_bytes)) {
+    diff.change = FileChange::unchanged;
+    add(std::move(diff));
+    return;
+  }
+  diff.findings = findings_delta(check_bytes(old_bytes, a.name, settings_.check),
+                                 check_bytes(new_bytes, b.name, settings_.check));
+  const SideKind old_kind = kind_of(old_bytes, old_format),
+                 new_kind = kind_of(new_bytes, new_format);
+  diff.change = FileChange::changed;
+  if (old_kind != new_kind || (old_kind == SideKind::sprite && old_format != new_format)) {
+    diff.note = "its format changed: " + diff.old_format + " -> " + diff.new_format;
+  } else if (old_kind == SideKind::sprite) {
+    SpriteSide before(old_bytes, old_format, settings_.check.limits, settings_.ta3d);
+    SpriteSide after(new_bytes, new_format, settings_.check.limits, settings_.ta3d);
+    diff.sprite = diff_sprites(before, after);
+    if (!diff.sprite->drawn_differs()) diff.change = FileChange::re_encoded;
+  } else if (old_kind == SideKind::tsf) {
+    diff.tsf = diff_tsf(old_bytes, new_bytes, settings_.check.limits);
+    if (diff.tsf.empty()) diff.change = FileChange::re_encoded;
+  } else if (old_kind == SideKind::archive && depth < max_archive_nesting) {
+    compare_archives(a, b, std::move(diff), depth);
+    return;
+  } else {
+    diff.note = old_kind == SideKind::archive ? "nested too deep: compared by bytes"
+                                              : "not a format gafcheck reads: compared by bytes";
+  }
+  add(std::move(diff));
+}
+
+// A changed archive: listed first, then its members that differ (as "archive!member"); it is
+// re-encoded when none of them differs in what the game shows (a repack).
+void ContentComparer::compare_archives(const LoadedInput& a, const LoadedInput& b, FileDiff diff,
+                                       std::uint64_t depth) {
+  const ArchiveLevel old_level(a.view(), a.name.display, settings_.check);
+  const ArchiveLevel new_level(b.view(), b.name.display, settings_.check);
+  const std::size_t at = out_.files.size();
+  const ChangeCounts before = out_.counts;
+  out_.files.push_back(std::move(diff));
+  compare_levels(old_level, new_level, out_.files[at].path + "!", depth + 1);
+  const ChangeCounts& after = out_.counts;
+  const bool shown_differs = after.added != before.added || after.removed != before.removed ||
+                             after.changed != before.changed || after.moved != before.moved ||
+                             after.copied != before.copied;
+  out_.files[at].change = shown_differs ? FileChange::changed : FileChange::re_encoded;
+  out_.counts.count(out_.files[at].change);
+}
+
+void ContentComparer::compare_levels(const Level& a, const Level& b, const std::string& prefix,
+                                     std::uint64_t depth) {
+  std::map<std::string, std::size_t> old_by_key, new_by_key;
+  for (std::size_t i = 0; i < a.items().size(); ++i) old_by_key.emplace(a.items()[i].folded, i);
+  for (std::size_t j = 0; j < b.items().size(); ++j) new_by_key.emplace(b.items()[j].folded, j);
+  std::vector<std::size_t> removed, added;
+  for (const auto& [key, i] : old_by_key)
+    if (!new_by_key.contains(key)) removed.push_back(i);
+  for (std::size_t j = 0; j < b.items().size(); ++j) {
+    const LevelItem& item = b.items()[j];
+    const auto found = old_by_key.find(item.folded);
+    if (new_by_key[item.folded] != j) continue;  // a later spelling of a name seen already
+    if (found == old_by_key.end()) {
+      added.push_back(j);
+      continue;
+    }
+    FileDiff diff;
+    diff.path = prefix + item.path;
+    if (a.items()[found->second].path != item.path)
+      diff.old_path = prefix + a.items()[found->second].path;
+    const LoadedInput old_input = a.load(found->second), new_input = b.load(j);
+    if (!old_input.error.empty() || !new_input.error.empty() || old_input.damaged() ||
+        new_input.damaged()) {
+      diff.note =
+          "not compared: " + (!old_input.error.empty()   ? "OLD: " + old_input.error
+                              : old_input.damaged()      ? "OLD is damaged: " + old_input.damage
+                              : !new_input.error.empty() ? "NEW: " + new_input.error
+                                                         : "NEW is damaged: " + new_input.damage);
+      out_.unreadable = true;
+      add(std::move(diff));
+      continue;
+    }
+    compare_files(old_input, new_input, std::move(diff), depth);
+  }
+  settle_one_sided(a, b, removed, added, prefix);
+}
+
+// Files only in OLD or only in NEW: moved when the same bytes left one path for another, copied
+// when they are still at their old path too; otherwise removed and added. Only files of equal
+// size are hashed to find out.
+void ContentComparer::settle_one_sided(const Level& a, const Level& b,
+                                       const std::vector<std::size_t>& removed,
+                                       const std::vector<std::size_t>& added,
+                                       const std::string& prefix) {
+  std::map<std::uint64_t, std::vector<std::size_t>> old_by_size;
+  for (std::size_t i = 0; i < a.items().size(); ++i) old_by_size[a.items()[i].size].push_back(i);
+  std::map<std::size_t, std::string> old_hash;
+  const auto hash_of_old = [&](std::size_t i) -> const std::string& {
+    auto found = old_hash.find(i);
+    if (found == old_hash.end()) {
+      const LoadedInput input = a.load(i);
+      found = old_hash.emplace(i, input.error.empty() ? sha256_hex(input.view()) : "").first;
+    }
+    return found->second;
+  };
+  std::vector<bool> moved_away(a.items().size(), false);
+  for (const std::size_t j : added) {
+    const LevelItem& item = b.items()[j];
+    FileDiff diff;
+    diff.path = prefix + item.path;
+    diff.change = FileChange::added;
+    diff.new_size = item.size;
+    const LoadedInput input = b.load(j);
+    if (input.error.empty()) {
+      diff.new_sha256 = sha256_hex(input.view());
+      diff.new_format = std::string(format_name(format_of(input)));
+      for (const std::size_t i : old_by_size[item.size]) {
+        if (hash_of_old(i) != diff.new_sha256) continue;
+        const bool gone = std::find(removed.begin(), removed.end(), i) != removed.end();
+        if (gone && moved_away[i]) continue;  // moved once already: a second copy is a copy
+        diff.change = gone ? FileChange::moved : FileChange::copied;
+        diff.old_path = prefix + a.items()[i].path;
+        if (gone) moved_away[i] = true;
+        break;
+      }
+    }
+    add(std::move(diff));
+  }
+  for (const std::size_t i : removed) {
+    if (moved_away[i]) continue;
+    FileDiff diff;
+    diff.path = prefix + a.items()[i].path;
+    diff.change = FileChange::removed;
+    diff.old_size = a.items()[i].size;
+    add(std::move(diff));
+  }
+}
+
+}  // namespace
+
+ContentDiff compare_content(const Side& before, const Side& after,
+                            const CompareSettings& settings) {
+  ContentDiff diff;
+  diff.old_label = before.argument;
+  diff.new_label = after.argument;
+  diff.list_unchanged = settings.list_unchanged;
+  ContentComparer comparer(settings, diff);
+  if (before.kind == SideKind::directory) {
+    diff.kind = "tree";
+    comparer.compare_levels(DirectoryLevel(before.argument, settings.check),
+                            DirectoryLevel(after.argument, settings.check), "", 0);
+  } else {
+    diff.kind = std::string(before.kind == SideKind::archive  ? "archive"
+                            : before.kind == SideKind::sprite ? "sprite"
+                            : before.kind == SideKind::tsf    ? "tsf"
+                                                              : "file");
+    FileDiff file;
+    file.path = after.argument;
+    if (before.argument != after.argument) file.old_path = before.argument;
+    comparer.compare_files(before.input, after.input, std::move(file), 0);
+  }
+  return diff;
+}
+
+}  // namespace gafcheck::compare

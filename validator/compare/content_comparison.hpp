@@ -1,0 +1,30 @@
+#pragma once
+// gafcheck diff's run when it compares content (two sprite files, TSFs, archives, archive members
+// or trees): both sides read under the sandbox by the same readers and budgets as check, the
+// result written in every format asked for, summed up on standard error.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reports/output_requests.hpp"
+#include "validator/compare/content_compare.hpp"
+#include "validator/core/exit_code.hpp"
+
+namespace gafcheck::compare {
+
+// What makes the exit status 1: the drawing (the default: something the game shows or does
+// differs), any byte, or new findings at or above a severity.
+enum class FailOn : std::uint8_t { drawn, bytes, findings, never };
+
+struct ContentComparison {
+  std::string before, after;           // OLD and NEW as given
+  std::vector<OutputRequest> outputs;  // yaml, json, text (html: diff_page.hpp)
+  CompareSettings settings;
+  FailOn fail_on = FailOn::drawn;
+  Severity findings_threshold = Severity::error;  // for FailOn::findings
+  bool sandbox = true;
+
+  ExitCode run() const;
+};
+
+}  // namespace gafcheck::compare

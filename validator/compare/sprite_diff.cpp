@@ -1,0 +1,294 @@
+#include "validator/compare/sprite_diff.hpp"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "validator/compare/edit_script.hpp"
+
+namespace gafcheck::compare {
+namespace {
+
+// Frames shown for the same time: both sources on the game's playback treat 0 and 1 as one tick.
+bool same_shown_duration(std::uint32_t a, std::uint32_t b) {
+  return std::max<std::uint32_t>(a, 1) == std::max<std::uint32_t>(b, 1);
+}
+
+std::string pair_text(std::int64_t a, std::int64_t b) {
+  return std::to_string(a) + "," + std::to_string(b);
+}
+
+void add_if_different(std::vector<FieldChange>& fields, std::string field, std::string before,
+                      std::string after, bool drawn) {
+  if (before != after)
+    fields.push_back({std::move(field), std::move(before), std::move(after), drawn});
+}
+
+// What differs between two frames' headers, durations and storage. drawn: whether the frames
+// draw differently (then a size or origin change is part of that; otherwise it is bytes only).
+std::vector<FieldChange> frame_fields(const FrameFacts& a, const FrameFacts& b, bool drawn) {
+  std::vector<FieldChange> fields;
+  add_if_different(fields, "duration", std::to_string(a.duration), std::to_string(b.duration),
+                   !same_shown_duration(a.duration, b.duration));
+  add_if_different(fields, "size", pair_text(a.header.width, a.header.height),
+                   pair_text(b.header.width, b.header.height), drawn);
+  add_if_different(fields, "origin", pair_text(a.header.x_offset, a.header.y_offset),
+                   pair_text(b.header.x_offset, b.header.y_offset), drawn);
+  add_if_different(fields, "storage", a.storage, b.storage, drawn);
+  add_if_different(fields, "color_key", std::to_string(a.header.color_key),
+                   std::to_string(b.header.color_key), drawn);
+  add_if_different(fields, "undrawable", a.undrawable, b.undrawable, true);
+  if (fields.empty() && a.stored != b.stored)
+    fields.push_back({"bytes", "", "", false});  // pixel bytes or reserved fields
+  return fields;
+}
+
+bool any_drawn(const std::vector<FieldChange>& fields) {
+  return std::any_of(fields.begin(), fields.end(), [](const FieldChange& f) { return f.drawn; });
+}
+
+class EntryComparer {
+ public:
+  EntryComparer(SpriteSide& before, SpriteSide& after, const EntryFacts& a, const EntryFacts& b,
+                EntryDiff& out)
+      : before_(before), after_(after), a_(a), b_(b), out_(out) {}
+
+  void run() {
+    std::vector<std::uint64_t> old_drawn, new_drawn;
+    for (const FrameFacts& frame : a_.frames) old_drawn.push_back(frame.drawn);
+    for (const FrameFacts& frame : b_.frames) new_drawn.push_back(frame.drawn);
+    const EditScript script = edit_script(old_drawn, new_drawn);
+    out_.positional = script.positional;
+    std::vector<std::size_t> removed, inserted;
+    for (const Edit& edit : script.edits) {
+      if (edit.kind == EditKind::keep) {
+        settle_gap(removed, inserted);
+        kept(edit.old_index, edit.new_index);
+      } else {
+        (edit.kind == EditKind::remove ? removed : inserted)
+            .push_back(edit.kind == EditKind::remove ? edit.old_index : edit.new_index);
+      }
+    }
+    settle_gap(removed, inserted);
+    pair_moves();
+    std::sort(out_.frames.begin(), out_.frames.end(), [](const FrameDiff& x, const FrameDiff& y) {
+      const auto place = [](const FrameDiff& d) {
+        return std::pair(d.new_index.value_or(d.old_index.value_or(0)), d.new_index.has_value());
+      };
+      return place(x) < place(y);
+    });
+  }
+
+ private:
+  void kept(std::size_t i, std::size_t j) {
+    const FrameFacts &a = a_.frames[i], &b = b_.frames[j];
+    if (a.duration == b.duration && a.stored == b.stored) {
+      ++out_.unchanged_frames;
+      return;
+    }
+    FrameDiff diff = pair_diff(i, j);
+    diff.fields = frame_fields(a, b, false);
+    diff.change = any_drawn(diff.fields) ? FrameChange::changed : FrameChange::re_encoded;
+    out_.frames.push_back(std::move(diff));
+  }
+
+  FrameDiff pair_diff(std::size_t i, std::size_t j) const {
+    FrameDiff diff;
+    diff.old_index = i;
+    diff.new_index = j;
+    diff.old_frame = a_.frames[i].frame;
+    diff.new_frame = b_.frames[j].frame;
+    return diff;
+  }
+
+  // Between two kept frames: removed and inserted frames at the same place pair up as changed
+  // frames; the rest wait to be paired as moves, or stay deleted and inserted.
+  void settle_gap(std::vector<std::size_t>& removed, std::vector<std::size_t>& inserted) {
+    // A frame that draws like one on the other side elsewhere is a move, not a change.
+    const auto has_twin = [](const std::vector<FrameFacts>& frames, std::uint64_t drawn) {
+      return std::any_of(frames.begin(), frames.end(),
+                         [&](const FrameFacts& f) { return f.drawn == drawn; });
+    };
+    std::vector<std::size_t> lone_removed, lone_inserted;
+    for (std::size_t i : removed)
+      (has_twin(b_.frames, a_.frames[i].drawn) ? unpaired_removed_ : lone_removed).push_back(i);
+    for (std::size_t j : inserted)
+      (has_twin(a_.frames, b_.frames[j].drawn) ? unpaired_inserted_ : lone_inserted).push_back(j);
+    const std::size_t paired = std::min(lone_removed.size(), lone_inserted.size());
+    for (std::size_t k = 0; k < paired; ++k) changed(lone_removed[k], lone_inserted[k]);
+    for (std::size_t k = paired; k < lone_removed.size(); ++k) lone(lone_removed[k], true);
+    for (std::size_t k = paired; k < lone_inserted.size(); ++k) lone(lone_inserted[k], false);
+    removed.clear();
+    inserted.clear();
+  }
+
+  void changed(std::size_t i, std::size_t j) {
+    FrameDiff diff = pair_diff(i, j);
+    diff.change = FrameChange::changed;
+    diff.fields = frame_fields(a_.frames[i], b_.frames[j], true);
+    diff.pixels = compare_pixels(before_.draw(a_.frames[i].frame), after_.draw(b_.frames[j].frame));
+    out_.frames.push_back(std::move(diff));
+  }
+
+  void lone(std::size_t index, bool deleted) {
+    FrameDiff diff;
+    diff.change = deleted ? FrameChange::deleted : FrameChange::inserted;
+    (deleted ? diff.old_index : diff.new_index) = index;
+    (deleted ? diff.old_frame : diff.new_frame) = (deleted ? a_ : b_).frames[index].frame;
+    out_.frames.push_back(std::move(diff));
+  }
+
+  // Removed and inserted frames that draw the same pair up, in order, as moves.
+  void pair_moves() {
+    std::vector<bool> taken(unpaired_inserted_.size(), false);
+    for (std::size_t i : unpaired_removed_) {
+      bool moved = false;
+      for (std::size_t k = 0; k < unpaired_inserted_.size() && !moved; ++k) {
+        const std::size_t j = unpaired_inserted_[k];
+        if (taken[k] || b_.frames[j].drawn != a_.frames[i].drawn) continue;
+        taken[k] = moved = true;
+        FrameDiff diff = pair_diff(i, j);
+        diff.change = FrameChange::moved;
+        diff.fields = frame_fields(a_.frames[i], b_.frames[j], false);
+        out_.frames.push_back(std::move(diff));
+      }
+      if (!moved) lone(i, true);
+    }
+    for (std::size_t k = 0; k < unpaired_inserted_.size(); ++k)
+      if (!taken[k]) lone(unpaired_inserted_[k], false);
+  }
+
+  SpriteSide &before_, &after_;
+  const EntryFacts &a_, &b_;
+  EntryDiff& out_;
+  std::vector<std::size_t> unpaired_removed_, unpaired_inserted_;
+};
+
+// Entries keyed as the game finds them: the folded name and its rank among equal names.
+using EntryKey = std::pair<std::string, std::size_t>;
+
+std::map<EntryKey, const EntryFacts*> keyed(const std::vector<EntryFacts>& entries) {
+  std::map<EntryKey, const EntryFacts*> out;
+  std::map<std::string, std::size_t> rank;
+  for (const EntryFacts& entry : entries) out[{entry.folded, rank[entry.folded]++}] = &entry;
+  return out;
+}
+
+// What an entry draws, in order, with its timing: equal for a renamed entry.
+std::vector<std::tuple<std::uint64_t, std::uint32_t>> shown(const EntryFacts& entry) {
+  std::vector<std::tuple<std::uint64_t, std::uint32_t>> out;
+  for (const FrameFacts& frame : entry.frames)
+    out.emplace_back(frame.drawn, std::max<std::uint32_t>(frame.duration, 1));
+  out.emplace_back(entry.loops(), 0);
+  return out;
+}
+
+EntryDiff compare_entries(SpriteSide& before, SpriteSide& after, const EntryFacts& a,
+                          const EntryFacts& b) {
+  EntryDiff diff;
+  diff.name = b.name;
+  diff.reachable = a.reachable && b.reachable;
+  if (a.name != b.name) diff.old_name = a.name;
+  add_if_different(diff.fields, "name", a.name, b.name, false);
+  add_if_different(diff.fields, "loop", a.loops() ? "yes" : "no", b.loops() ? "yes" : "no", true);
+  add_if_different(diff.fields, "loop_word", std::to_string(a.loop_word),
+                   std::to_string(b.loop_word), false);
+  add_if_different(diff.fields, "frames", std::to_string(a.frames.size()),
+                   std::to_string(b.frames.size()), true);
+  EntryComparer(before, after, a, b, diff).run();
+  bool drawn = any_drawn(diff.fields);
+  for (const FrameDiff& frame : diff.frames)
+    drawn = drawn || frame.change != FrameChange::re_encoded;
+  diff.change = drawn && diff.reachable ? EntryChange::changed : EntryChange::re_encoded;
+  return diff;
+}
+
+EntryDiff one_sided(const EntryFacts& entry, EntryChange change) {
+  EntryDiff diff;
+  diff.change = change;
+  diff.name = entry.name;
+  diff.reachable = entry.reachable;
+  for (std::size_t k = 0; k < entry.frames.size(); ++k) {
+    FrameDiff frame;
+    frame.change = change == EntryChange::added ? FrameChange::inserted : FrameChange::deleted;
+    (change == EntryChange::added ? frame.new_index : frame.old_index) = k;
+    (change == EntryChange::added ? frame.new_frame : frame.old_frame) = entry.frames[k].frame;
+    diff.frames.push_back(std::move(frame));
+  }
+  return diff;
+}
+
+}  // namespace
+
+std::string_view frame_change_name(FrameChange change) {
+  switch (change) {
+    case FrameChange::inserted: return "inserted";
+    case FrameChange::deleted: return "deleted";
+    case FrameChange::moved: return "moved";
+    case FrameChange::changed: return "changed";
+    case FrameChange::re_encoded: return "re-encoded";
+  }
+  return "changed";
+}
+
+std::string_view entry_change_name(EntryChange change) {
+  switch (change) {
+    case EntryChange::added: return "added";
+    case EntryChange::removed: return "removed";
+    case EntryChange::renamed: return "renamed";
+    case EntryChange::changed: return "changed";
+    case EntryChange::re_encoded: return "re-encoded";
+  }
+  return "changed";
+}
+
+bool SpriteDiff::drawn_differs() const {
+  return std::any_of(entries.begin(), entries.end(), [](const EntryDiff& entry) {
+    return entry.change != EntryChange::re_encoded &&
+           (entry.reachable || entry.change == EntryChange::changed);
+  });
+}
+
+SpriteDiff diff_sprites(SpriteSide& before, SpriteSide& after) {
+  SpriteDiff diff;
+  diff.old_stopped = before.stopped();
+  diff.new_stopped = after.stopped();
+  const auto old_keyed = keyed(before.entries());
+  const auto new_keyed = keyed(after.entries());
+  std::vector<const EntryFacts*> removed, added;
+  for (const auto& [key, entry] : old_keyed) {
+    const auto found = new_keyed.find(key);
+    if (found == new_keyed.end()) {
+      removed.push_back(entry);
+      continue;
+    }
+    EntryDiff entry_diff = compare_entries(before, after, *entry, *found->second);
+    if (entry_diff.fields.empty() && entry_diff.frames.empty())
+      ++diff.unchanged_entries;
+    else
+      diff.entries.push_back(std::move(entry_diff));
+  }
+  for (const auto& [key, entry] : new_keyed)
+    if (!old_keyed.contains(key)) added.push_back(entry);
+  // An entry gone under one name and come under another that shows the same is renamed.
+  std::vector<bool> taken(added.size(), false);
+  for (const EntryFacts* old_entry : removed) {
+    bool renamed = false;
+    for (std::size_t k = 0; k < added.size() && !renamed; ++k) {
+      if (taken[k] || shown(*added[k]) != shown(*old_entry)) continue;
+      taken[k] = renamed = true;
+      EntryDiff entry_diff;
+      entry_diff.change = EntryChange::renamed;
+      entry_diff.name = added[k]->name;
+      entry_diff.old_name = old_entry->name;
+      entry_diff.reachable = old_entry->reachable && added[k]->reachable;
+      diff.entries.push_back(std::move(entry_diff));
+    }
+    if (!renamed) diff.entries.push_back(one_sided(*old_entry, EntryChange::removed));
+  }
+  for (std::size_t k = 0; k < added.size(); ++k)
+    if (!taken[k]) diff.entries.push_back(one_sided(*added[k], EntryChange::added));
+  return diff;
+}
+
+}  // namespace gafcheck::compare
