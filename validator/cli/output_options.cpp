@@ -41,7 +41,9 @@ std::vector<OutputRequest> resolve_outputs(const OrderedOptions& ordered,
         for (const std::string& name : allowed) list += (list.empty() ? "" : ", ") + name;
         throw UsageError{"--format: this command writes " + list + ", not '" + value + "'"};
       }
-      format_spec(value);  // throws FormatUnavailable, a usage error
+      // A command that names its formats may write some of its own (diff: text); the others are
+      // the registry's, which says whether this build has them.
+      if (allowed.empty()) format_spec(value);  // throws FormatUnavailable, a usage error
       requests.push_back({value, "-"});
       pending_format = true;
     } else if (key == "output") {

@@ -63,8 +63,9 @@ class ContentComparer {
 
   void compare_files(const LoadedInput& a, const LoadedInput& b, FileDiff diff,
                      std::uint64_t depth);
-  void compare_levels(const Level& a, const Level& b, const std::string& prefix,
-                      std::uint64_t depth);
+  // The prefixes are what the levels' paths are shown under ("" in trees, "archive!" inside one).
+  void compare_levels(const Level& a, const Level& b, const std::string& old_prefix,
+                      const std::string& new_prefix, std::uint64_t depth);
 
  private:
   void add(FileDiff diff) {
@@ -75,7 +76,8 @@ class ContentComparer {
   void compare_archives(const LoadedInput& a, const LoadedInput& b, FileDiff diff,
                         std::uint64_t depth);
   void settle_one_sided(const Level& a, const Level& b, const std::vector<std::size_t>& removed,
-                        const std::vector<std::size_t>& added, const std::string& prefix);
+                        const std::vector<std::size_t>& added, const std::string& old_prefix,
+                        const std::string& new_prefix);
 
   const CompareSettings& settings_;
   ContentDiff& out_;
@@ -130,7 +132,10 @@ void ContentComparer::compare_archives(const LoadedInput& a, const LoadedInput& 
   const std::size_t at = out_.files.size();
   const ChangeCounts before = out_.counts;
   out_.files.push_back(std::move(diff));
-  compare_levels(old_level, new_level, out_.files[at].path + "!", depth + 1);
+  const FileDiff& archive = out_.files[at];
+  compare_levels(old_level, new_level,
+                 (archive.old_path.empty() ? archive.path : archive.old_path) + "!",
+                 archive.path + "!", depth + 1);
   const ChangeCounts& after = out_.counts;
   const bool shown_differs = after.added != before.added || after.removed != before.removed ||
                              after.changed != before.changed || after.moved != before.moved ||
@@ -139,8 +144,8 @@ void ContentComparer::compare_archives(const LoadedInput& a, const LoadedInput& 
   out_.counts.count(out_.files[at].change);
 }
 
-void ContentComparer::compare_levels(const Level& a, const Level& b, const std::string& prefix,
-                                     std::uint64_t depth) {
+void ContentComparer::compare_levels(const Level& a, const Level& b, const std::string& old_prefix,
+                                     const std::string& new_prefix, std::uint64_t depth) {
   std::map<std::string, std::size_t> old_by_key, new_by_key;
   for (std::size_t i = 0; i < a.items().size(); ++i) old_by_key.emplace(a.items()[i].folded, i);
   for (std::size_t j = 0; j < b.items().size(); ++j) new_by_key.emplace(b.items()[j].folded, j);
@@ -156,9 +161,9 @@ void ContentComparer::compare_levels(const Level& a, const Level& b, const std::
       continue;
     }
     FileDiff diff;
-    diff.path = prefix + item.path;
-    if (a.items()[found->second].path != item.path)
-      diff.old_path = prefix + a.items()[found->second].path;
+    diff.path = new_prefix + item.path;
+    if (old_prefix + a.items()[found->second].path != diff.path)
+      diff.old_path = old_prefix + a.items()[found->second].path;
     const LoadedInput old_input = a.load(found->second), new_input = b.load(j);
     if (!old_input.error.empty() || !new_input.error.empty() || old_input.damaged() ||
         new_input.damaged()) {
@@ -173,7 +178,7 @@ void ContentComparer::compare_levels(const Level& a, const Level& b, const std::
     }
     compare_files(old_input, new_input, std::move(diff), depth);
   }
-  settle_one_sided(a, b, removed, added, prefix);
+  settle_one_sided(a, b, removed, added, old_prefix, new_prefix);
 }
 
 // Files only in OLD or only in NEW: moved when the same bytes left one path for another, copied
@@ -182,7 +187,8 @@ void ContentComparer::compare_levels(const Level& a, const Level& b, const std::
 void ContentComparer::settle_one_sided(const Level& a, const Level& b,
                                        const std::vector<std::size_t>& removed,
                                        const std::vector<std::size_t>& added,
-                                       const std::string& prefix) {
+                                       const std::string& old_prefix,
+                                       const std::string& new_prefix) {
   std::map<std::uint64_t, std::vector<std::size_t>> old_by_size;
   for (std::size_t i = 0; i < a.items().size(); ++i) old_by_size[a.items()[i].size].push_back(i);
   std::map<std::size_t, std::string> old_hash;
@@ -198,7 +204,7 @@ void ContentComparer::settle_one_sided(const Level& a, const Level& b,
   for (const std::size_t j : added) {
     const LevelItem& item = b.items()[j];
     FileDiff diff;
-    diff.path = prefix + item.path;
+    diff.path = new_prefix + item.path;
     diff.change = FileChange::added;
     diff.new_size = item.size;
     const LoadedInput input = b.load(j);
@@ -210,7 +216,7 @@ void ContentComparer::settle_one_sided(const Level& a, const Level& b,
         const bool gone = std::find(removed.begin(), removed.end(), i) != removed.end();
         if (gone && moved_away[i]) continue;  // moved once already: a second copy is a copy
         diff.change = gone ? FileChange::moved : FileChange::copied;
-        diff.old_path = prefix + a.items()[i].path;
+        diff.old_path = old_prefix + a.items()[i].path;
         if (gone) moved_away[i] = true;
         break;
       }
@@ -220,7 +226,7 @@ void ContentComparer::settle_one_sided(const Level& a, const Level& b,
   for (const std::size_t i : removed) {
     if (moved_away[i]) continue;
     FileDiff diff;
-    diff.path = prefix + a.items()[i].path;
+    diff.path = old_prefix + a.items()[i].path;
     diff.change = FileChange::removed;
     diff.old_size = a.items()[i].size;
     add(std::move(diff));
@@ -239,7 +245,7 @@ ContentDiff compare_content(const Side& before, const Side& after,
   if (before.kind == SideKind::directory) {
     diff.kind = "tree";
     comparer.compare_levels(DirectoryLevel(before.argument, settings.check),
-                            DirectoryLevel(after.argument, settings.check), "", 0);
+                            DirectoryLevel(after.argument, settings.check), "", "", 0);
   } else {
     diff.kind = std::string(before.kind == SideKind::archive  ? "archive"
                             : before.kind == SideKind::sprite ? "sprite"

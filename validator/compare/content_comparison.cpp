@@ -19,12 +19,12 @@ void require_same_kind(const Side& before, const Side& after) {
   if (before.kind == after.kind && before.kind != SideKind::report) return;
   if (before.kind == SideKind::report || after.kind == SideKind::report)
     throw UsageError{"diff compares two reports or two contents: " + escape_bytes(before.argument) +
-                     " is a " + std::string(side_kind_name(before.kind)) + ", " +
-                     escape_bytes(after.argument) + " a " +
-                     std::string(side_kind_name(after.kind)) + " (--reports or --content)"};
-  throw UsageError{"diff compares like with like: " + escape_bytes(before.argument) + " is a " +
+                     " is " + std::string(side_kind_name(before.kind)) + ", " +
+                     escape_bytes(after.argument) + " " + std::string(side_kind_name(after.kind)) +
+                     " (--reports or --content)"};
+  throw UsageError{"diff compares like with like: " + escape_bytes(before.argument) + " is " +
                    std::string(side_kind_name(before.kind)) + ", " + escape_bytes(after.argument) +
-                   " a " + std::string(side_kind_name(after.kind))};
+                   " " + std::string(side_kind_name(after.kind))};
 }
 
 std::string rendered(const ContentDiff& diff, const std::string& format) {

@@ -24,14 +24,14 @@ std::string_view next_line(std::string_view text, std::size_t& at) {
 
 std::string_view side_kind_name(SideKind kind) {
   switch (kind) {
-    case SideKind::directory: return "directory";
-    case SideKind::archive: return "archive";
-    case SideKind::sprite: return "sprite file";
-    case SideKind::tsf: return "TSF";
-    case SideKind::report: return "gafcheck report";
-    case SideKind::other: return "file";
+    case SideKind::directory: return "a directory";
+    case SideKind::archive: return "an archive";
+    case SideKind::sprite: return "a sprite file (GAF or TAF)";
+    case SideKind::tsf: return "a TSF script";
+    case SideKind::report: return "a gafcheck report";
+    case SideKind::other: return "a file of another format";
   }
-  return "file";
+  return "a file of another format";
 }
 
 bool is_sprite(Format format) {

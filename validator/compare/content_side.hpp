@@ -16,6 +16,7 @@
 namespace gafcheck::compare {
 
 enum class SideKind : std::uint8_t { directory, archive, sprite, tsf, report, other };
+// With its article: "an archive".
 std::string_view side_kind_name(SideKind kind);
 
 struct Side {

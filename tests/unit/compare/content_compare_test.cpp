@@ -67,11 +67,11 @@ TEST(ContentCompare, MemberMovedAddedAndRemoved) {
   const FileDiff* moved = file_at(diff, "new.ufo!anims/old/corwalk.gaf");
   ASSERT_NE(moved, nullptr);
   EXPECT_EQ(moved->change, FileChange::moved);
-  EXPECT_EQ(moved->old_path, "new.ufo!anims/corwalk.gaf");
+  EXPECT_EQ(moved->old_path, "old.ufo!anims/corwalk.gaf");
   const FileDiff* copied = file_at(diff, "new.ufo!anims/copy.gaf");
   ASSERT_NE(copied, nullptr);
   EXPECT_EQ(copied->change, FileChange::copied);
-  EXPECT_EQ(copied->old_path, "new.ufo!anims/armwalk.gaf");
+  EXPECT_EQ(copied->old_path, "old.ufo!anims/armwalk.gaf");
   ASSERT_NE(file_at(diff, "new.ufo!new.txt"), nullptr);
   EXPECT_EQ(file_at(diff, "new.ufo!new.txt")->change, FileChange::added);
   EXPECT_EQ(diff.counts.moved, 2u);
@@ -85,8 +85,8 @@ TEST(ContentCompare, RemovedMember) {
   HpiSpec after = mod_archive();
   after.files.pop_back();
   const ContentDiff diff = compare_archives(mod_archive(), after);
-  ASSERT_NE(file_at(diff, "new.ufo!readme.txt"), nullptr);
-  EXPECT_EQ(file_at(diff, "new.ufo!readme.txt")->change, FileChange::removed);
+  ASSERT_NE(file_at(diff, "old.ufo!readme.txt"), nullptr);
+  EXPECT_EQ(file_at(diff, "old.ufo!readme.txt")->change, FileChange::removed);
   EXPECT_EQ(diff.counts.removed, 1u);
 }
 
@@ -182,7 +182,7 @@ TEST(ContentCompare, FindingsAChangeBroughtAreListed) {
   ASSERT_EQ(diff.files.size(), 1u);
   ASSERT_EQ(diff.files[0].findings.added.size(), 1u);
   EXPECT_EQ(diff.files[0].findings.added[0].rule, "frame.duration-zero");
-  EXPECT_EQ(diff.files[0].findings.added[0].path, "entries[0]/frames[0]");
+  EXPECT_EQ(diff.files[0].findings.added[0].path, "entry[0]/frame[0]");
   EXPECT_TRUE(diff.files[0].findings.resolved.empty());
   EXPECT_EQ(diff.files[0].change, FileChange::re_encoded) << "0 and 1 both show one tick";
 }

@@ -33,7 +33,9 @@ void expect_valid(const Items& a, const Items& b, const EditScript& script) {
       ASSERT_EQ(edit.new_index, next_new);
       ++next_new;
     }
-    if (edit.kind == EditKind::keep) ASSERT_EQ(a[edit.old_index], b[edit.new_index]);
+    if (edit.kind == EditKind::keep) {
+      ASSERT_EQ(a[edit.old_index], b[edit.new_index]);
+    }
   }
   EXPECT_EQ(next_old, a.size());
   EXPECT_EQ(next_new, b.size());

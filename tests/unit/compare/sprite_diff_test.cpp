@@ -46,7 +46,7 @@ SpriteDiff sprite_diff(const GafSpec& before, const GafSpec& after) {
 }
 
 // The one entry that differs, checked to be the only one.
-const EntryDiff& only_entry(const SpriteDiff& diff) {
+EntryDiff only_entry(const SpriteDiff& diff) {
   EXPECT_EQ(diff.entries.size(), 1u);
   return diff.entries.at(0);
 }
@@ -69,7 +69,7 @@ TEST(SpriteDiff, InsertedFrameIsOneInsertion) {
   after.frames.push_back(distinct_frame(7));
   auto& frames = after.entries[0].frames;
   frames.insert(frames.begin() + 2, {"f7", 2});
-  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  const EntryDiff entry = only_entry(sprite_diff(clean_sprite(), after));
   EXPECT_EQ(entry.change, EntryChange::changed);
   ASSERT_EQ(entry.frames.size(), 1u);
   EXPECT_EQ(entry.frames[0].change, FrameChange::inserted);
@@ -80,7 +80,7 @@ TEST(SpriteDiff, InsertedFrameIsOneInsertion) {
 TEST(SpriteDiff, DeletedFrameIsOneDeletion) {
   GafSpec after = clean_sprite();
   after.entries[0].frames.erase(after.entries[0].frames.begin() + 1);
-  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  const EntryDiff entry = only_entry(sprite_diff(clean_sprite(), after));
   ASSERT_EQ(entry.frames.size(), 1u);
   EXPECT_EQ(entry.frames[0].change, FrameChange::deleted);
   EXPECT_EQ(entry.frames[0].old_index, 1u);
@@ -93,7 +93,7 @@ TEST(SpriteDiff, ReorderedFrameIsOneMove) {
   const auto moved = frames[1];
   frames.erase(frames.begin() + 1);
   frames.push_back(moved);
-  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  const EntryDiff entry = only_entry(sprite_diff(clean_sprite(), after));
   ASSERT_EQ(entry.frames.size(), 1u);
   EXPECT_EQ(entry.frames[0].change, FrameChange::moved);
   EXPECT_EQ(entry.frames[0].old_index, 1u);
@@ -103,7 +103,7 @@ TEST(SpriteDiff, ReorderedFrameIsOneMove) {
 TEST(SpriteDiff, OriginMovedByOneIsAChangedFrame) {
   GafSpec after = clean_sprite();
   after.frames[3].x_offset = 1;
-  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  const EntryDiff entry = only_entry(sprite_diff(clean_sprite(), after));
   ASSERT_EQ(entry.frames.size(), 1u);
   const FrameDiff& frame = entry.frames[0];
   EXPECT_EQ(frame.change, FrameChange::changed);
@@ -118,7 +118,7 @@ TEST(SpriteDiff, OriginMovedByOneIsAChangedFrame) {
 TEST(SpriteDiff, OnePixelChangedIsCountedAndBoxed) {
   GafSpec after = clean_sprite();
   (*after.frames[2].raw)[1 * 4 + 2] = 200;  // column 2, row 1
-  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  const EntryDiff entry = only_entry(sprite_diff(clean_sprite(), after));
   ASSERT_EQ(entry.frames.size(), 1u);
   const FrameDiff& frame = entry.frames[0];
   EXPECT_EQ(frame.change, FrameChange::changed);
@@ -137,7 +137,7 @@ TEST(SpriteDiff, IndexRemapIsRecognised) {
   before.frames[0].raw = std::vector<std::uint8_t>{5, 5, 6, 6, 5, 7, 7, 5, 6, 6, 5, 5, 7, 7, 7, 7};
   after.frames[0].raw =
       std::vector<std::uint8_t>{40, 40, 6, 6, 40, 7, 7, 40, 6, 6, 40, 40, 7, 7, 7, 7};
-  const EntryDiff& entry = only_entry(sprite_diff(before, after));
+  const EntryDiff entry = only_entry(sprite_diff(before, after));
   ASSERT_EQ(entry.frames.size(), 1u);
   ASSERT_TRUE(entry.frames[0].pixels);
   EXPECT_EQ(entry.frames[0].pixels->differing, 6u);
@@ -154,7 +154,7 @@ TEST(SpriteDiff, IndexRemapIsRecognised) {
 TEST(SpriteDiff, RenamedEntryIsRenamed) {
   GafSpec after = clean_sprite();
   after.entries[1].name = "ARMBLINK";
-  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  const EntryDiff entry = only_entry(sprite_diff(clean_sprite(), after));
   EXPECT_EQ(entry.change, EntryChange::renamed);
   EXPECT_EQ(entry.name, "ARMBLINK");
   EXPECT_EQ(entry.old_name, "ARMFLASH");
@@ -163,7 +163,7 @@ TEST(SpriteDiff, RenamedEntryIsRenamed) {
 TEST(SpriteDiff, DurationChangeIsShownAndZeroToOneIsNot) {
   GafSpec after = clean_sprite();
   after.entries[0].frames[4].duration = 5;
-  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  const EntryDiff entry = only_entry(sprite_diff(clean_sprite(), after));
   ASSERT_EQ(entry.frames.size(), 1u);
   EXPECT_EQ(entry.frames[0].change, FrameChange::changed);
   ASSERT_NE(field(entry.frames[0].fields, "duration"), nullptr);
@@ -189,7 +189,7 @@ TEST(SpriteDiff, RawToRleWithTheSamePixelsIsReEncoded) {
   frame.compressed = 1;
   frame.rle_rows = rows;
   frame.raw.reset();
-  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  const EntryDiff entry = only_entry(sprite_diff(clean_sprite(), after));
   EXPECT_EQ(entry.change, EntryChange::re_encoded);
   ASSERT_EQ(entry.frames.size(), 1u);
   EXPECT_EQ(entry.frames[0].change, FrameChange::re_encoded);
@@ -201,7 +201,7 @@ TEST(SpriteDiff, RawToRleWithTheSamePixelsIsReEncoded) {
 TEST(SpriteDiff, LoopFlagIsShownItsHighByteIsNot) {
   GafSpec after = clean_sprite();
   after.entries[0].loop_word = 0;
-  const EntryDiff& entry = only_entry(sprite_diff(clean_sprite(), after));
+  const EntryDiff entry = only_entry(sprite_diff(clean_sprite(), after));
   EXPECT_EQ(entry.change, EntryChange::changed);
   ASSERT_NE(field(entry.fields, "loop"), nullptr);
 

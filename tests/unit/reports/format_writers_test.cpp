@@ -91,18 +91,18 @@ TEST(FindingLine, OneLineWhateverTheMessageHolds) {
 }
 
 TEST(JsonFromYaml, QuotedScalarsStayStringsPlainOnesAreTyped) {
-  const auto json = nlohmann::json::parse(json_from_yaml_document(
+  const auto parsed = nlohmann::json::parse(json_from_yaml_document(
       "---\n{a: \"123\", b: 123, c: true, d: -3, e: 0.250, f: 1.2.3, g: [x, \"0x0001\"], "
       "h: {8: 2, -1: 1}, i: ~}\n"));
-  EXPECT_EQ(json["a"], "123");
-  EXPECT_EQ(json["b"], 123);
-  EXPECT_EQ(json["c"], true);
-  EXPECT_EQ(json["d"], -3);
-  EXPECT_EQ(json["e"], 0.25);
-  EXPECT_EQ(json["f"], "1.2.3");
-  EXPECT_EQ(json["g"], nlohmann::json::parse(R"(["x", "0x0001"])"));
-  EXPECT_EQ(json["h"], nlohmann::json::parse(R"({"8": 2, "-1": 1})"));
-  EXPECT_TRUE(json["i"].is_null());
+  EXPECT_EQ(parsed["a"], "123");
+  EXPECT_EQ(parsed["b"], 123);
+  EXPECT_EQ(parsed["c"], true);
+  EXPECT_EQ(parsed["d"], -3);
+  EXPECT_EQ(parsed["e"], 0.25);
+  EXPECT_EQ(parsed["f"], "1.2.3");
+  EXPECT_EQ(parsed["g"], nlohmann::json::parse(R"(["x", "0x0001"])"));
+  EXPECT_EQ(parsed["h"], nlohmann::json::parse(R"({"8": 2, "-1": 1})"));
+  EXPECT_TRUE(parsed["i"].is_null());
 }
 
 TEST(JsonDocuments, HostileNamesAreEscapedAndNeverThrow) {
@@ -113,12 +113,12 @@ TEST(JsonDocuments, HostileNamesAreEscapedAndNeverThrow) {
   ASSERT_NO_THROW(line = json_file_line(report, 0));
   ASSERT_EQ(line.back(), '\n');
   EXPECT_EQ(line.find('\n'), line.size() - 1) << "one object per line";
-  const auto json = nlohmann::json::parse(line);
-  EXPECT_EQ(json["path"], "dir/\\x01\\xE9\\x0A\"<\\\\.gaf");
-  EXPECT_EQ(unescape_bytes(json["path"].get<std::string>()), report.path);
-  EXPECT_EQ(json["findings"][0]["message"], "raw \\xFF\\xFE bytes");
+  const auto parsed = nlohmann::json::parse(line);
+  EXPECT_EQ(parsed["path"], "dir/\\x01\\xE9\\x0A\"<\\\\.gaf");
+  EXPECT_EQ(unescape_bytes(parsed["path"].get<std::string>()), report.path);
+  EXPECT_EQ(parsed["findings"][0]["message"], "raw \\xFF\\xFE bytes");
   ASSERT_NO_THROW(line = json_record_line(report, RecordFacts{}));
-  EXPECT_EQ(nlohmann::json::parse(line)["path"], json["path"]);
+  EXPECT_EQ(nlohmann::json::parse(line)["path"], parsed["path"]);
 }
 
 std::string slurp(const std::filesystem::path& path) {
