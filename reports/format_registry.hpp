@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "reports/format_writer.hpp"
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 
 namespace gafcheck {
 

@@ -1,7 +1,7 @@
 #include "reports/output_requests.hpp"
 
 #include "reports/report_output.hpp"
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 
 namespace gafcheck {
 

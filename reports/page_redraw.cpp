@@ -10,7 +10,7 @@
 #include "reports/output_requests.hpp"
 #include "reports/report_redraw.hpp"
 #include "reports/summary_totals.hpp"
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/core/text.hpp"
 #include "validator/platform/sandbox.hpp"
 

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "validator/base/exit_code.hpp"
 #include "validator/core/check_options.hpp"
-#include "validator/core/exit_code.hpp"
 
 namespace gafcheck {
 

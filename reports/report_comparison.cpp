@@ -4,8 +4,8 @@
 #include <memory>
 
 #include "reports/json_documents.hpp"
+#include "reports/planned_outputs.hpp"
 #include "reports/report_diff.hpp"
-#include "reports/report_output.hpp"
 #include "validator/platform/sandbox.hpp"
 
 namespace gafcheck {
@@ -30,15 +30,9 @@ bool complete_enough(const ReportContents& contents, const std::string& path,
 }  // namespace
 
 ExitCode ReportComparison::run() const {
-  std::vector<std::unique_ptr<ReportOutput>> written;
   SandboxPlan plan;
   plan.read_paths = {before, after};
-  for (const OutputRequest& request : outputs) {
-    written.push_back(std::make_unique<ReportOutput>(request.path));
-    plan.output_paths.push_back(request.path);
-    if (written.back()->is_temp())
-      plan.remove_on_violation.push_back(written.back()->current_path().string());
-  }
+  const auto written = open_planned_outputs(outputs, plan);
   confine(plan, sandbox);
 
   ReportContents old_contents, new_contents;

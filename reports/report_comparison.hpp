@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "reports/output_requests.hpp"
-#include "validator/core/exit_code.hpp"
+#include "validator/base/exit_code.hpp"
 #include "validator/rules/finding.hpp"
 
 namespace gafcheck {

@@ -17,7 +17,7 @@
 #include <string_view>
 #include <utility>
 
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 
 namespace gafcheck {
 

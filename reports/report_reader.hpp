@@ -13,7 +13,7 @@
 #include <optional>
 #include <string>
 
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 
 namespace gafcheck {
 

@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 
 namespace gafcheck {
 

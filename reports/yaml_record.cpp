@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "reports/report_reader.hpp"
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/core/text.hpp"
 
 namespace gafcheck {

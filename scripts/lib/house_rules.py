@@ -13,7 +13,7 @@ import sys
 
 # Lowest first. validator/<room>/ is the room; the top-level reports/ is one room too.
 ROOM_LAYERS = [
-    'rules', 'core', 'result', 'gaf', 'pixels', 'taf', 'tsf', 'detect', 'hpi', 'input', 'check',
+    'base', 'rules', 'core', 'result', 'gaf', 'pixels', 'taf', 'tsf', 'detect', 'hpi', 'input', 'check',
     'config', 'platform', 'render', 'rebuild', 'reports', 'inspect', 'census', 'compare', 'modsets',
     'cli',
 ]

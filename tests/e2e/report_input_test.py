@@ -40,7 +40,10 @@ def refused(args, code, *phrases):
 
 
 def diff_refuses(hostile, *phrases):
-    return refused(('diff', GENUINE, hostile, '-o', WORK / 'diff.yaml'), 3, str(hostile), *phrases)
+    # --reports: what the report reader says of a side (without it, a side that does not begin as
+    # a gafcheck report is compared as content, and a report against content is a usage error).
+    return refused(('diff', '--reports', GENUINE, hostile, '-o', WORK / 'diff.yaml'), 3,
+                   str(hostile), *phrases)
 
 
 def check_report():

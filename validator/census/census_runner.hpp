@@ -6,11 +6,11 @@
 #include <string>
 
 #include "reports/yaml_report.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/census/census_input.hpp"
 #include "validator/census/file_list.hpp"
 #include "validator/census/run_options.hpp"
 #include "validator/census/shard.hpp"
-#include "validator/core/errors.hpp"
 
 namespace gafcheck {
 

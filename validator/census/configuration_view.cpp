@@ -36,7 +36,7 @@ void emit_source_and_settings(YAML::Emitter& out, const std::string& path,
   out << YAML::Key << "game" << YAML::Value << settled.game;
   out << YAML::Key << "budgets" << YAML::Value << YAML::BeginMap;
   for (const BudgetSpec& spec : budget_specs)
-    out << YAML::Key << std::string(spec.option) << YAML::Value << settled.check.limits[spec.kind];
+    out << YAML::Key << budget_option(spec) << YAML::Value << settled.check.limits[spec.kind];
   out << YAML::EndMap;
 }
 

@@ -4,8 +4,8 @@
 // per-file level and suppression it holds), printed as YAML.
 #include <string>
 
+#include "validator/base/exit_code.hpp"
 #include "validator/census/run_configuration.hpp"
-#include "validator/core/exit_code.hpp"
 
 namespace gafcheck {
 

@@ -9,8 +9,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "validator/base/errors.hpp"
 #include "validator/census/run_options.hpp"
-#include "validator/core/errors.hpp"
 #include "validator/core/sha256.hpp"
 #include "validator/core/text.hpp"
 #include "validator/input/input_walk.hpp"

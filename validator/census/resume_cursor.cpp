@@ -46,7 +46,7 @@ std::optional<std::string> incompatibility(const ReadHeader& old, const ReportHe
   if (old.header.game != current.game) return "it was written for --game " + old.header.game;
   for (const BudgetSpec& spec : budget_specs)
     if (old.header.limits[spec.kind] != current.limits[spec.kind])
-      return "its --" + std::string(spec.option) + " was " +
+      return "its --" + budget_option(spec) + " was " +
              std::to_string(old.header.limits[spec.kind]);
   if (!old.header.census || !current.census) return "it is not a census report";
   CensusSettings a = *old.header.census, b = *current.census;

@@ -204,11 +204,11 @@ void RunConfiguration::settle(RunOptions& options, const po::variables_map& give
       agree(game, engine, configuration, "game",
             game ? game->first + " against " + engine : engine);
     for (const BudgetSpec& spec : budget_specs) {
-      if (given_on_command_line(given, std::string(spec.option))) continue;
+      if (given_on_command_line(given, budget_option(spec))) continue;
       std::uint64_t limit = spec.default_limit;
       if (file && file->budgets.count(spec.kind)) limit = file->budgets.at(spec.kind);
       auto& slot = budgets[static_cast<std::size_t>(spec.kind)];
-      agree(slot, limit, configuration, std::string(spec.option),
+      agree(slot, limit, configuration, budget_option(spec),
             slot ? std::to_string(slot->first) + " against " + std::to_string(limit) : "");
     }
   }

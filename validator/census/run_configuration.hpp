@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "reports/yaml_report.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/census/run_options.hpp"
 #include "validator/config/configuration.hpp"
 #include "validator/config/discovery.hpp"
-#include "validator/core/errors.hpp"
 #include "validator/input/input_walk.hpp"
 
 namespace gafcheck {

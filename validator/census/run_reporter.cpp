@@ -5,7 +5,7 @@
 
 #include "reports/finding_suppression.hpp"
 #include "reports/report_reader.hpp"
-#include "validator/core/enum_table.hpp"
+#include "validator/base/enum_table.hpp"
 #include "validator/core/text.hpp"
 #include "validator/rules/catalog.hpp"
 

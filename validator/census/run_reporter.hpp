@@ -13,8 +13,8 @@
 #include "reports/format_writer.hpp"
 #include "reports/report_output.hpp"
 #include "reports/yaml_report.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/census/run_options.hpp"
-#include "validator/core/errors.hpp"
 #include "validator/result/run_totals.hpp"
 
 namespace gafcheck {

@@ -2,8 +2,8 @@
 
 #include <charconv>
 
+#include "validator/base/errors.hpp"
 #include "validator/census/run_options.hpp"
-#include "validator/core/errors.hpp"
 
 namespace gafcheck {
 namespace {

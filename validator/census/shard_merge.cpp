@@ -7,11 +7,11 @@
 
 #include "reports/census_report.hpp"
 #include "reports/report_reader.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/census/census_journal.hpp"
 #include "validator/census/resume_cursor.hpp"
 #include "validator/census/run_reporter.hpp"
 #include "validator/census/shard.hpp"
-#include "validator/core/errors.hpp"
 #include "validator/core/text.hpp"
 #include "validator/input/input_walk.hpp"
 #include "validator/platform/sandbox.hpp"

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "validator/base/exit_code.hpp"
 #include "validator/census/run_options.hpp"
-#include "validator/core/exit_code.hpp"
 
 namespace gafcheck {
 

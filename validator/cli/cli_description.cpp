@@ -5,10 +5,10 @@
 
 #include "reports/format_registry.hpp"
 #include "reports/yaml_report.hpp"
+#include "validator/base/errors.hpp"
+#include "validator/base/exit_code.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/core/budget.hpp"
-#include "validator/core/errors.hpp"
-#include "validator/core/exit_code.hpp"
 #include "validator/detect/extension.hpp"
 #include "validator/rules/catalog.hpp"
 
@@ -88,7 +88,7 @@ nlohmann::json describe_budgets() {
   nlohmann::json budgets = nlohmann::json::array();
   for (const BudgetSpec& spec : budget_specs)
     budgets.push_back({{"name", std::string(spec.name)},
-                       {"option", "--" + std::string(spec.option)},
+                       {"option", "--" + budget_option(spec)},
                        {"default", spec.default_limit},
                        {"unit", std::string(budget_unit(spec.kind))},
                        {"stops_walk", budget_stops_walk(spec.kind)},
@@ -134,8 +134,8 @@ std::string describe_cli(std::string_view usage, std::span<const CommandEntry> c
     set_command_describer(nullptr);
     if (!described.contains("options"))
       throw InternalError("gafcheck " + std::string(command.name) +
-                             " does not read its arguments with parse_command_line, so it cannot "
-                             "describe its options");
+                          " does not read its arguments with parse_command_line, so it cannot "
+                          "describe its options");
     cli["commands"].push_back(std::move(described));
   }
   cli["extensions"] = nlohmann::json::array();

@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "validator/base/exit_code.hpp"
 #include "validator/cli/commands.hpp"
-#include "validator/core/exit_code.hpp"
 
 namespace gafcheck::cli {
 

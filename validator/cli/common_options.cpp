@@ -30,15 +30,15 @@ po::options_description budget_options_description(RunOptions& options) {
       "values take K, M or G suffixes)");
   for (const BudgetSpec& spec : budget_specs) {
     const BudgetKind kind = spec.kind;
-    budgets.add_options()(std::string(spec.option).c_str(),
-                          po::value<std::string>()
-                              ->value_name("N")
-                              ->default_value(std::to_string(spec.default_limit))
-                              ->notifier([&options, kind, option = std::string(spec.option)](
-                                             const std::string& text) {
-                                options.check.limits[kind] = parse_quantity(text, option);
-                              }),
-                          std::string(spec.help).c_str());
+    budgets.add_options()(
+        budget_option(spec).c_str(),
+        po::value<std::string>()
+            ->value_name("N")
+            ->default_value(std::to_string(spec.default_limit))
+            ->notifier([&options, kind, option = budget_option(spec)](const std::string& text) {
+              options.check.limits[kind] = parse_quantity(text, option);
+            }),
+        std::string(spec.help).c_str());
   }
   return budgets;
 }

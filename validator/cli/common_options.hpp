@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "validator/base/errors.hpp"
 #include "validator/census/run_options.hpp"
 #include "validator/cli/output_options.hpp"
-#include "validator/core/errors.hpp"
 
 namespace gafcheck::cli {
 

@@ -5,13 +5,13 @@
 #include <string>
 
 #include "reports/yaml_report.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/cli/archive_commands.hpp"
 #include "validator/cli/cli_description.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/render_command.hpp"
 #include "validator/cli/version_report.hpp"
-#include "validator/core/errors.hpp"
 #include "validator/core/text.hpp"
 
 namespace {

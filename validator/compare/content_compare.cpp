@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <optional>
+#include <set>
 
 #include "reports/finding_match.hpp"
 #include "validator/check/check_input.hpp"
 #include "validator/compare/tree_levels.hpp"
 #include "validator/compare/tsf_diff.hpp"
+#include "validator/core/checked_math.hpp"
 #include "validator/core/sha256.hpp"
 #include "validator/detect/extension.hpp"
 #include "validator/detect/sniff.hpp"
@@ -15,9 +18,6 @@
 
 namespace gafcheck::compare {
 namespace {
-
-// Archives inside archives are compared member by member to this depth; deeper ones by bytes.
-constexpr std::uint64_t max_archive_nesting = 8;
 
 bool same_bytes(ByteView a, ByteView b) {
   return a.size() == b.size() &&
@@ -75,12 +75,15 @@ class ContentComparer {
   }
   void compare_archives(const LoadedInput& a, const LoadedInput& b, FileDiff diff,
                         std::uint64_t depth);
+  void compare_pair(const Level& a, std::size_t i, const Level& b, std::size_t j, FileDiff diff,
+                    std::uint64_t depth);
   void settle_one_sided(const Level& a, const Level& b, const std::vector<std::size_t>& removed,
                         const std::vector<std::size_t>& added, const std::string& old_prefix,
                         const std::string& new_prefix);
 
   const CompareSettings& settings_;
   ContentDiff& out_;
+  std::uint64_t held_ = 0;  // bytes of archive members held decoded
 };
 
 void ContentComparer::compare_files(const LoadedInput& a, const LoadedInput& b, FileDiff diff,
@@ -113,11 +116,12 @@ void ContentComparer::compare_files(const LoadedInput& a, const LoadedInput& b, 
   } else if (old_kind == SideKind::tsf) {
     diff.tsf = diff_tsf(old_bytes, new_bytes, settings_.check.limits);
     if (diff.tsf.empty()) diff.change = FileChange::re_encoded;
-  } else if (old_kind == SideKind::archive && depth < max_archive_nesting) {
+  } else if (old_kind == SideKind::archive &&
+             depth < settings_.check.limits[BudgetKind::archive_depth]) {
     compare_archives(a, b, std::move(diff), depth);
     return;
   } else {
-    diff.note = old_kind == SideKind::archive ? "nested too deep: compared by bytes"
+    diff.note = old_kind == SideKind::archive ? "nested past --max-archive-depth: compared by bytes"
                                               : "not a format gafcheck reads: compared by bytes";
   }
   add(std::move(diff));
@@ -129,6 +133,16 @@ void ContentComparer::compare_archives(const LoadedInput& a, const LoadedInput& 
                                        std::uint64_t depth) {
   const ArchiveLevel old_level(a.view(), a.name.display, settings_.check);
   const ArchiveLevel new_level(b.view(), b.name.display, settings_.check);
+  // An archive whose directory could not be read whole would show its missing members as removed
+  // or added: it is not compared, and says so.
+  if (!old_level.complete() || !new_level.complete()) {
+    diff.note = std::string("not compared: ") + (old_level.complete() ? "NEW" : "OLD") +
+                "'s archive directory could not be read whole (a budget or damage: gafcheck "
+                "check says which)";
+    out_.unreadable = true;
+    add(std::move(diff));
+    return;
+  }
   const std::size_t at = out_.files.size();
   const ChangeCounts before = out_.counts;
   out_.files.push_back(std::move(diff));
@@ -164,21 +178,45 @@ void ContentComparer::compare_levels(const Level& a, const Level& b, const std::
     diff.path = new_prefix + item.path;
     if (old_prefix + a.items()[found->second].path != diff.path)
       diff.old_path = old_prefix + a.items()[found->second].path;
-    const LoadedInput old_input = a.load(found->second), new_input = b.load(j);
-    if (!old_input.error.empty() || !new_input.error.empty() || old_input.damaged() ||
-        new_input.damaged()) {
-      diff.note =
-          "not compared: " + (!old_input.error.empty()   ? "OLD: " + old_input.error
-                              : old_input.damaged()      ? "OLD is damaged: " + old_input.damage
-                              : !new_input.error.empty() ? "NEW: " + new_input.error
-                                                         : "NEW is damaged: " + new_input.damage);
-      out_.unreadable = true;
-      add(std::move(diff));
-      continue;
-    }
-    compare_files(old_input, new_input, std::move(diff), depth);
+    compare_pair(a, found->second, b, j, std::move(diff), depth);
   }
   settle_one_sided(a, b, removed, added, old_prefix, new_prefix);
+}
+
+// One path on both sides: compared, unless one side cannot be read or is damaged, or holding the
+// two (decoded archive members, both sides and every level down at once) would pass the heap
+// budget, as it bounds check's.
+void ContentComparer::compare_pair(const Level& a, std::size_t i, const Level& b, std::size_t j,
+                                   FileDiff diff, std::uint64_t depth) {
+  const std::uint64_t member_bytes =
+      depth == 0 ? 0 : saturating_add(a.items()[i].size, b.items()[j].size);
+  if (saturating_add(held_, member_bytes) > settings_.check.limits[BudgetKind::heap]) {
+    diff.note = "not compared: budget.exceeded: heap (" + std::to_string(member_bytes) +
+                " bytes of members would be held beside " + std::to_string(held_) +
+                ", above --max-heap)";
+    out_.unreadable = true;
+    add(std::move(diff));
+    return;
+  }
+  const LoadedInput old_input = a.load(i), new_input = b.load(j);
+  std::string refusal;
+  if (!old_input.error.empty())
+    refusal = "OLD: " + old_input.error;
+  else if (old_input.damaged())
+    refusal = "OLD is damaged: " + old_input.damage;
+  else if (!new_input.error.empty())
+    refusal = "NEW: " + new_input.error;
+  else if (new_input.damaged())
+    refusal = "NEW is damaged: " + new_input.damage;
+  if (!refusal.empty()) {
+    diff.note = "not compared: " + refusal;
+    out_.unreadable = true;
+    add(std::move(diff));
+    return;
+  }
+  held_ += member_bytes;
+  compare_files(old_input, new_input, std::move(diff), depth);
+  held_ -= member_bytes;
 }
 
 // Files only in OLD or only in NEW: moved when the same bytes left one path for another, copied
@@ -189,17 +227,28 @@ void ContentComparer::settle_one_sided(const Level& a, const Level& b,
                                        const std::vector<std::size_t>& added,
                                        const std::string& old_prefix,
                                        const std::string& new_prefix) {
-  std::map<std::uint64_t, std::vector<std::size_t>> old_by_size;
-  for (std::size_t i = 0; i < a.items().size(); ++i) old_by_size[a.items()[i].size].push_back(i);
-  std::map<std::size_t, std::string> old_hash;
-  const auto hash_of_old = [&](std::size_t i) -> const std::string& {
-    auto found = old_hash.find(i);
-    if (found == old_hash.end()) {
-      const LoadedInput input = a.load(i);
-      found = old_hash.emplace(i, input.error.empty() ? sha256_hex(input.view()) : "").first;
-    }
-    return found->second;
+  // Old files are hashed only where an added file has their size.
+  std::set<std::uint64_t> added_sizes;
+  for (const std::size_t j : added) added_sizes.insert(b.items()[j].size);
+  std::vector<bool> is_removed(a.items().size(), false);
+  for (const std::size_t i : removed) is_removed[i] = true;
+  // Per hash: the removed files (taken in order by the files they moved to) and one still there.
+  struct Twins {
+    std::vector<std::size_t> removed;
+    std::size_t next_removed = 0;
+    std::optional<std::size_t> present;
   };
+  std::map<std::string, Twins> old_by_hash;
+  for (std::size_t i = 0; i < a.items().size(); ++i) {
+    if (!added_sizes.contains(a.items()[i].size)) continue;
+    const LoadedInput input = a.load(i);
+    if (!input.error.empty()) continue;
+    Twins& twins = old_by_hash[sha256_hex(input.view())];
+    if (is_removed[i])
+      twins.removed.push_back(i);
+    else if (!twins.present)
+      twins.present = i;
+  }
   std::vector<bool> moved_away(a.items().size(), false);
   for (const std::size_t j : added) {
     const LevelItem& item = b.items()[j];
@@ -211,14 +260,17 @@ void ContentComparer::settle_one_sided(const Level& a, const Level& b,
     if (input.error.empty()) {
       diff.new_sha256 = sha256_hex(input.view());
       diff.new_format = std::string(format_name(format_of(input)));
-      for (const std::size_t i : old_by_size[item.size]) {
-        if (hash_of_old(i) != diff.new_sha256) continue;
-        const bool gone = std::find(removed.begin(), removed.end(), i) != removed.end();
-        if (gone && moved_away[i]) continue;  // moved once already: a second copy is a copy
-        diff.change = gone ? FileChange::moved : FileChange::copied;
-        diff.old_path = old_prefix + a.items()[i].path;
-        if (gone) moved_away[i] = true;
-        break;
+      if (const auto found = old_by_hash.find(diff.new_sha256); found != old_by_hash.end()) {
+        // Moved from the next removed file; else a copy of one still there (or of one moved
+        // already, when this is a second copy of it).
+        Twins& twins = found->second;
+        const bool moved = twins.next_removed < twins.removed.size();
+        const std::size_t source = moved           ? twins.removed[twins.next_removed++]
+                                   : twins.present ? *twins.present
+                                                   : twins.removed.front();
+        diff.change = moved ? FileChange::moved : FileChange::copied;
+        diff.old_path = old_prefix + a.items()[source].path;
+        if (moved) moved_away[source] = true;
       }
     }
     add(std::move(diff));

@@ -4,9 +4,9 @@
 #include <memory>
 
 #include "reports/json_documents.hpp"
-#include "reports/report_output.hpp"
+#include "reports/planned_outputs.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/compare/diff_document.hpp"
-#include "validator/core/errors.hpp"
 #include "validator/core/text.hpp"
 #include "validator/input/input_loader.hpp"
 #include "validator/platform/sandbox.hpp"
@@ -36,15 +36,9 @@ std::string rendered(const ContentDiff& diff, const std::string& format) {
 }  // namespace
 
 ExitCode ContentComparison::run() const {
-  std::vector<std::unique_ptr<ReportOutput>> written;
   SandboxPlan plan;
   plan.read_paths = {disk_path_of(before), disk_path_of(after)};
-  for (const OutputRequest& request : outputs) {
-    written.push_back(std::make_unique<ReportOutput>(request.path));
-    plan.output_paths.push_back(request.path);
-    if (written.back()->is_temp())
-      plan.remove_on_violation.push_back(written.back()->current_path().string());
-  }
+  const auto written = open_planned_outputs(outputs, plan);
   confine(plan, sandbox);
 
   Result<Side> old_side = open_side(before, settings.check);

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "reports/output_requests.hpp"
+#include "validator/base/exit_code.hpp"
 #include "validator/compare/content_compare.hpp"
-#include "validator/core/exit_code.hpp"
 
 namespace gafcheck::compare {
 

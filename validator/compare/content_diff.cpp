@@ -2,19 +2,14 @@
 
 #include <algorithm>
 
+#include "validator/base/enum_table.hpp"
+
 namespace gafcheck::compare {
 
 std::string_view file_change_name(FileChange change) {
-  switch (change) {
-    case FileChange::added: return "added";
-    case FileChange::removed: return "removed";
-    case FileChange::changed: return "changed";
-    case FileChange::re_encoded: return "re-encoded";
-    case FileChange::moved: return "moved";
-    case FileChange::copied: return "copied";
-    case FileChange::unchanged: return "unchanged";
-  }
-  return "changed";
+  static constexpr EnumTexts<FileChange, 7> names = {
+      {"added", "removed", "changed", "re-encoded", "moved", "copied", "unchanged"}};
+  return names[change];
 }
 
 void ChangeCounts::count(FileChange change) {

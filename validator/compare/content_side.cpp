@@ -4,6 +4,7 @@
 
 #include <string_view>
 
+#include "validator/base/enum_table.hpp"
 #include "validator/core/text.hpp"
 #include "validator/detect/extension.hpp"
 #include "validator/detect/sniff.hpp"
@@ -23,15 +24,10 @@ std::string_view next_line(std::string_view text, std::size_t& at) {
 }  // namespace
 
 std::string_view side_kind_name(SideKind kind) {
-  switch (kind) {
-    case SideKind::directory: return "a directory";
-    case SideKind::archive: return "an archive";
-    case SideKind::sprite: return "a sprite file (GAF or TAF)";
-    case SideKind::tsf: return "a TSF script";
-    case SideKind::report: return "a gafcheck report";
-    case SideKind::other: return "a file of another format";
-  }
-  return "a file of another format";
+  static constexpr EnumTexts<SideKind, 6> names = {
+      {"a directory", "an archive", "a sprite file (GAF or TAF)", "a TSF script",
+       "a gafcheck report", "a file of another format"}};
+  return names[kind];
 }
 
 bool is_sprite(Format format) {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "validator/base/result.hpp"
 #include "validator/core/check_options.hpp"
 #include "validator/core/format.hpp"
-#include "validator/core/result.hpp"
 #include "validator/input/input_loader.hpp"
 
 namespace gafcheck::compare {

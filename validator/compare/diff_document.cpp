@@ -51,15 +51,22 @@ void emit_frame(YAML::Emitter& out, const FrameDiff& frame) {
   out << YAML::EndMap;
 }
 
-void emit_entry(YAML::Emitter& out, const EntryDiff& entry) {
+// Opens the map of a changed thing: its name (or path), its change and its old name, if any.
+void begin_change(YAML::Emitter& out, const char* name_key, const std::string& name,
+                  std::string_view change, const char* old_key, const std::string& old_name) {
   out << YAML::BeginMap;
-  out << YAML::Key << "name" << YAML::Value;
-  emit_text(out, entry.name);
-  out << YAML::Key << "change" << YAML::Value << std::string(entry_change_name(entry.change));
-  if (!entry.old_name.empty()) {
-    out << YAML::Key << "old_name" << YAML::Value;
-    emit_text(out, entry.old_name);
+  out << YAML::Key << name_key << YAML::Value;
+  emit_text(out, name);
+  out << YAML::Key << "change" << YAML::Value << std::string(change);
+  if (!old_name.empty()) {
+    out << YAML::Key << old_key << YAML::Value;
+    emit_text(out, old_name);
   }
+}
+
+void emit_entry(YAML::Emitter& out, const EntryDiff& entry) {
+  begin_change(out, "name", entry.name, entry_change_name(entry.change), "old_name",
+               entry.old_name);
   if (!entry.reachable) out << YAML::Key << "reachable" << YAML::Value << false;
   if (entry.positional) out << YAML::Key << "aligned_by_position" << YAML::Value << true;
   emit_fields(out, entry.fields);
@@ -119,14 +126,7 @@ void emit_side(YAML::Emitter& out, const char* prefix, const std::string& format
 }
 
 void emit_file(YAML::Emitter& out, const FileDiff& file) {
-  out << YAML::BeginMap;
-  out << YAML::Key << "path" << YAML::Value;
-  emit_text(out, file.path);
-  out << YAML::Key << "change" << YAML::Value << std::string(file_change_name(file.change));
-  if (!file.old_path.empty()) {
-    out << YAML::Key << "old_path" << YAML::Value;
-    emit_text(out, file.old_path);
-  }
+  begin_change(out, "path", file.path, file_change_name(file.change), "old_path", file.old_path);
   emit_side(out, "old_", file.old_format, file.old_sha256, file.old_size);
   emit_side(out, "new_", file.new_format, file.new_sha256, file.new_size);
   if (!file.note.empty()) {

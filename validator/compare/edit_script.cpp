@@ -162,6 +162,48 @@ void align_by_position(std::span<const std::uint64_t> old_items,
     script.edits.push_back({EditKind::insert, 0, base + i});
 }
 
+// A removal at edits[at] trades places with the kept item before (left) or after it when that
+// item equals the removed one: the script stays as short and as valid. False when it cannot.
+bool slide_removal(std::span<const std::uint64_t> old_items, std::vector<Edit>& edits,
+                   std::size_t& at, bool left) {
+  if (left ? at == 0 : at + 1 >= edits.size()) return false;
+  const std::size_t other = left ? at - 1 : at + 1;
+  Edit& kept = edits[other];
+  Edit& removal = edits[at];
+  if (kept.kind != EditKind::keep ||
+      kept.old_index != (left ? removal.old_index - 1 : removal.old_index + 1) ||
+      old_items[kept.old_index] != old_items[removal.old_index])
+    return false;
+  // The removed item is kept in the kept one's place in NEW; the kept one is removed instead.
+  const Edit now_kept{EditKind::keep, removal.old_index, kept.new_index};
+  kept = {EditKind::remove, kept.old_index, 0};
+  removal = now_kept;
+  at = other;
+  return true;
+}
+
+bool beside_insertion(const std::vector<Edit>& edits, std::size_t at) {
+  return (at > 0 && edits[at - 1].kind == EditKind::insert) ||
+         (at + 1 < edits.size() && edits[at + 1].kind == EditKind::insert);
+}
+
+// Of the equally short scripts, prefers the one where a removal stands beside an insertion when
+// a run of equal items lets it slide there: a frame replaced among identical frames is then one
+// change, not an insertion here and a removal there. Each removal slides over its run at most
+// twice.
+void bring_removals_to_insertions(std::span<const std::uint64_t> old_items,
+                                  std::vector<Edit>& edits) {
+  for (std::size_t e = 0; e < edits.size(); ++e) {
+    if (edits[e].kind != EditKind::remove || beside_insertion(edits, e)) continue;
+    for (const bool left : {true, false}) {
+      std::size_t at = e, steps = 0;
+      while (!beside_insertion(edits, at) && slide_removal(old_items, edits, at, left)) ++steps;
+      if (beside_insertion(edits, at)) break;
+      while (steps-- > 0) slide_removal(old_items, edits, at, !left);  // back where it was
+    }
+  }
+}
+
 }  // namespace
 
 EditScript edit_script(std::span<const std::uint64_t> old_items,
@@ -192,6 +234,7 @@ EditScript edit_script(std::span<const std::uint64_t> old_items,
   // The tail's indices differ between the sides when the middle grew or shrank.
   for (std::size_t i = 0; i < tail; ++i)
     keep(script, old_items.size() - tail + i, new_items.size() - tail + i);
+  bring_removals_to_insertions(old_items, script.edits);
   return script;
 }
 

@@ -1,9 +1,11 @@
 #include "validator/compare/sprite_diff.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <tuple>
 
+#include "validator/base/enum_table.hpp"
 #include "validator/compare/edit_script.hpp"
 
 namespace gafcheck::compare {
@@ -59,18 +61,20 @@ class EntryComparer {
     for (const FrameFacts& frame : b_.frames) new_drawn.push_back(frame.drawn);
     const EditScript script = edit_script(old_drawn, new_drawn);
     out_.positional = script.positional;
-    std::vector<std::size_t> removed, inserted;
+    // The frames removed and inserted between two kept ones form a gap.
+    std::vector<Gap> gaps(1);
     for (const Edit& edit : script.edits) {
       if (edit.kind == EditKind::keep) {
-        settle_gap(removed, inserted);
         kept(edit.old_index, edit.new_index);
+        if (!gaps.back().removed.empty() || !gaps.back().inserted.empty()) gaps.emplace_back();
+      } else if (edit.kind == EditKind::remove) {
+        gaps.back().removed.push_back(edit.old_index);
       } else {
-        (edit.kind == EditKind::remove ? removed : inserted)
-            .push_back(edit.kind == EditKind::remove ? edit.old_index : edit.new_index);
+        gaps.back().inserted.push_back(edit.new_index);
       }
     }
-    settle_gap(removed, inserted);
-    pair_moves();
+    pair_moves(gaps);
+    for (Gap& gap : gaps) settle_gap(gap);
     std::sort(out_.frames.begin(), out_.frames.end(), [](const FrameDiff& x, const FrameDiff& y) {
       const auto place = [](const FrameDiff& d) {
         return std::pair(d.new_index.value_or(d.old_index.value_or(0)), d.new_index.has_value());
@@ -80,6 +84,10 @@ class EntryComparer {
   }
 
  private:
+  struct Gap {
+    std::vector<std::size_t> removed, inserted;  // frame indices; moved ones are erased
+  };
+
   void kept(std::size_t i, std::size_t j) {
     const FrameFacts &a = a_.frames[i], &b = b_.frames[j];
     if (a.duration == b.duration && a.stored == b.stored) {
@@ -101,25 +109,37 @@ class EntryComparer {
     return diff;
   }
 
-  // Between two kept frames: removed and inserted frames at the same place pair up as changed
-  // frames; the rest wait to be paired as moves, or stay deleted and inserted.
-  void settle_gap(std::vector<std::size_t>& removed, std::vector<std::size_t>& inserted) {
-    // A frame that draws like one on the other side elsewhere is a move, not a change.
-    const auto has_twin = [](const std::vector<FrameFacts>& frames, std::uint64_t drawn) {
-      return std::any_of(frames.begin(), frames.end(),
-                         [&](const FrameFacts& f) { return f.drawn == drawn; });
-    };
-    std::vector<std::size_t> lone_removed, lone_inserted;
-    for (std::size_t i : removed)
-      (has_twin(b_.frames, a_.frames[i].drawn) ? unpaired_removed_ : lone_removed).push_back(i);
-    for (std::size_t j : inserted)
-      (has_twin(a_.frames, b_.frames[j].drawn) ? unpaired_inserted_ : lone_inserted).push_back(j);
-    const std::size_t paired = std::min(lone_removed.size(), lone_inserted.size());
-    for (std::size_t k = 0; k < paired; ++k) changed(lone_removed[k], lone_inserted[k]);
-    for (std::size_t k = paired; k < lone_removed.size(); ++k) lone(lone_removed[k], true);
-    for (std::size_t k = paired; k < lone_inserted.size(); ++k) lone(lone_inserted[k], false);
-    removed.clear();
-    inserted.clear();
+  // A removed frame that draws like an inserted one (anywhere in the entry) moved there; pairs
+  // are taken in order, each frame once, through a table by drawing (no search per frame).
+  void pair_moves(std::vector<Gap>& gaps) {
+    std::map<std::uint64_t, std::deque<std::size_t>> inserted_by_drawing;
+    for (const Gap& gap : gaps)
+      for (const std::size_t j : gap.inserted) inserted_by_drawing[b_.frames[j].drawn].push_back(j);
+    std::vector<bool> inserted_moved(b_.frames.size(), false);
+    for (Gap& gap : gaps)
+      std::erase_if(gap.removed, [&](std::size_t i) {
+        const auto twins = inserted_by_drawing.find(a_.frames[i].drawn);
+        if (twins == inserted_by_drawing.end() || twins->second.empty()) return false;
+        const std::size_t j = twins->second.front();
+        twins->second.pop_front();
+        inserted_moved[j] = true;
+        FrameDiff diff = pair_diff(i, j);
+        diff.change = FrameChange::moved;
+        diff.fields = frame_fields(a_.frames[i], b_.frames[j], false);
+        out_.frames.push_back(std::move(diff));
+        return true;
+      });
+    for (Gap& gap : gaps)
+      std::erase_if(gap.inserted, [&](std::size_t j) { return inserted_moved[j]; });
+  }
+
+  // Within a gap, removed and inserted frames pair up in order as changed frames; the rest are
+  // deleted and inserted.
+  void settle_gap(const Gap& gap) {
+    const std::size_t paired = std::min(gap.removed.size(), gap.inserted.size());
+    for (std::size_t k = 0; k < paired; ++k) changed(gap.removed[k], gap.inserted[k]);
+    for (std::size_t k = paired; k < gap.removed.size(); ++k) lone(gap.removed[k], true);
+    for (std::size_t k = paired; k < gap.inserted.size(); ++k) lone(gap.inserted[k], false);
   }
 
   void changed(std::size_t i, std::size_t j) {
@@ -138,30 +158,9 @@ class EntryComparer {
     out_.frames.push_back(std::move(diff));
   }
 
-  // Removed and inserted frames that draw the same pair up, in order, as moves.
-  void pair_moves() {
-    std::vector<bool> taken(unpaired_inserted_.size(), false);
-    for (std::size_t i : unpaired_removed_) {
-      bool moved = false;
-      for (std::size_t k = 0; k < unpaired_inserted_.size() && !moved; ++k) {
-        const std::size_t j = unpaired_inserted_[k];
-        if (taken[k] || b_.frames[j].drawn != a_.frames[i].drawn) continue;
-        taken[k] = moved = true;
-        FrameDiff diff = pair_diff(i, j);
-        diff.change = FrameChange::moved;
-        diff.fields = frame_fields(a_.frames[i], b_.frames[j], false);
-        out_.frames.push_back(std::move(diff));
-      }
-      if (!moved) lone(i, true);
-    }
-    for (std::size_t k = 0; k < unpaired_inserted_.size(); ++k)
-      if (!taken[k]) lone(unpaired_inserted_[k], false);
-  }
-
   SpriteSide &before_, &after_;
   const EntryFacts &a_, &b_;
   EntryDiff& out_;
-  std::vector<std::size_t> unpaired_removed_, unpaired_inserted_;
 };
 
 // Entries keyed as the game finds them: the folded name and its rank among equal names.
@@ -221,25 +220,15 @@ EntryDiff one_sided(const EntryFacts& entry, EntryChange change) {
 }  // namespace
 
 std::string_view frame_change_name(FrameChange change) {
-  switch (change) {
-    case FrameChange::inserted: return "inserted";
-    case FrameChange::deleted: return "deleted";
-    case FrameChange::moved: return "moved";
-    case FrameChange::changed: return "changed";
-    case FrameChange::re_encoded: return "re-encoded";
-  }
-  return "changed";
+  static constexpr EnumTexts<FrameChange, 5> names = {
+      {"inserted", "deleted", "moved", "changed", "re-encoded"}};
+  return names[change];
 }
 
 std::string_view entry_change_name(EntryChange change) {
-  switch (change) {
-    case EntryChange::added: return "added";
-    case EntryChange::removed: return "removed";
-    case EntryChange::renamed: return "renamed";
-    case EntryChange::changed: return "changed";
-    case EntryChange::re_encoded: return "re-encoded";
-  }
-  return "changed";
+  static constexpr EnumTexts<EntryChange, 5> names = {
+      {"added", "removed", "renamed", "changed", "re-encoded"}};
+  return names[change];
 }
 
 bool SpriteDiff::drawn_differs() const {
@@ -270,21 +259,26 @@ SpriteDiff diff_sprites(SpriteSide& before, SpriteSide& after) {
   }
   for (const auto& [key, entry] : new_keyed)
     if (!old_keyed.contains(key)) added.push_back(entry);
-  // An entry gone under one name and come under another that shows the same is renamed.
+  // An entry gone under one name and come under another that shows the same is renamed (pairs
+  // taken in order, through a table by what they show).
+  std::map<std::vector<std::tuple<std::uint64_t, std::uint32_t>>, std::deque<std::size_t>> by_shown;
+  for (std::size_t k = 0; k < added.size(); ++k) by_shown[shown(*added[k])].push_back(k);
   std::vector<bool> taken(added.size(), false);
   for (const EntryFacts* old_entry : removed) {
-    bool renamed = false;
-    for (std::size_t k = 0; k < added.size() && !renamed; ++k) {
-      if (taken[k] || shown(*added[k]) != shown(*old_entry)) continue;
-      taken[k] = renamed = true;
-      EntryDiff entry_diff;
-      entry_diff.change = EntryChange::renamed;
-      entry_diff.name = added[k]->name;
-      entry_diff.old_name = old_entry->name;
-      entry_diff.reachable = old_entry->reachable && added[k]->reachable;
-      diff.entries.push_back(std::move(entry_diff));
+    const auto twins = by_shown.find(shown(*old_entry));
+    if (twins == by_shown.end() || twins->second.empty()) {
+      diff.entries.push_back(one_sided(*old_entry, EntryChange::removed));
+      continue;
     }
-    if (!renamed) diff.entries.push_back(one_sided(*old_entry, EntryChange::removed));
+    const std::size_t k = twins->second.front();
+    twins->second.pop_front();
+    taken[k] = true;
+    EntryDiff entry_diff;
+    entry_diff.change = EntryChange::renamed;
+    entry_diff.name = added[k]->name;
+    entry_diff.old_name = old_entry->name;
+    entry_diff.reachable = old_entry->reachable && added[k]->reachable;
+    diff.entries.push_back(std::move(entry_diff));
   }
   for (std::size_t k = 0; k < added.size(); ++k)
     if (!taken[k]) diff.entries.push_back(one_sided(*added[k], EntryChange::added));

@@ -89,7 +89,7 @@ FrameFacts SpriteSide::facts_of(std::uint32_t frame, std::uint32_t duration) {
   facts.storage = image.undrawable.empty() ? storage_of(record, index_->truecolor) : "undrawable";
   // Pixel bytes are hashed only for a frame the game draws (its pixels were charged to the
   // budget), and at most as many as a frame of its size can use: no multiplier.
-  facts.stored = stored_digest(record, image.undrawable.empty() ? 0 : 2);
+  facts.stored = stored_digest(record, image.undrawable.empty() ? 2 : 0);
   drawn_.emplace(frame, facts);
   return facts;
 }

@@ -45,7 +45,8 @@ class ArchiveLevel : public Level {
  public:
   // archive must outlive the level.
   ArchiveLevel(ByteView archive, const std::string& label, const CheckOptions& options);
-  bool is_archive() const { return reader_.is_archive(); }
+  // The directory was read whole: every member is listed.
+  bool complete() const { return reader_.is_archive() && reader_.index().walk_complete; }
   LoadedInput load(std::size_t item) const override;
 
  private:

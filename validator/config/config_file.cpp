@@ -34,9 +34,14 @@ std::vector<std::string_view> profile_list() {
 }
 
 std::vector<std::string_view> key_names() {
+  static const std::vector<std::string> budget_keys = [] {
+    std::vector<std::string> keys;
+    for (const BudgetSpec& spec : budget_specs) keys.push_back(budget_option(spec));
+    return keys;
+  }();
   std::vector<std::string_view> names = {"extends", "game",     "fail-on", "rules",
                                          "ignore",  "per-file", "suppress"};
-  for (const BudgetSpec& spec : budget_specs) names.push_back(spec.option);
+  names.insert(names.end(), budget_keys.begin(), budget_keys.end());
   return names;
 }
 
@@ -148,10 +153,10 @@ class Parser {
   }
 
   void budget(const YAML::Node& node, const BudgetSpec& spec, ConfigFile& config) const {
-    const std::string text = scalar(node, std::string(spec.option));
-    const Result<std::uint64_t> value = parse_quantity(text, spec.option);
+    const std::string text = scalar(node, budget_option(spec));
+    const Result<std::uint64_t> value = parse_quantity(text, budget_option(spec));
     if (!value)
-      fail(node, std::string(spec.option) +
+      fail(node, budget_option(spec) +
                      " takes a whole number, optionally with K, M or G, that fits 64 bits");
     config.budgets[spec.kind] = *value;
   }
@@ -185,7 +190,7 @@ class Parser {
                [&](const YAML::Node& item) { config.suppress.push_back(suppression(item)); });
     } else {
       for (const BudgetSpec& spec : budget_specs)
-        if (key == spec.option) return budget(value, spec, config);
+        if (key == budget_option(spec)) return budget(value, spec, config);
       fail(key_node,
            "unknown key" + shown(key, key_names()) + " (known: " + std::string(known_keys) + ")");
     }

@@ -24,10 +24,10 @@
 #include <string_view>
 #include <vector>
 
+#include "validator/base/errors.hpp"
 #include "validator/config/glob_pattern.hpp"
 #include "validator/config/rule_level.hpp"
 #include "validator/core/budget.hpp"
-#include "validator/core/errors.hpp"
 
 namespace gafcheck::config {
 

@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include "validator/core/result.hpp"
+#include "validator/base/result.hpp"
 
 namespace gafcheck::config {
 

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 
 namespace gafcheck {
 extern const char profiles_yaml_data[];

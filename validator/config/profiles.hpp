@@ -22,7 +22,7 @@ struct Profile {
   Severity severity_for(Severity built, Retail retail) const;
 };
 
-// Parsed once from the embedded rules/profiles.yaml; throws std::runtime_error on a broken one
+// Parsed once from the embedded rules/profiles.yaml; throws InternalError on a broken one
 // (a build error the profile test catches).
 const std::vector<Profile>& builtin_profiles();
 const Profile* find_profile(std::string_view name);

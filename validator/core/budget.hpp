@@ -4,9 +4,10 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
-#include "validator/core/enum_table.hpp"
+#include "validator/base/enum_table.hpp"
 
 namespace gafcheck {
 
@@ -37,58 +38,65 @@ inline constexpr std::size_t budget_kind_count =
 
 struct BudgetSpec {
   BudgetKind kind;
-  std::string_view name;    // as in reports and findings
-  std::string_view option;  // command-line option
+  std::string_view name;  // as in reports and findings; budget_option() spells its option
   std::uint64_t default_limit;
   std::string_view help;
 };
 
 inline constexpr std::array<BudgetSpec, budget_kind_count> budget_specs = {{
-    {BudgetKind::file_size, "file_size", "max-file-size", 1ull << 30,
+    {BudgetKind::file_size, "file_size", 1ull << 30,
      "largest input file in bytes; a larger file is rejected unread"},
-    {BudgetKind::entries, "entries", "max-entries", 65536,
+    {BudgetKind::entries, "entries", 65536,
      "entry table slots per file (an archive's members share one budget)"},
-    {BudgetKind::frame_refs, "frame_refs", "max-frame-refs", 1'000'000,
+    {BudgetKind::frame_refs, "frame_refs", 1'000'000,
      "frame references per file (a table shared by aliased entries counts once; an archive's "
      "members share one budget)"},
-    {BudgetKind::pixels, "pixels", "max-pixels", 1ull << 30,
+    {BudgetKind::pixels, "pixels", 1ull << 30,
      "pixels (width x height) of all unique frames in a file (an archive's members share one "
      "budget)"},
-    {BudgetKind::depth, "depth", "max-depth", 16, "composite nesting depth"},
-    {BudgetKind::expansion, "expansion", "max-expansion", 1'000'000,
+    {BudgetKind::depth, "depth", 16, "composite nesting depth"},
+    {BudgetKind::expansion, "expansion", 1'000'000,
      "frame visits a full expansion of the composite graph would make (shared subgraphs are "
      "costed, not walked; an archive's members share one budget)"},
-    {BudgetKind::rle_commands, "rle_commands", "max-rle-commands", 1ull << 28,
+    {BudgetKind::rle_commands, "rle_commands", 1ull << 28,
      "RLE commands decoded per file (an archive's members share one budget)"},
-    {BudgetKind::heap, "heap", "max-heap", 224ull << 20,
+    {BudgetKind::heap, "heap", 224ull << 20,
      "heap bytes allocated from sizes read out of one file; an archive's decoded members held "
      "at any moment, nested archives included, count against it in all"},
-    {BudgetKind::findings, "findings", "max-findings", 10'000,
+    {BudgetKind::findings, "findings", 10'000,
      "findings listed per file, an archive's members and nested archives included; later ones "
      "are only counted per rule"},
-    {BudgetKind::archive_output, "archive_output", "max-archive-output", 1ull << 30,
+    {BudgetKind::archive_output, "archive_output", 1ull << 30,
      "decompressed bytes per archive, nested archives included"},
-    {BudgetKind::archive_depth, "archive_depth", "max-archive-depth", 2,
+    {BudgetKind::archive_depth, "archive_depth", 2,
      "archives opened inside archives (1: do not open nested archives; 0: open none)"},
-    {BudgetKind::member_size, "member_size", "max-member-size", 256ull << 20,
+    {BudgetKind::member_size, "member_size", 256ull << 20,
      "decompressed size of one archive member"},
-    {BudgetKind::chunk_ratio, "chunk_ratio", "max-chunk-ratio", 1032,
+    {BudgetKind::chunk_ratio, "chunk_ratio", 1032,
      "declared expansion of one compressed chunk (zlib cannot exceed 1032:1)"},
-    {BudgetKind::archive_entries, "archive_entries", "max-archive-entries", 65536,
+    {BudgetKind::archive_entries, "archive_entries", 65536,
      "directory entries (files and directories) per archive, nested archives included"},
-    {BudgetKind::name_length, "name_length", "max-name-length", 1024,
+    {BudgetKind::name_length, "name_length", 1024,
      "bytes of one file or directory name in an archive"},
-    {BudgetKind::directory_depth, "directory_depth", "max-directory-depth", 32,
-     "nesting of an archive's directory tree"},
-    {BudgetKind::members, "members", "max-members", 4096,
+    {BudgetKind::directory_depth, "directory_depth", 32, "nesting of an archive's directory tree"},
+    {BudgetKind::members, "members", 4096,
      "member documents (checked members) per archive, nested archives included"},
-    {BudgetKind::archive_ratio, "archive_ratio", "max-archive-ratio", 256,
+    {BudgetKind::archive_ratio, "archive_ratio", 256,
      "decompressed bytes per byte of an input archive, nested archives included (an input "
      "under 1 MiB counts as 1 MiB)"},
 }};
 
 static_assert(rows_in_enum_order(budget_specs, [](const BudgetSpec& spec) { return spec.kind; }),
               "budget_specs lists every BudgetKind once, in order");
+
+// The command-line option (and configuration key) of a budget: "max-" and its name with '-' for
+// '_' ("max-rle-commands").
+inline std::string budget_option(const BudgetSpec& spec) {
+  std::string option = "max-" + std::string(spec.name);
+  for (char& c : option)
+    if (c == '_') c = '-';
+  return option;
+}
 
 inline const BudgetSpec& budget_spec(BudgetKind kind) {
   return budget_specs[static_cast<std::size_t>(kind)];

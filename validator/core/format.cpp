@@ -1,6 +1,6 @@
 #include "validator/core/format.hpp"
 
-#include "validator/core/enum_table.hpp"
+#include "validator/base/enum_table.hpp"
 
 namespace gafcheck {
 namespace {

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "validator/core/result.hpp"
+#include "validator/base/result.hpp"
 
 namespace gafcheck {
 

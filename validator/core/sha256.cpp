@@ -6,7 +6,7 @@
 #include <array>
 #include <mutex>
 
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 
 namespace gafcheck {
 

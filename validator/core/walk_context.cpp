@@ -30,7 +30,7 @@ bool WalkContext::report_refusal(const BudgetHit& hit, std::uint64_t offset,
   findings.add(RuleId::budget_exceeded, offset, 0, path,
                "budget '" + std::string(spec.name) + "' exceeded: the input asks for " +
                    std::to_string(hit.value) + ", the limit is " + std::to_string(hit.limit) +
-                   " (raise it with --" + std::string(spec.option) + ")");
+                   " (raise it with --" + budget_option(spec) + ")");
   return false;
 }
 

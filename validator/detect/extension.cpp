@@ -1,6 +1,6 @@
 #include "validator/detect/extension.hpp"
 
-#include "validator/core/enum_table.hpp"
+#include "validator/base/enum_table.hpp"
 #include "validator/core/text.hpp"
 #include "validator/tsf/tsf_sniff.hpp"
 

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <string>
 
+#include "validator/base/result.hpp"
 #include "validator/core/byte_view.hpp"
-#include "validator/core/result.hpp"
 
 namespace gafcheck {
 

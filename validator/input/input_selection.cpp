@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/core/text.hpp"
 #include "validator/detect/sniff.hpp"
 #include "validator/input/input_file.hpp"

@@ -5,8 +5,8 @@
 #include <iostream>
 #include <optional>
 
+#include "validator/base/errors.hpp"
 #include "validator/check/check_input.hpp"
-#include "validator/core/errors.hpp"
 #include "validator/core/text.hpp"
 #include "validator/detect/extension.hpp"
 #include "validator/detect/sniff.hpp"

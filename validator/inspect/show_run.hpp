@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "validator/base/exit_code.hpp"
 #include "validator/core/check_options.hpp"
-#include "validator/core/exit_code.hpp"
 #include "validator/inspect/show_view.hpp"
 
 namespace gafcheck {

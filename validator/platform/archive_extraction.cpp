@@ -4,7 +4,7 @@
 
 #include <iostream>
 
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/core/text.hpp"
 #include "validator/hpi/member_paths.hpp"
 #include "validator/hpi/member_reader.hpp"

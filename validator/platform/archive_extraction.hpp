@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "validator/base/exit_code.hpp"
 #include "validator/core/check_options.hpp"
-#include "validator/core/exit_code.hpp"
 #include "validator/input/input_file.hpp"
 
 namespace gafcheck {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "validator/core/result.hpp"
+#include "validator/base/result.hpp"
 #include "validator/input/input_selection.hpp"
 
 namespace gafcheck {

@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/core/text.hpp"
 #include "validator/hpi/member_paths.hpp"
 

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "validator/core/result.hpp"
+#include "validator/base/result.hpp"
 
 namespace gafcheck {
 

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/platform/sandbox_state.hpp"
 
 namespace gafcheck {

@@ -102,7 +102,7 @@ bool ArchiveRebuilder::read_and_check(ByteView archive, std::string_view path_in
   // size, a chunk's ratio, a name) leaves out only that member (below).
   if (report_.budget_hit && budget_stops_walk(report_.budget_hit->kind))
     return refuse("checking the archive stopped at a budget (" +
-                  std::string(budget_spec(report_.budget_hit->kind).option) + "): its members " +
+                  budget_option(budget_spec(report_.budget_hit->kind)) + "): its members " +
                   "cannot all be read within the limits");
   if (report_.findings_suppressed > 0)
     return refuse(std::to_string(report_.findings_suppressed) +

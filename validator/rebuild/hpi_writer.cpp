@@ -6,7 +6,7 @@
 #include <limits>
 #include <map>
 
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/core/text.hpp"
 
 namespace gafcheck::rebuild {

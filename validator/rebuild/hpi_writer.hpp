@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "validator/core/result.hpp"
+#include "validator/base/result.hpp"
 
 namespace gafcheck::rebuild {
 

@@ -9,7 +9,7 @@
 #include <set>
 #include <thread>
 
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/core/text.hpp"
 #include "validator/platform/safe_directory.hpp"
 #include "validator/rebuild/rebuild_jobs.hpp"

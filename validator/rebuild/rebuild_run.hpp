@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "validator/core/exit_code.hpp"
+#include "validator/base/exit_code.hpp"
 #include "validator/platform/sandbox.hpp"
 #include "validator/rebuild/rebuild_file.hpp"
 #include "validator/result/file_report.hpp"

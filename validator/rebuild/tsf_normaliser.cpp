@@ -226,7 +226,7 @@ RebuildResult normalise_tsf(ByteView input, std::string_view path_in_tree,
   if (report.format != Format::tsf) refuse("not a TSF script");
   if (report.budget_hit)
     refuse("checking the script stopped at a budget (" +
-           std::string(budget_spec(report.budget_hit->kind).option) + ")");
+           budget_option(budget_spec(report.budget_hit->kind)) + ")");
   if (report.findings_suppressed > 0)
     refuse(std::to_string(report.findings_suppressed) +
            " findings past --max-findings could not each be mapped to what was done");

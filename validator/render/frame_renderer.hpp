@@ -24,9 +24,9 @@
 #include <string>
 #include <vector>
 
+#include "validator/base/result.hpp"
 #include "validator/core/budget.hpp"
 #include "validator/core/byte_view.hpp"
-#include "validator/core/result.hpp"
 #include "validator/gaf/gaf_index.hpp"
 #include "validator/render/canvas.hpp"
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "validator/core/result.hpp"
+#include "validator/base/result.hpp"
 #include "validator/render/canvas.hpp"
 #include "validator/render/palette.hpp"
 

@@ -10,8 +10,8 @@
 #include <optional>
 #include <string>
 
+#include "validator/base/result.hpp"
 #include "validator/core/byte_view.hpp"
-#include "validator/core/result.hpp"
 #include "validator/render/palette.hpp"
 
 namespace gafcheck::render {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "validator/core/result.hpp"
+#include "validator/base/result.hpp"
 
 namespace gafcheck::render {
 

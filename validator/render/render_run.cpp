@@ -7,7 +7,7 @@
 #include <optional>
 #include <sstream>
 
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/core/text.hpp"
 #include "validator/input/input_loader.hpp"
 #include "validator/platform/ordered_pipeline.hpp"

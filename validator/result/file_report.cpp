@@ -1,6 +1,6 @@
 #include "validator/result/file_report.hpp"
 
-#include "validator/core/enum_table.hpp"
+#include "validator/base/enum_table.hpp"
 #include "validator/rules/catalog.hpp"
 
 namespace gafcheck {

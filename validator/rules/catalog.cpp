@@ -2,7 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include <stdexcept>
+#include "validator/base/errors.hpp"
 
 namespace gafcheck {
 
@@ -14,7 +14,7 @@ namespace {
 std::string required_string(const YAML::Node& rule, const char* key, const std::string& id) {
   const YAML::Node value = rule[key];
   if (!value || !value.IsScalar())
-    throw std::runtime_error("catalogue rule '" + id + "' lacks '" + key + "'");
+    throw InternalError("catalogue rule '" + id + "' lacks '" + key + "'");
   return value.as<std::string>();
 }
 
@@ -24,16 +24,16 @@ Catalog Catalog::parse(std::string_view yaml_text) {
   Catalog catalog;
   const YAML::Node root = YAML::Load(std::string(yaml_text));
   const YAML::Node rules = root["rules"];
-  if (!rules || !rules.IsSequence()) throw std::runtime_error("catalogue has no 'rules' list");
+  if (!rules || !rules.IsSequence()) throw InternalError("catalogue has no 'rules' list");
   catalog.rules_.reserve(rules.size());
   for (const auto& node : rules) {
     RuleInfo info;
     info.id = required_string(node, "id", "?");
-    if (catalog.find(info.id)) throw std::runtime_error("catalogue lists '" + info.id + "' twice");
+    if (catalog.find(info.id)) throw InternalError("catalogue lists '" + info.id + "' twice");
     const auto severity = severity_from_name(required_string(node, "severity", info.id));
     const auto retail = retail_from_name(required_string(node, "retail", info.id));
-    if (!severity) throw std::runtime_error("catalogue rule '" + info.id + "': bad severity");
-    if (!retail) throw std::runtime_error("catalogue rule '" + info.id + "': bad retail impact");
+    if (!severity) throw InternalError("catalogue rule '" + info.id + "': bad severity");
+    if (!retail) throw InternalError("catalogue rule '" + info.id + "': bad retail impact");
     info.severity = *severity;
     info.retail = *retail;
     info.title = required_string(node, "title", info.id);
@@ -44,8 +44,8 @@ Catalog Catalog::parse(std::string_view yaml_text) {
   for (std::size_t i = 0; i < rule_count; ++i) {
     const RuleInfo* info = catalog.find(rule_names[i]);
     if (!info)
-      throw std::runtime_error("catalogue lacks rule '" + std::string(rule_names[i]) +
-                               "' that the code emits");
+      throw InternalError("catalogue lacks rule '" + std::string(rule_names[i]) +
+                          "' that the code emits");
     catalog.by_rule_id_[i] = info;
   }
   return catalog;

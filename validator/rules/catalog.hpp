@@ -21,7 +21,7 @@ struct RuleInfo {
 
 class Catalog {
  public:
-  // Parses catalogue YAML; throws std::runtime_error naming the problem.
+  // Parses catalogue YAML; throws InternalError naming the problem (the catalogue is built in).
   static Catalog parse(std::string_view yaml_text);
 
   const std::vector<RuleInfo>& rules() const { return rules_; }

@@ -9,8 +9,8 @@
 #include <thread>
 
 #include "corpus/builder/gaf_builder.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/census/shard.hpp"
-#include "validator/core/errors.hpp"
 #include "validator/input/input_selection.hpp"
 #include "validator/platform/ordered_pipeline.hpp"
 

@@ -8,9 +8,9 @@
 #include <fstream>
 
 #include "tests/support/scratch_directory.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/census/census_inputs.hpp"
 #include "validator/core/byte_view.hpp"
-#include "validator/core/errors.hpp"
 #include "validator/core/sha256.hpp"
 
 namespace gafcheck::cli {

@@ -6,7 +6,7 @@
 
 #include <map>
 
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 
 namespace gafcheck::cli {
 namespace {

@@ -7,10 +7,10 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "validator/base/errors.hpp"
+#include "validator/base/exit_code.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/core/budget.hpp"
-#include "validator/core/errors.hpp"
-#include "validator/core/exit_code.hpp"
 
 namespace gafcheck::cli {
 namespace {

@@ -126,6 +126,39 @@ TEST(ContentCompare, NestedMemberChangeIsFound) {
   EXPECT_EQ(file_at(diff, "new.ufo!inner.hpi")->change, FileChange::changed);
 }
 
+TEST(ContentCompare, MembersPastTheHeapBudgetAreNotComparedAndSaySo) {
+  HpiSpec before = mod_archive(), after = mod_archive();
+  before.files[2].data = builder::sample_content(3000, 7);
+  after.files[2].data = builder::sample_content(3000, 8);
+  CompareSettings settings;
+  settings.check.limits[BudgetKind::heap] = 4096;  // the two readme.txt versions need 6000 bytes
+  const ContentDiff diff = compare_content(
+      side_of_bytes("old.ufo", builder::build_hpi(before).bytes, SideKind::archive),
+      side_of_bytes("new.ufo", builder::build_hpi(after).bytes, SideKind::archive), settings);
+  const FileDiff* readme = file_at(diff, "new.ufo!readme.txt");
+  ASSERT_NE(readme, nullptr);
+  EXPECT_EQ(readme->note.rfind("not compared: budget.exceeded: heap", 0), 0u) << readme->note;
+  EXPECT_TRUE(diff.unreadable);
+  // Control: within the budget it is compared (by bytes: not a format gafcheck reads).
+  const ContentDiff control = compare_archives(before, after);
+  EXPECT_FALSE(control.unreadable);
+  EXPECT_EQ(file_at(control, "new.ufo!readme.txt")->change, FileChange::changed);
+}
+
+TEST(ContentCompare, ArchiveNotReadWholeIsNotComparedAndSaysSo) {
+  HpiSpec after = mod_archive();
+  after.files[2].data = builder::sample_content(400, 8);
+  CompareSettings settings;
+  settings.check.limits[BudgetKind::archive_entries] = 2;  // three files and a directory
+  const ContentDiff diff = compare_content(
+      side_of_bytes("old.ufo", builder::build_hpi(mod_archive()).bytes, SideKind::archive),
+      side_of_bytes("new.ufo", builder::build_hpi(after).bytes, SideKind::archive), settings);
+  ASSERT_EQ(diff.files.size(), 1u) << "no member is listed as added or removed";
+  EXPECT_EQ(diff.files[0].note.rfind("not compared: OLD's archive directory", 0), 0u)
+      << diff.files[0].note;
+  EXPECT_TRUE(diff.unreadable);
+}
+
 TEST(ContentCompare, TreesOnDisk) {
   const auto root = testing::fresh_test_directory("compare-tree");
   const auto write = [](const std::filesystem::path& path, const std::vector<std::uint8_t>& bytes) {

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "corpus/builder/gaf_builder.hpp"
+#include "corpus/builder/taf_builder.hpp"
 
 namespace gafcheck::compare {
 namespace {
@@ -222,6 +223,39 @@ TEST(SpriteDiff, AddedAndRemovedEntries) {
   EXPECT_EQ(diff.entries[0].name, "ARMFLASH");
   EXPECT_EQ(diff.entries[1].change, EntryChange::added);
   EXPECT_EQ(diff.entries[1].name, "ARMNEW");
+}
+
+SpriteDiff truecolor_diff(const builder::TafSpec& before, const builder::TafSpec& after) {
+  const auto old_bytes = builder::build_taf(before).bytes;
+  const auto new_bytes = builder::build_taf(after).bytes;
+  SpriteSide a(ByteView(old_bytes.data(), old_bytes.size()), Format::taf_truecolor, BudgetLimits{},
+               false);
+  SpriteSide b(ByteView(new_bytes.data(), new_bytes.size()), Format::taf_truecolor, BudgetLimits{},
+               false);
+  return diff_sprites(a, b);
+}
+
+TEST(SpriteDiff, TruecolorFramesAreComparedAsDrawn) {
+  const builder::TafSpec before = builder::simple_taf_spec(5, 3);
+  EXPECT_TRUE(truecolor_diff(before, before).entries.empty());
+  builder::TafSpec after = before;
+  auto pixels = builder::default_taf_pixels(4, 4, 5);
+  pixels[5] = 0x801F;  // an opaque pure blue where the default has another colour
+  after.frames[1].pixels = pixels;
+  const EntryDiff entry = only_entry(truecolor_diff(before, after));
+  ASSERT_EQ(entry.frames.size(), 1u);
+  EXPECT_EQ(entry.frames[0].change, FrameChange::changed);
+  EXPECT_EQ(entry.frames[0].old_index, 1u);
+  ASSERT_TRUE(entry.frames[0].pixels);
+  EXPECT_EQ(entry.frames[0].pixels->differing, 1u);
+  EXPECT_FALSE(entry.frames[0].pixels->remap) << "no palette: no index remap";
+  // A transparent pixel's colour bits are not drawn: changing them is re-encoded.
+  builder::TafSpec hidden = before;
+  auto hidden_pixels = builder::default_taf_pixels(4, 4, 5);
+  hidden_pixels[0] = static_cast<std::uint16_t>(hidden_pixels[0] ^ 0x001F);  // alpha bit clear
+  hidden.frames[0].pixels = hidden_pixels;
+  const EntryDiff unseen = only_entry(truecolor_diff(before, hidden));
+  EXPECT_EQ(unseen.change, EntryChange::re_encoded);
 }
 
 }  // namespace

@@ -8,7 +8,7 @@
 #include <fstream>
 
 #include "tests/support/scratch_directory.hpp"
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/platform/output_guard.hpp"
 
 namespace gafcheck::testing {

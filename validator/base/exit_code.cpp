@@ -1,4 +1,4 @@
-#include "validator/core/exit_code.hpp"
+#include "validator/base/exit_code.hpp"
 
 namespace gafcheck {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "validator/core/enum_table.hpp"
+#include "validator/base/enum_table.hpp"
 
 namespace gafcheck {
 

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "validator/core/exit_code.hpp"
+#include "validator/base/exit_code.hpp"
 
 namespace gafcheck {
 

@@ -11,8 +11,8 @@
 #include <utility>
 #include <variant>
 
-#include "validator/core/errors.hpp"
-#include "validator/core/exit_code.hpp"
+#include "validator/base/errors.hpp"
+#include "validator/base/exit_code.hpp"
 
 namespace gafcheck {
 
