@@ -14,68 +14,20 @@
 #include "validator/platform/safe_directory.hpp"
 #include "validator/platform/sandbox.hpp"
 #include "validator/render/output_names.hpp"
-#include "validator/render/palette_reader.hpp"
+#include "validator/render/palette_argument.hpp"
 #include "validator/render/render_palettes.hpp"
 #include "validator/render/render_record_bounds.hpp"
 
 namespace gafcheck {
 namespace {
 
-// A palette that is a damaged archive member: refused (found), or with --draw-damaged (allowed)
-// used and named in message.
-struct DamagedPalette {
-  bool allowed = false;
-  bool found = false;
-  std::string message;
-};
-
-std::string join_rules(const std::vector<std::string>& rules) {
-  std::string text;
-  for (const std::string& rule : rules) text += (text.empty() ? "" : ", ") + rule;
-  return text.empty() ? "errors" : text;
-}
-
-// A palette file or member, or why it cannot be used.
-Result<render::Palette> read_palette_at(const std::string& argument, const CheckOptions& options,
-                                        DamagedPalette& damaged) {
-  const LoadedInput input = load_input(argument, options);
-  if (!input.error.empty())
-    return Problem{ExitCode::usage,
-                   "cannot read palette " + escape_bytes(argument) + ": " + input.error};
-  // A damaged member's colours are not the packed ones: used only with --draw-damaged, and
-  // marked in the palette's name (index.json: "palette") then.
-  if (input.damaged() && !damaged.allowed) {
-    damaged.found = true;
-    return Problem{ExitCode::usage, "palette " + escape_bytes(argument) +
-                                        " is damaged: " + input.damage +
-                                        " (--draw-damaged uses it as a reader decodes it)"};
-  }
-  Result<render::PaletteFile> read = render::read_palette(input.view());
-  if (!read)
-    return Problem{ExitCode::usage, "palette " + escape_bytes(argument) +
-                                        " is not usable: " + read.problem().message};
-  read->palette.source = escape_bytes(argument) + " (" + read->format + ")";
-  if (input.damaged()) {
-    damaged.found = true;
-    damaged.message = "palette " + escape_bytes(argument) + " used damaged: " + input.damage;
-    read->palette.source += " (damaged member: " + join_rules(input.damage_rules) + ")";
-  }
-  return std::move(read->palette);
-}
-
-render::Palette load_palette(const std::string& argument, const CheckOptions& options,
-                             DamagedPalette& damaged) {
-  if (argument.empty()) return render::forensic_palette();
-  return value_or_throw(read_palette_at(argument, options, damaged));
-}
-
 // TA: Kingdoms: the first candidate that is a palette; the forensic one when none is. A sidecar
 // the game would take but that is no palette (or a damaged member) is named on standard error
 // and passed over.
 render::Palette tak_palette(const std::vector<std::string>& candidates, const CheckOptions& options,
-                            std::ostream& messages, DamagedPalette& damaged) {
+                            std::ostream& messages, render::DamagedPalette& damaged) {
   for (const std::string& candidate : candidates) {
-    auto palette = read_palette_at(candidate, options, damaged);
+    auto palette = render::read_palette_at(candidate, options, damaged);
     if (palette) return std::move(palette).value();
     if (palette.problem().message.find("no member") == std::string::npos)
       messages << "gafcheck: passed over: " << palette.problem().message << '\n';
@@ -146,7 +98,7 @@ class RenderRunner {
   std::optional<SafeDirectory> target_;
   std::vector<std::vector<std::string>> sidecars_;  // --game tak: each input's candidates
   RenderSettings settings_;
-  DamagedPalette damaged_palette_;
+  render::DamagedPalette damaged_palette_;
   ImageIndex images_;
   RenderTally tally_;
   bool unreadable_ = false;
@@ -194,7 +146,7 @@ void RenderRunner::render_one(std::size_t i, RenderedInput& result, ImageIndex& 
           : render::input_directory(i, input.name.display) + (drawn_damaged ? ".damaged/" : "/");
   if (run_.tak_lookup) {
     RenderSettings own = settings_;
-    DamagedPalette damaged{settings_.draw_damaged};
+    render::DamagedPalette damaged{settings_.draw_damaged};
     own.palette = tak_palette(sidecars_[i], run_.check, messages, damaged);
     // The game would draw with that palette: these images are not what it draws.
     if (damaged.found) {
@@ -282,7 +234,7 @@ ExitCode RenderRunner::finish() const {
 ExitCode RenderRunner::run() {
   open_and_confine();
   settings_ = run_.settings;
-  settings_.palette = load_palette(run_.palette, run_.check, damaged_palette_);
+  settings_.palette = render::load_palette(run_.palette, run_.check, damaged_palette_);
   if (damaged_palette_.found) std::cerr << "gafcheck: " << damaged_palette_.message << '\n';
   draw_inputs();
   return finish();

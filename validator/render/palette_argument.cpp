@@ -1,0 +1,52 @@
+#include "validator/render/palette_argument.hpp"
+
+#include "validator/core/errors.hpp"
+#include "validator/core/text.hpp"
+#include "validator/input/input_loader.hpp"
+#include "validator/render/palette_reader.hpp"
+
+namespace gafcheck::render {
+namespace {
+
+std::string join_rules(const std::vector<std::string>& rules) {
+  std::string text;
+  for (const std::string& rule : rules) text += (text.empty() ? "" : ", ") + rule;
+  return text.empty() ? "errors" : text;
+}
+
+}  // namespace
+
+Result<Palette> read_palette_at(const std::string& argument, const CheckOptions& options,
+                                DamagedPalette& damaged) {
+  const LoadedInput input = load_input(argument, options);
+  if (!input.error.empty())
+    return Problem{ExitCode::usage,
+                   "cannot read palette " + escape_bytes(argument) + ": " + input.error};
+  // A damaged member's colours are not the packed ones: used only with --draw-damaged, and
+  // marked in the palette's name (index.json: "palette") then.
+  if (input.damaged() && !damaged.allowed) {
+    damaged.found = true;
+    return Problem{ExitCode::usage, "palette " + escape_bytes(argument) +
+                                        " is damaged: " + input.damage +
+                                        " (--draw-damaged uses it as a reader decodes it)"};
+  }
+  Result<PaletteFile> read = read_palette(input.view());
+  if (!read)
+    return Problem{ExitCode::usage, "palette " + escape_bytes(argument) +
+                                        " is not usable: " + read.problem().message};
+  read->palette.source = escape_bytes(argument) + " (" + read->format + ")";
+  if (input.damaged()) {
+    damaged.found = true;
+    damaged.message = "palette " + escape_bytes(argument) + " used damaged: " + input.damage;
+    read->palette.source += " (damaged member: " + join_rules(input.damage_rules) + ")";
+  }
+  return std::move(read->palette);
+}
+
+Palette load_palette(const std::string& argument, const CheckOptions& options,
+                     DamagedPalette& damaged) {
+  if (argument.empty()) return forensic_palette();
+  return value_or_throw(read_palette_at(argument, options, damaged));
+}
+
+}  // namespace gafcheck::render
