@@ -2,6 +2,7 @@
 // the game draws it), or between two reports (regression triage).
 #include <unistd.h>
 
+#include <algorithm>
 #include <variant>
 
 #include "reports/report_comparison.hpp"
@@ -27,6 +28,8 @@ struct DiffOptions : CommandArguments {
   bool allow_incomplete = false;
   bool content = false, reports = false;
   bool list_unchanged = false;
+  std::string palette, images;
+  std::uint64_t max_pictures = 200;
   RunOptions common;
 };
 
@@ -64,14 +67,19 @@ CommandHelp diff_options_description(DiffOptions& o) {
       "are new, resolved or changed.\n\n"
       "Output: a YAML document (kind: content-diff, or kind: diff for reports), --format json\n"
       "the same as one JSON line; on a terminal, with no --format and no -o, text for people.\n"
+      "--format html (content only) writes one self-contained page: the verdict and counts, per\n"
+      "changed file its entry and frame changes, and per changed frame the old and new drawings\n"
+      "and their difference (differing pixels magenta over the old drawing dimmed) side by side,\n"
+      "with swipe and onion-skin views. --images DIR writes those three PNGs per changed frame.\n"
       "A one-line summary goes to standard error.\n\nOptions");
   general.add_options()("help,h", po::bool_switch(), "show this help")(
       "output,o", po::value<std::vector<std::string>>()->composing()->value_name("FILE"),
       "where to write the diff ('-': stdout, the default); after a --format, where that format "
       "goes")("format",
-              po::value<std::vector<std::string>>()->composing()->value_name("yaml|json|text"),
-              "yaml (default), json (the same document as one JSON line) or text (content "
-              "only: one line per change, for people); --format F -o FILE pairs may repeat")(
+              po::value<std::vector<std::string>>()->composing()->value_name("yaml|json|text|html"),
+              "yaml (default), json (the same document as one JSON line), text (content "
+              "only: one line per change, for people) or html (content only: one page with the "
+              "changed frames' pictures); --format F -o FILE pairs may repeat")(
       "fail-on", po::value(&o.fail_on)->value_name("drawn|bytes|findings|LEVEL|never"),
       "what makes the exit status 1. Content: drawn (default: something the game shows or does "
       "differs), bytes (any byte differs), findings (a changed file gained an error finding), "
@@ -84,6 +92,15 @@ CommandHelp diff_options_description(DiffOptions& o) {
       "report reader finds wrong with it (exit 3)")(
       "list-unchanged", po::bool_switch(&o.list_unchanged),
       "content: list the files whose bytes did not change too (they are always counted)")(
+      "images", po::value(&o.images)->value_name("DIR"),
+      "content: write the old, new and difference PNGs of each changed frame below DIR "
+      "(FILE/ENTRY/frame-N.old.png, .new.png, .difference.png); an input is never replaced")(
+      "palette", po::value(&o.palette)->value_name("PALETTE"),
+      "content: the palette the pictures of paletted frames are drawn with, a palette file or "
+      "archive member as render takes it (default: the forensic palette)")(
+      "max-pictures", po::value(&o.max_pictures)->value_name("N")->default_value(200),
+      "content: draw the pictures of at most N changed frames (the rest are counted, and the "
+      "page says so); their PNGs stay within --max-heap too")(
       "game", po::value(&o.common.game)->value_name("ta|tak|ta3d")->default_value("ta"),
       "which engine's reading to compare and check under (findings, and with ta3d a TA3D "
       "truecolor GAF drawn as TA3D draws it)")(
@@ -120,6 +137,9 @@ bool compare_reports(const DiffOptions& o) {
 }
 
 ReportComparison validate_reports(DiffOptions& o) {
+  for (const char* option : {"images", "palette", "max-pictures"})
+    if (o.given.count(option) && !o.given[option].defaulted())
+      throw UsageError{"--" + std::string(option) + " is for content, not reports"};
   o.common.fail_on = o.fail_on.empty() ? "error" : o.fail_on;
   finish_common_options(o.common);
   ReportComparison comparison;
@@ -140,7 +160,7 @@ compare::ContentComparison validate_content(DiffOptions& o) {
   compare::ContentComparison comparison;
   comparison.before = o.positional[0];
   comparison.after = o.positional[1];
-  comparison.outputs = resolve_outputs(o.ordered, {"yaml", "json", "text"});
+  comparison.outputs = resolve_outputs(o.ordered, {"yaml", "json", "text", "html"});
   // On a terminal, with nothing asked for, people get the text form.
   if (!o.given.count("format") && !o.given.count("output") && ::isatty(STDOUT_FILENO))
     comparison.outputs = {{"text", "-"}};
@@ -150,6 +170,17 @@ compare::ContentComparison validate_content(DiffOptions& o) {
   comparison.settings.check = o.common.check;
   comparison.settings.ta3d = o.common.game == "ta3d";
   comparison.settings.list_unchanged = o.list_unchanged;
+  comparison.images_directory = o.images;
+  comparison.palette = o.palette;
+  comparison.settings.pictures.max_frames = o.max_pictures;
+  comparison.settings.pictures.wanted =
+      !o.images.empty() || std::any_of(comparison.outputs.begin(), comparison.outputs.end(),
+                                       [](const OutputRequest& r) { return r.format == "html"; });
+  if (!o.palette.empty() && !comparison.settings.pictures.wanted)
+    throw UsageError{"--palette draws pictures: it takes --format html or --images"};
+  if (!o.images.empty())
+    throw_if_failed(check_output_among_inputs(
+        o.images, {disk_path_of(o.positional[0]), disk_path_of(o.positional[1])}, "side"));
   comparison.sandbox = !o.common.no_sandbox;
   const std::string fail_on = o.fail_on.empty() ? "drawn" : o.fail_on;
   if (fail_on == "drawn") {

@@ -59,13 +59,17 @@ FindingsDelta findings_delta(const FileReport& before, const FileReport& after) 
 class ContentComparer {
  public:
   ContentComparer(const CompareSettings& settings, ContentDiff& out)
-      : settings_(settings), out_(out) {}
+      : settings_(settings), out_(out) {
+    if (settings.pictures.wanted)
+      pictures_.emplace(settings.pictures, settings.check.limits[BudgetKind::heap]);
+  }
 
   void compare_files(const LoadedInput& a, const LoadedInput& b, FileDiff diff,
                      std::uint64_t depth);
   // The prefixes are what the levels' paths are shown under ("" in trees, "archive!" inside one).
   void compare_levels(const Level& a, const Level& b, const std::string& old_prefix,
                       const std::string& new_prefix, std::uint64_t depth);
+  PictureTally picture_tally() const { return pictures_ ? pictures_->tally() : PictureTally{}; }
 
  private:
   void add(FileDiff diff) {
@@ -84,6 +88,7 @@ class ContentComparer {
   const CompareSettings& settings_;
   ContentDiff& out_;
   std::uint64_t held_ = 0;  // bytes of archive members held decoded
+  std::optional<PictureTaker> pictures_;
 };
 
 void ContentComparer::compare_files(const LoadedInput& a, const LoadedInput& b, FileDiff diff,
@@ -111,7 +116,7 @@ void ContentComparer::compare_files(const LoadedInput& a, const LoadedInput& b, 
   } else if (old_kind == SideKind::sprite) {
     SpriteSide before(old_bytes, old_format, settings_.check.limits, settings_.ta3d);
     SpriteSide after(new_bytes, new_format, settings_.check.limits, settings_.ta3d);
-    diff.sprite = diff_sprites(before, after);
+    diff.sprite = diff_sprites(before, after, pictures_ ? &*pictures_ : nullptr);
     if (!diff.sprite->drawn_differs()) diff.change = FileChange::re_encoded;
   } else if (old_kind == SideKind::tsf) {
     diff.tsf = diff_tsf(old_bytes, new_bytes, settings_.check.limits);
@@ -308,6 +313,7 @@ ContentDiff compare_content(const Side& before, const Side& after,
     if (before.argument != after.argument) file.old_path = before.argument;
     comparer.compare_files(before.input, after.input, std::move(file), 0);
   }
+  diff.pictures = comparer.picture_tally();
   return diff;
 }
 

@@ -18,6 +18,7 @@ struct CompareSettings {
   CheckOptions check;           // budgets and game for reading, drawing and checking both sides
   bool ta3d = false;            // --game ta3d: TA3D truecolor frames drawn as TA3D draws them
   bool list_unchanged = false;  // list unchanged files, not only count them
+  PictureSettings pictures;     // the pictures of changed frames (HTML page, --images)
 };
 
 // Both sides must be of the same kind (and not reports): the caller says otherwise first.

@@ -18,8 +18,10 @@ enum class FailOn : std::uint8_t { drawn, bytes, findings, never };
 
 struct ContentComparison {
   std::string before, after;           // OLD and NEW as given
-  std::vector<OutputRequest> outputs;  // yaml, json, text (html: diff_page.hpp)
-  CompareSettings settings;
+  std::vector<OutputRequest> outputs;  // yaml, json, text, html (diff_page.hpp)
+  CompareSettings settings;            // settings.pictures.wanted: html or --images asked for
+  std::string palette;                 // --palette: file or archive member (empty: forensic)
+  std::string images_directory;        // --images DIR: the changed frames' PNGs (picture_files.hpp)
   FailOn fail_on = FailOn::drawn;
   Severity findings_threshold = Severity::error;  // for FailOn::findings
   bool sandbox = true;

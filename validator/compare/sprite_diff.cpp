@@ -52,8 +52,8 @@ bool any_drawn(const std::vector<FieldChange>& fields) {
 class EntryComparer {
  public:
   EntryComparer(SpriteSide& before, SpriteSide& after, const EntryFacts& a, const EntryFacts& b,
-                EntryDiff& out)
-      : before_(before), after_(after), a_(a), b_(b), out_(out) {}
+                EntryDiff& out, PictureTaker* pictures)
+      : before_(before), after_(after), a_(a), b_(b), out_(out), pictures_(pictures) {}
 
   void run() {
     std::vector<std::uint64_t> old_drawn, new_drawn;
@@ -146,7 +146,10 @@ class EntryComparer {
     FrameDiff diff = pair_diff(i, j);
     diff.change = FrameChange::changed;
     diff.fields = frame_fields(a_.frames[i], b_.frames[j], true);
-    diff.pixels = compare_pixels(before_.draw(a_.frames[i].frame), after_.draw(b_.frames[j].frame));
+    const DrawnImage old_image = before_.draw(a_.frames[i].frame);
+    const DrawnImage new_image = after_.draw(b_.frames[j].frame);
+    diff.pixels = compare_pixels(old_image, new_image);
+    if (pictures_) diff.pictures = pictures_->take(old_image, new_image, before_.paletted());
     out_.frames.push_back(std::move(diff));
   }
 
@@ -161,6 +164,7 @@ class EntryComparer {
   SpriteSide &before_, &after_;
   const EntryFacts &a_, &b_;
   EntryDiff& out_;
+  PictureTaker* pictures_;
 };
 
 // Entries keyed as the game finds them: the folded name and its rank among equal names.
@@ -183,7 +187,7 @@ std::vector<std::tuple<std::uint64_t, std::uint32_t>> shown(const EntryFacts& en
 }
 
 EntryDiff compare_entries(SpriteSide& before, SpriteSide& after, const EntryFacts& a,
-                          const EntryFacts& b) {
+                          const EntryFacts& b, PictureTaker* pictures) {
   EntryDiff diff;
   diff.name = b.name;
   diff.reachable = a.reachable && b.reachable;
@@ -194,7 +198,7 @@ EntryDiff compare_entries(SpriteSide& before, SpriteSide& after, const EntryFact
                    std::to_string(b.loop_word), false);
   add_if_different(diff.fields, "frames", std::to_string(a.frames.size()),
                    std::to_string(b.frames.size()), true);
-  EntryComparer(before, after, a, b, diff).run();
+  EntryComparer(before, after, a, b, diff, pictures).run();
   bool drawn = any_drawn(diff.fields);
   for (const FrameDiff& frame : diff.frames)
     drawn = drawn || frame.change != FrameChange::re_encoded;
@@ -238,7 +242,7 @@ bool SpriteDiff::drawn_differs() const {
   });
 }
 
-SpriteDiff diff_sprites(SpriteSide& before, SpriteSide& after) {
+SpriteDiff diff_sprites(SpriteSide& before, SpriteSide& after, PictureTaker* pictures) {
   SpriteDiff diff;
   diff.old_stopped = before.stopped();
   diff.new_stopped = after.stopped();
@@ -251,7 +255,7 @@ SpriteDiff diff_sprites(SpriteSide& before, SpriteSide& after) {
       removed.push_back(entry);
       continue;
     }
-    EntryDiff entry_diff = compare_entries(before, after, *entry, *found->second);
+    EntryDiff entry_diff = compare_entries(before, after, *entry, *found->second, pictures);
     if (entry_diff.fields.empty() && entry_diff.frames.empty())
       ++diff.unchanged_entries;
     else

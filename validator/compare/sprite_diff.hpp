@@ -7,10 +7,12 @@
 // reported as such; a frame at the same place that draws differently is changed, with what
 // changed; one whose bytes changed but that draws the same is re-encoded.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "validator/compare/frame_pictures.hpp"
 #include "validator/compare/pixel_delta.hpp"
 #include "validator/compare/sprite_side.hpp"
 
@@ -34,6 +36,7 @@ struct FrameDiff {
   std::vector<FieldChange> fields;       // changed, re-encoded: what differs
   std::optional<PixelDelta> pixels;      // changed: how the drawings differ
   std::uint32_t old_frame = gaf::no_index, new_frame = gaf::no_index;  // for pictures
+  std::shared_ptr<const FramePictures> pictures;  // changed, when pictures were asked for
 };
 
 enum class EntryChange : std::uint8_t { added, removed, renamed, changed, re_encoded };
@@ -59,6 +62,7 @@ struct SpriteDiff {
   bool drawn_differs() const;
 };
 
-SpriteDiff diff_sprites(SpriteSide& before, SpriteSide& after);
+// pictures, when given, takes the pictures of the changed frames while both sides are alive.
+SpriteDiff diff_sprites(SpriteSide& before, SpriteSide& after, PictureTaker* pictures = nullptr);
 
 }  // namespace gafcheck::compare

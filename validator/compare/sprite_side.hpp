@@ -43,6 +43,8 @@ class SpriteSide {
 
   const std::vector<EntryFacts>& entries() const { return entries_; }
   const std::string& stopped() const { return index_->stopped; }  // a budget that cut the read
+  // Its drawings are palette indices (else RGBA: a truecolor TAF, a TA3D GAF under --game ta3d).
+  bool paletted() const { return !index_->truecolor && !ta3d_; }
   // The drawing of a frame again (for the pixel comparison of a changed pair).
   DrawnImage draw(std::uint32_t frame);
 

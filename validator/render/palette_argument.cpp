@@ -1,6 +1,6 @@
 #include "validator/render/palette_argument.hpp"
 
-#include "validator/core/errors.hpp"
+#include "validator/base/errors.hpp"
 #include "validator/core/text.hpp"
 #include "validator/input/input_loader.hpp"
 #include "validator/render/palette_reader.hpp"

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "validator/core/check_options.hpp"
-#include "validator/core/result.hpp"
+#include "validator/base/result.hpp"
 #include "validator/render/palette.hpp"
 
 namespace gafcheck::render {

@@ -2,7 +2,6 @@
 // the bytes of its recipe and docs/format/gaf.md §3-§4, never taken from an earlier run of the
 // renderer.
 #include <gtest/gtest.h>
-#include <png.h>
 
 #include <string>
 #include <vector>
@@ -10,6 +9,7 @@
 #include "corpus/builder/gaf_builder.hpp"
 #include "corpus/builder/recipe.hpp"
 #include "tests/support/check_helpers.hpp"
+#include "tests/support/png_decode.hpp"
 #include "validator/render/canvas_colours.hpp"
 #include "validator/render/frame_renderer.hpp"
 #include "validator/render/gif_writer.hpp"
@@ -357,23 +357,8 @@ TEST(Render, DepthBudgetStopsStrictNesting) {
 
 // --- colours and PNG ---
 
-struct DecodedPng {
-  std::uint32_t width = 0, height = 0;
-  std::vector<std::uint8_t> rgba;
-};
-
-DecodedPng decode_png(const std::vector<std::uint8_t>& bytes) {
-  png_image image{};
-  image.version = PNG_IMAGE_VERSION;
-  DecodedPng out;
-  if (!png_image_begin_read_from_memory(&image, bytes.data(), bytes.size())) return out;
-  image.format = PNG_FORMAT_RGBA;
-  out.rgba.resize(PNG_IMAGE_SIZE(image));
-  if (!png_image_finish_read(&image, nullptr, out.rgba.data(), 0, nullptr)) return {};
-  out.width = image.width;
-  out.height = image.height;
-  return out;
-}
+using testing::decode_png;
+using testing::DecodedPng;
 
 std::vector<std::uint8_t> rgba_of(const Palette& palette, std::uint8_t index) {
   const Rgb c = palette.colours[index];
