@@ -174,7 +174,7 @@ def test_bash_completes_options_and_their_values():
     assert sorted(bash_complete('render', '--game', '')) == ['ta', 'ta3d', 'tak']
     assert bash_complete('check', '--game', '=', 'ta3') == ['ta3d']  # --game=ta3 as readline splits it
     assert sorted(bash_complete('check', '--format', '')) == sorted(CLI['formats'])
-    assert sorted(bash_complete('diff', '--format', '')) == ['json', 'yaml']
+    assert sorted(bash_complete('diff', '--format', '')) == ['html', 'json', 'text', 'yaml']
     assert bash_complete('census', '--resume-verify', 'h') == ['hash']
     assert 'entry.alias' in bash_complete('check', '--rule', 'entry.al')
     assert sorted(bash_complete('check', '--rule', 'entry.alias', '=', '')) == [

@@ -111,8 +111,8 @@ void frame_figure(std::ostream& out, const EntryDiff& entry, const FrameDiff& fr
         << image("class=\"" + std::string(name) + "\" src=\"" + as_uri(*png) + "\"", w, h)
         << "</div><figcaption>" << name << "</figcaption></figure>";
   out << "</div>\n<div class=\"view swipe\"><div class=\"stage\" " << size << ">"
-      << image("data-side=\"old\"", w, h) << "<div class=\"overlay swipe-top\">"
-      << image("data-side=\"new\"", w, h)
+      << image("data-side=\"new\"", w, h) << "<div class=\"overlay swipe-top\">"
+      << image("data-side=\"old\"", w, h)
       << "</div></div><label>old | new <input type=\"range\" min=\"0\" max=\"100\" "
          "value=\"50\"></label></div>\n<div class=\"view onion\"><div class=\"stage\" "
       << size << ">" << image("data-side=\"old\"", w, h)

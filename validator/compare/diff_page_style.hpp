@@ -1,9 +1,10 @@
 #pragma once
 // The inline style and script of gafcheck diff's HTML page (diff_page.hpp). Each changed frame is
 // a figure with three views, as image diff views on code forges show them: side by side (old,
-// new and the difference), swipe (a slider reveals new over old) and onion skin (new over old at
-// the slider's opacity). The swipe and onion images take their data from the side-by-side ones
-// when the page loads, so each picture is in the page once.
+// new and the difference), swipe (old left of a slider, new right of it: moving it reveals one
+// over the other) and onion skin (new over old at the slider's opacity). The swipe and onion images
+// take their data from the side-by-side ones when the page loads, so each picture is in the page
+// once.
 #include <string_view>
 
 namespace gafcheck::compare {
