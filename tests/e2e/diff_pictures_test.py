@@ -105,3 +105,20 @@ def test_images_never_replace_an_input():
     assert 'refusing to write pictures' in result.stderr
     assert (directory / 'new.gaf').read_bytes() == before
     assert not (directory / 'diff.yaml').exists(), 'nothing was written'
+
+
+def test_images_directory_is_outside_a_tree_side():
+    directory = scratch_directory('diff-images-tree')
+    for side, blobs in (('old', OLD_PIXELS), ('new', NEW_PIXELS)):
+        (directory / side).mkdir()
+        (directory / side / 'armwalk.gaf').write_bytes(sprite(blobs))
+    result = run_gafcheck(GAFCHECK, 'diff', directory / 'old', directory / 'new', '--images',
+                          directory / 'new' / 'pictures', '-o', directory / 'diff.yaml',
+                          check_code=2)
+    assert 'choose a directory outside both sides' in result.stderr
+    assert not (directory / 'new' / 'pictures').exists()
+    run_gafcheck(GAFCHECK, 'diff', directory / 'old', directory / 'new', '--images',
+                 directory / 'pictures', '-o', directory / 'diff.yaml', check_code=1)
+    assert listed(directory / 'pictures') == [
+        '0-armwalk.gaf/0-ARMWALK/frame-0.difference.png', '0-armwalk.gaf/0-ARMWALK/frame-0.new.png',
+        '0-armwalk.gaf/0-ARMWALK/frame-0.old.png']

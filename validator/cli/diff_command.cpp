@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <variant>
 
 #include "reports/report_comparison.hpp"
@@ -94,7 +95,8 @@ CommandHelp diff_options_description(DiffOptions& o) {
       "content: list the files whose bytes did not change too (they are always counted)")(
       "images", po::value(&o.images)->value_name("DIR"),
       "content: write the old, new and difference PNGs of each changed frame below DIR "
-      "(FILE/ENTRY/frame-N.old.png, .new.png, .difference.png); an input is never replaced")(
+      "(FILE/ENTRY/frame-N.old.png, .new.png, .difference.png); DIR lies outside the sides, "
+      "and no input is ever replaced")(
       "palette", po::value(&o.palette)->value_name("PALETTE"),
       "content: the palette the pictures of paletted frames are drawn with, a palette file or "
       "archive member as render takes it (default: the forensic palette)")(
@@ -154,6 +156,23 @@ ReportComparison validate_reports(DiffOptions& o) {
   return comparison;
 }
 
+// --images DIR is neither a side that is a directory nor inside one: its pictures would be
+// compared as files of the tree on the next run, and could take the name of one. (A file side
+// cannot be DIR, which must be a directory, and is protected from the pictures by its identity.)
+void check_images_directory(const std::string& directory, const std::vector<std::string>& sides) {
+  std::error_code error;
+  const auto pictures = std::filesystem::weakly_canonical(directory, error);
+  for (const std::string& side : sides) {
+    if (error || !std::filesystem::is_directory(side)) continue;
+    const auto tree = std::filesystem::weakly_canonical(side, error);
+    const auto [tree_end, pictures_end] =
+        std::mismatch(tree.begin(), tree.end(), pictures.begin(), pictures.end());
+    if (!error && tree_end == tree.end())
+      throw UsageError{"--images " + escape_bytes(directory) + " is the side " +
+                       escape_bytes(side) + " or inside it: choose a directory outside both sides"};
+  }
+}
+
 compare::ContentComparison validate_content(DiffOptions& o) {
   if (o.allow_incomplete) throw UsageError{"--allow-incomplete is for reports"};
   finish_common_options(o.common);
@@ -179,8 +198,8 @@ compare::ContentComparison validate_content(DiffOptions& o) {
   if (!o.palette.empty() && !comparison.settings.pictures.wanted)
     throw UsageError{"--palette draws pictures: it takes --format html or --images"};
   if (!o.images.empty())
-    throw_if_failed(check_output_among_inputs(
-        o.images, {disk_path_of(o.positional[0]), disk_path_of(o.positional[1])}, "side"));
+    check_images_directory(o.images,
+                           {disk_path_of(o.positional[0]), disk_path_of(o.positional[1])});
   comparison.sandbox = !o.common.no_sandbox;
   const std::string fail_on = o.fail_on.empty() ? "drawn" : o.fail_on;
   if (fail_on == "drawn") {
