@@ -36,9 +36,8 @@ class PixelColours {
       rgba[0] = colour.r, rgba[1] = colour.g, rgba[2] = colour.b, rgba[3] = 255;
       return;
     }
-    rgba[0] = static_cast<std::uint8_t>(pixel >> 16),
-    rgba[1] = static_cast<std::uint8_t>(pixel >> 8);
-    rgba[2] = static_cast<std::uint8_t>(pixel), rgba[3] = static_cast<std::uint8_t>(pixel >> 24);
+    // Truecolor: alpha in the top byte, then red, green, blue (drawn_frame.hpp).
+    for (const int shift : {16, 8, 0, 24}) *rgba++ = static_cast<std::uint8_t>(pixel >> shift);
   }
 
  private:
