@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "validator/compare/pixel_delta.hpp"
 #include "validator/base/result.hpp"
+#include "validator/compare/pixel_delta.hpp"
 #include "validator/render/palette.hpp"
 
 namespace gafcheck::compare {

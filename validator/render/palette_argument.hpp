@@ -5,8 +5,8 @@
 // allows it; then it is used as a reader decodes it and named so.
 #include <string>
 
-#include "validator/core/check_options.hpp"
 #include "validator/base/result.hpp"
+#include "validator/core/check_options.hpp"
 #include "validator/render/palette.hpp"
 
 namespace gafcheck::render {
