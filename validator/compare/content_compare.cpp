@@ -301,8 +301,11 @@ ContentDiff compare_content(const Side& before, const Side& after,
   ContentComparer comparer(settings, diff);
   if (before.kind == SideKind::directory) {
     diff.kind = "tree";
-    comparer.compare_levels(DirectoryLevel(before.argument, settings.check),
-                            DirectoryLevel(after.argument, settings.check), "", "", 0);
+    const DirectoryLevel old_tree(before.argument, settings.check);
+    const DirectoryLevel new_tree(after.argument, settings.check);
+    comparer.compare_levels(old_tree, new_tree, "", "", 0);
+    for (const auto& [side, tree] : {std::pair("OLD: ", &old_tree), std::pair("NEW: ", &new_tree)})
+      for (const std::string& path : tree->not_followed()) diff.not_followed.push_back(side + path);
   } else {
     diff.kind = std::string(before.kind == SideKind::archive  ? "archive"
                             : before.kind == SideKind::sprite ? "sprite"

@@ -63,7 +63,9 @@ struct ContentDiff {
   ChangeCounts counts;
   bool list_unchanged = false;
   bool unreadable = false;  // a file on one side could not be read or is damaged: not compared
-  PictureTally pictures;    // the changed frames' pictures taken and left out (when asked for)
+  // Symbolic links in a tree side ("OLD: path", "NEW: path"): never followed, never compared.
+  std::vector<std::string> not_followed;
+  PictureTally pictures;  // the changed frames' pictures taken and left out (when asked for)
 
   // The game shows or does something else (0 on exit when false).
   bool drawn_differs() const;

@@ -171,6 +171,11 @@ std::string yaml_content_diff(const ContentDiff& diff) {
   out << YAML::Key << "compared" << YAML::Value << diff.kind;
   out << YAML::Key << "verdict" << YAML::Value << std::string(content_verdict(diff));
   if (diff.unreadable) out << YAML::Key << "unreadable" << YAML::Value << true;
+  if (!diff.not_followed.empty()) {
+    out << YAML::Key << "not_followed" << YAML::Value << YAML::BeginSeq;
+    for (const std::string& path : diff.not_followed) emit_text(out, path);
+    out << YAML::EndSeq;
+  }
   const ChangeCounts& c = diff.counts;
   out << YAML::Key << "counts" << YAML::Value << YAML::Flow << YAML::BeginMap;
   for (const auto& [key, value] :

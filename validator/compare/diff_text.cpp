@@ -106,6 +106,8 @@ std::string text_content_diff(const ContentDiff& diff) {
           << '\n';
     finding_lines(out, file.findings);
   }
+  for (const std::string& path : diff.not_followed)
+    out << "not followed (a symbolic link, not compared) " << escape_bytes(path) << '\n';
   out << content_diff_summary(diff);
   return out.str();
 }

@@ -7,7 +7,13 @@ namespace gafcheck::compare {
 
 DirectoryLevel::DirectoryLevel(const std::string& root, const CheckOptions& options)
     : root_(root), options_(options) {
-  for (const InputItem& item : collect_inputs({root})) {
+  InputWalk walk({root});
+  while (const std::optional<InputItem> next = walk.next()) {
+    const InputItem& item = *next;
+    if (item.kind == InputKind::symlink_not_followed) {
+      not_followed_.push_back(item.relative);
+      continue;
+    }
     LevelItem listed;
     listed.path = item.relative;
     listed.folded = hpi::folded_path(item.relative);

@@ -34,9 +34,12 @@ class DirectoryLevel : public Level {
  public:
   DirectoryLevel(const std::string& root, const CheckOptions& options);
   LoadedInput load(std::size_t item) const override;
+  // Symbolic links below the root: never followed, so never compared (relative paths).
+  const std::vector<std::string>& not_followed() const { return not_followed_; }
 
  private:
   std::string root_;
+  std::vector<std::string> not_followed_;
   std::vector<std::string> disk_paths_;
   const CheckOptions& options_;
 };

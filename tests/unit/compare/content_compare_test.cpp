@@ -182,6 +182,12 @@ TEST(ContentCompare, TreesOnDisk) {
   EXPECT_EQ(diff.files[0].path, "units/corwalk.gaf");
   EXPECT_EQ(diff.files[0].old_path, "anims/corwalk.gaf");
   EXPECT_EQ(diff.counts.unchanged, 1u);
+  EXPECT_TRUE(diff.not_followed.empty());
+  // A symbolic link in a side is never followed, and said so.
+  std::filesystem::create_symlink("/etc/passwd", root / "new/units/link.gaf");
+  const ContentDiff linked = compare_content(before, after, CompareSettings{});
+  EXPECT_EQ(linked.not_followed, std::vector<std::string>{"NEW: units/link.gaf"});
+  EXPECT_EQ(linked.counts.added, 0u);
   std::filesystem::remove_all(root);
 }
 
