@@ -96,12 +96,20 @@ void ContentComparer::compare_files(const LoadedInput& a, const LoadedInput& b, 
   const ByteView old_bytes = a.view(), new_bytes = b.view();
   diff.old_size = old_bytes.size();
   diff.new_size = new_bytes.size();
+  const bool unchanged = same_bytes(old_bytes, new_bytes);
+  // An unchanged file is only counted unless listed: hashing both copies of every file of two
+  // trees would cost more than the rest of the comparison.
+  if (unchanged && !settings_.list_unchanged) {
+    diff.change = FileChange::unchanged;
+    add(std::move(diff));
+    return;
+  }
   diff.old_sha256 = sha256_hex(old_bytes);
-  diff.new_sha256 = sha256_hex(new_bytes);
+  diff.new_sha256 = unchanged ? diff.old_sha256 : sha256_hex(new_bytes);
   const Format old_format = format_of(a), new_format = format_of(b);
   diff.old_format = std::string(format_name(old_format));
   diff.new_format = std::string(format_name(new_format));
-  if (same_bytes(old_bytes, new_bytes)) {
+  if (unchanged) {
     diff.change = FileChange::unchanged;
     add(std::move(diff));
     return;
@@ -247,7 +255,7 @@ void ContentComparer::settle_one_sided(const Level& a, const Level& b,
   for (std::size_t i = 0; i < a.items().size(); ++i) {
     if (!added_sizes.contains(a.items()[i].size)) continue;
     const LoadedInput input = a.load(i);
-    if (!input.error.empty()) continue;
+    if (!input.error.empty() || input.damaged()) continue;
     Twins& twins = old_by_hash[sha256_hex(input.view())];
     if (is_removed[i])
       twins.removed.push_back(i);
@@ -262,7 +270,12 @@ void ContentComparer::settle_one_sided(const Level& a, const Level& b,
     diff.change = FileChange::added;
     diff.new_size = item.size;
     const LoadedInput input = b.load(j);
-    if (input.error.empty()) {
+    if (!input.error.empty() || input.damaged()) {
+      // Not passed off as added content: its bytes are not what is there or what was packed.
+      diff.note = "not compared: " + (!input.error.empty() ? "NEW: " + input.error
+                                                           : "NEW is damaged: " + input.damage);
+      out_.unreadable = true;
+    } else {
       diff.new_sha256 = sha256_hex(input.view());
       diff.new_format = std::string(format_name(format_of(input)));
       if (const auto found = old_by_hash.find(diff.new_sha256); found != old_by_hash.end()) {

@@ -90,6 +90,21 @@ TEST(ContentCompare, RemovedMember) {
   EXPECT_EQ(diff.counts.removed, 1u);
 }
 
+TEST(ContentCompare, DamagedMemberOnlyInNewIsNotAddedContent) {
+  HpiSpec with_damage = mod_archive();
+  with_damage.files.push_back({"x.txt", builder::sample_content(3000, 5), HpiMethod::lz77});
+  builder::BuiltFile after = builder::build_hpi_plain(with_damage);
+  after.put_u32(after.at("chunk:x.txt[0]") + 15, 0x12345678);  // the chunk's checksum field
+  const ContentDiff diff = compare_content(
+      side_of_bytes("old.ufo", builder::build_hpi(mod_archive()).bytes, SideKind::archive),
+      side_of_bytes("new.ufo", after.bytes, SideKind::archive), CompareSettings{});
+  const FileDiff* damaged = file_at(diff, "new.ufo!x.txt");
+  ASSERT_NE(damaged, nullptr);
+  EXPECT_EQ(damaged->note.rfind("not compared: NEW is damaged: ", 0), 0u) << damaged->note;
+  EXPECT_TRUE(damaged->new_sha256.empty()) << "the hash of bytes that are not what was packed";
+  EXPECT_TRUE(diff.unreadable);
+}
+
 TEST(ContentCompare, PathsMatchAsTheGameFoldsThem) {
   HpiSpec after = mod_archive();
   after.files[1].path = "ANIMS\\CorWalk.GAF";
