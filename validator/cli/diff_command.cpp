@@ -126,16 +126,11 @@ bool names_a_report(const std::string& side) {
 bool compare_reports(const DiffOptions& o) {
   if (o.content && o.reports) throw UsageError{"diff takes --content or --reports, not both"};
   if (o.content) return false;
-  // Forced, the report reader says what is wrong with a side that is not a report (exit 3).
+  // The report reader refuses a side that is not a report, saying why (exit 3).
   if (o.reports) return true;
-  const bool old_report = names_a_report(o.positional[0]),
-             new_report = names_a_report(o.positional[1]);
-  if (old_report != new_report)
-    throw UsageError{"diff compares two reports or two contents: " +
-                     escape_bytes(o.positional[old_report ? 0 : 1]) + " is a gafcheck report, " +
-                     escape_bytes(o.positional[old_report ? 1 : 0]) +
-                     " is not (--content compares the report's bytes as a file)"};
-  return old_report;
+  // One report against content goes on to the content comparison, which refuses it naming both
+  // kinds.
+  return names_a_report(o.positional[0]) && names_a_report(o.positional[1]);
 }
 
 ReportComparison validate_reports(DiffOptions& o) {
@@ -183,9 +178,11 @@ compare::ContentComparison validate_content(DiffOptions& o) {
   // On a terminal, with nothing asked for, people get the text form.
   if (!o.given.count("format") && !o.given.count("output") && ::isatty(STDOUT_FILENO))
     comparison.outputs = {{"text", "-"}};
-  for (const OutputRequest& request : comparison.outputs)
+  for (const OutputRequest& request : comparison.outputs) {
     throw_if_failed(check_output_among_inputs(
         request.path, {disk_path_of(o.positional[0]), disk_path_of(o.positional[1])}, "side"));
+    throw_if_failed(check_output_outside(request.path, o.positional, "side"));
+  }
   comparison.settings.check = o.common.check;
   comparison.settings.ta3d = o.common.game == "ta3d";
   comparison.settings.list_unchanged = o.list_unchanged;
@@ -201,6 +198,7 @@ compare::ContentComparison validate_content(DiffOptions& o) {
     check_images_directory(o.images,
                            {disk_path_of(o.positional[0]), disk_path_of(o.positional[1])});
   comparison.sandbox = !o.common.no_sandbox;
+  comparison.content_asked = o.content;
   const std::string fail_on = o.fail_on.empty() ? "drawn" : o.fail_on;
   if (fail_on == "drawn") {
     comparison.fail_on = compare::FailOn::drawn;

@@ -20,17 +20,18 @@
 namespace gafcheck::compare {
 namespace {
 
-// Both sides must be alike: two trees, two archives, two sprite files, two TSFs, two other files.
-void require_same_kind(const Side& before, const Side& after) {
-  if (before.kind == after.kind && before.kind != SideKind::report) return;
-  if (before.kind == SideKind::report || after.kind == SideKind::report)
-    throw UsageError{"diff compares two reports or two contents: " + escape_bytes(before.argument) +
-                     " is " + std::string(side_kind_name(before.kind)) + ", " +
-                     escape_bytes(after.argument) + " " + std::string(side_kind_name(after.kind)) +
-                     " (--reports or --content)"};
-  throw UsageError{"diff compares like with like: " + escape_bytes(before.argument) + " is " +
-                   std::string(side_kind_name(before.kind)) + ", " + escape_bytes(after.argument) +
-                   " " + std::string(side_kind_name(after.kind))};
+// Both sides must be alike: two trees, two archives, two sprite files, two TSFs, two reports (as
+// files: two whole reports are compared as reports unless --content says otherwise), two other
+// files. The error names both kinds.
+void require_same_kind(const Side& before, const Side& after, bool content_asked) {
+  if (before.kind == after.kind) return;
+  const std::string kinds =
+      escape_bytes(before.argument) + " is " + std::string(side_kind_name(before.kind)) + ", " +
+      escape_bytes(after.argument) + " " + std::string(side_kind_name(after.kind));
+  if (!content_asked && (before.kind == SideKind::report || after.kind == SideKind::report))
+    throw UsageError{"diff compares two reports or two contents: " + kinds +
+                     " (--content compares the report's bytes as a file)"};
+  throw UsageError{"diff compares like with like: " + kinds};
 }
 
 std::string rendered(const ContentDiff& diff, const std::string& format) {
@@ -88,7 +89,7 @@ ExitCode ContentComparison::run() const {
       std::cerr << "gafcheck diff: " << side->problem().message << '\n';
       return side->problem().code;
     }
-  require_same_kind(*old_side, *new_side);
+  require_same_kind(*old_side, *new_side, content_asked);
   CompareSettings own = settings;
   if (own.pictures.wanted) {
     render::DamagedPalette damaged;

@@ -25,6 +25,7 @@ struct ContentComparison {
   FailOn fail_on = FailOn::drawn;
   Severity findings_threshold = Severity::error;  // for FailOn::findings
   bool sandbox = true;
+  bool content_asked = false;  // --content: a report is a file like any other
 
   ExitCode run() const;
 };

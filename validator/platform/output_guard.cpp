@@ -86,4 +86,19 @@ Result<void> check_output_in_walk(const std::string& output, const std::vector<s
   return {};
 }
 
+Result<void> check_output_outside(const std::string& output,
+                                  const std::vector<std::string>& directories,
+                                  const std::string& what) {
+  if (is_standard_stream(output)) return {};
+  const std::string here = location(output);
+  for (const std::string& directory : directories) {
+    const auto info = stat_of(directory);
+    if (here.empty() || !info || !S_ISDIR(info->st_mode)) continue;
+    if (is_inside(here, resolved_path(directory)))
+      return refusal(output, "it is inside the " + what + " " + escape_bytes(directory) +
+                                 ", which would list it as one of its files");
+  }
+  return {};
+}
+
 }  // namespace gafcheck

@@ -25,4 +25,10 @@ Result<void> check_output_among_inputs(const std::string& output,
 Result<void> check_output_in_walk(const std::string& output, const std::vector<std::string>& roots,
                                   const InputSelection& selection);
 
+// For commands that read whole directories (diff's trees): refuses an output inside one of them,
+// which would be read back as one of its files. what names them ("side").
+Result<void> check_output_outside(const std::string& output,
+                                  const std::vector<std::string>& directories,
+                                  const std::string& what);
+
 }  // namespace gafcheck

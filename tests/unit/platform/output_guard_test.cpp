@@ -74,5 +74,15 @@ TEST_F(OutputGuardTest, OutputThatIsARootFileIsRefused) {
   EXPECT_NE(refused.find("it is the input"), std::string::npos) << refused;
 }
 
+TEST_F(OutputGuardTest, OutputInsideADirectoryReadWholeIsRefused) {
+  const std::vector<std::string> sides = {(root_ / "tree").string(), (root_ / "z.gaf").string()};
+  const std::string inside =
+      refusal(check_output_outside((root_ / "tree" / "." / "d.yaml").string(), sides, "side"));
+  EXPECT_NE(inside.find("it is inside the side"), std::string::npos) << inside;
+  EXPECT_EQ(refusal(check_output_outside((root_ / "d.yaml").string(), sides, "side")), "")
+      << "beside the directory, and a side that is a file has no inside";
+  EXPECT_EQ(refusal(check_output_outside("-", sides, "side")), "");
+}
+
 }  // namespace
 }  // namespace gafcheck::testing
