@@ -7,12 +7,17 @@
 namespace gafcheck::compare {
 namespace {
 
+// A field's value as shown: an empty one (a frame that is not undrawable) as "(none)".
+std::string value_text(const std::string& value) {
+  return value.empty() ? "(none)" : escape_bytes(value);
+}
+
 std::string fields_text(const std::vector<FieldChange>& fields) {
   std::string text;
   for (const FieldChange& field : fields) {
     if (field.field == "bytes") continue;
-    text += (text.empty() ? "" : "; ") + field.field + " " + escape_bytes(field.before) + " -> " +
-            escape_bytes(field.after);
+    text += (text.empty() ? "" : "; ") + field.field + " " + value_text(field.before) + " -> " +
+            value_text(field.after);
   }
   return text;
 }

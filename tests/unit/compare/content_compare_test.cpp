@@ -12,6 +12,7 @@
 #include "corpus/builder/tsf_builder.hpp"
 #include "tests/support/hpi_helpers.hpp"
 #include "tests/support/scratch_directory.hpp"
+#include "validator/compare/diff_document.hpp"
 
 namespace gafcheck::compare {
 namespace {
@@ -239,6 +240,25 @@ TEST(ContentCompare, FindingsAChangeBroughtAreListed) {
   EXPECT_EQ(diff.files[0].findings.added[0].path, "entry[0]/frame[0]");
   EXPECT_TRUE(diff.files[0].findings.resolved.empty());
   EXPECT_EQ(diff.files[0].change, FileChange::re_encoded) << "0 and 1 both show one tick";
+}
+
+TEST(ContentCompare, TextShowsAnEmptyFieldValueAsNone) {
+  ContentDiff diff;
+  FileDiff file;
+  file.path = "x.gaf";
+  file.sprite.emplace();
+  EntryDiff entry;
+  entry.name = "UNIT";
+  FrameDiff frame;
+  frame.old_index = frame.new_index = 0;
+  frame.fields.push_back({"undrawable", "", "the frame header lies outside the file", true});
+  entry.frames.push_back(frame);
+  file.sprite->entries.push_back(entry);
+  diff.files.push_back(file);
+  const std::string text = text_content_diff(diff);
+  EXPECT_NE(text.find("frame 0 changed: undrawable (none) -> the frame header lies outside"),
+            std::string::npos)
+      << text;
 }
 
 }  // namespace
