@@ -1,16 +1,19 @@
 #include "reports/report_places.hpp"
 
-#include <ranges>
+#include <string_view>
 
 namespace gafcheck {
 namespace {
 
 // The '/'-separated components of a path, without empty and "." ones.
 std::vector<std::string_view> components(std::string_view path) {
+  // Split by hand: clang 14 (the fuzzing builds' compiler) rejects libstdc++ 12's views::split.
   std::vector<std::string_view> parts;
-  for (const auto piece : std::views::split(path, '/')) {
-    const std::string_view part(piece.begin(), piece.end());
+  while (!path.empty()) {
+    const std::size_t slash = path.find('/');
+    const std::string_view part = path.substr(0, slash);
     if (!part.empty() && part != ".") parts.push_back(part);
+    path.remove_prefix(slash == std::string_view::npos ? path.size() : slash + 1);
   }
   return parts;
 }
