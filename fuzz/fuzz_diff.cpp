@@ -4,8 +4,11 @@
 // Invariants (abort on violation): a side compared with itself is the same, with nothing listed;
 // two sides compared either way round agree on whether they draw differently; bytes differ
 // exactly when the sides do; every document written parses back; a side compared with its rebuild
-// (when the rebuild left nothing out) draws the same: at most re-encoded.
+// (when the rebuild left nothing out) draws the same: at most re-encoded, or renamed where the
+// rebuild cut an unterminated name.
 #include <yaml-cpp/yaml.h>
+
+#include <algorithm>
 
 #include "fuzz/fuzz_support.hpp"
 #include "reports/json_documents.hpp"
@@ -37,6 +40,31 @@ void require_documents_parse(const ContentDiff& diff) {
   require(!compare::text_content_diff(diff).empty(), "the text form is empty");
 }
 
+// Whether a side and its rebuild draw the same but for entries whose unterminated 32-byte names
+// the rebuild cut to 31 bytes (entry.name-unterminated, "fixed"): the game looks such an entry up
+// under another name, so diff rightly reports it renamed, and that fix is the rebuild's promise.
+// Every other entry must draw the same (a rename is only reported for an entry that shows alike).
+bool draws_alike_but_for_cut_names(const ContentDiff& diff, const rebuild::RebuildResult& rebuilt) {
+  const bool names_cut = std::any_of(
+      rebuilt.dispositions.begin(), rebuilt.dispositions.end(),
+      [](const auto& d) { return d.rule == "entry.name-unterminated" && d.action == "fixed"; });
+  for (const compare::FileDiff& file : diff.files) {
+    if (file.change == compare::FileChange::re_encoded ||
+        file.change == compare::FileChange::unchanged)
+      continue;
+    if (!names_cut || !file.sprite || !file.note.empty()) return false;
+    for (const compare::EntryDiff& entry : file.sprite->entries) {
+      const bool shown = entry.change != compare::EntryChange::re_encoded &&
+                         (entry.reachable || entry.change == compare::EntryChange::changed);
+      const bool name_cut = entry.change == compare::EntryChange::renamed &&
+                            entry.old_name.size() > entry.name.size() &&
+                            entry.old_name.starts_with(entry.name);
+      if (shown && !name_cut) return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 }  // namespace gafcheck::fuzz
 
@@ -48,6 +76,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::vector<std::uint8_t> a(data + 1, data + split), b(data + split, data + size);
   compare::CompareSettings settings;
   settings.check = fuzz_check_options();
+  // Every pair of archive members compared is also checked on both sides (a nested archive
+  // whole): 64 pairs, not the default 4,096, keep an input within the target's timeout.
+  settings.check.limits[BudgetKind::members] = 64;
 
   const ContentDiff itself =
       compare::compare_content(sprite_side("a.gaf", a), sprite_side("a.gaf", a), settings);
@@ -69,7 +100,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (rebuilt.refused || rebuilt.lost != 0 || !rebuilt.dropped.empty()) return 0;
   const ContentDiff against_rebuild = compare::compare_content(
       sprite_side("a.gaf", a), sprite_side("rebuilt.gaf", rebuilt.bytes), settings);
-  require(!against_rebuild.drawn_differs(), [&] {
+  require(draws_alike_but_for_cut_names(against_rebuild, rebuilt), [&] {
     return "the rebuild draws differently:\n" + compare::text_content_diff(against_rebuild);
   });
   return 0;

@@ -29,6 +29,16 @@ Format format_of(const LoadedInput& input) {
   return refine_format_by_name(sniff_format(bytes), bytes, input.name.engine_path());
 }
 
+// Sprite formats the game draws alike: the same, or a GAF and a TA3D GAF when the game is not
+// TA3D (only the version word tells them apart, and the retail engine never reads it, so a
+// rebuild that writes the retail word draws the same).
+bool drawn_alike(Format a, Format b, bool ta3d) {
+  const auto retail = [](Format format) {
+    return format == Format::ta3d_gaf ? Format::gaf : format;
+  };
+  return a == b || (!ta3d && retail(a) == retail(b));
+}
+
 DiffFinding diff_finding(const Finding& finding) {
   DiffFinding out;
   out.rule = std::string(rule_name(finding.rule));
@@ -81,15 +91,32 @@ class ContentComparer {
                         std::uint64_t depth);
   void compare_pair(const Level& a, std::size_t i, const Level& b, std::size_t j, FileDiff diff,
                     std::uint64_t depth);
+  void compare_bytes(const LoadedInput& a, const LoadedInput& b, FileDiff diff);
   void settle_one_sided(const Level& a, const Level& b, const std::vector<std::size_t>& removed,
                         const std::vector<std::size_t>& added, const std::string& old_prefix,
                         const std::string& new_prefix);
 
   const CompareSettings& settings_;
   ContentDiff& out_;
-  std::uint64_t held_ = 0;  // bytes of archive members held decoded
+  std::uint64_t held_ = 0;          // bytes of archive members held decoded
+  std::uint64_t members_left_ = 0;  // of the outermost archive's members budget
   std::optional<PictureTaker> pictures_;
 };
+
+// A pair past the members budget: the same bytes, or changed (said to be compared by bytes).
+void ContentComparer::compare_bytes(const LoadedInput& a, const LoadedInput& b, FileDiff diff) {
+  const ByteView old_bytes = a.view(), new_bytes = b.view();
+  diff.old_size = old_bytes.size();
+  diff.new_size = new_bytes.size();
+  if (same_bytes(old_bytes, new_bytes)) {
+    diff.change = FileChange::unchanged;
+  } else {
+    diff.change = FileChange::changed;
+    diff.note = "compared by bytes: budget.exceeded: members (limit " +
+                std::to_string(settings_.check.limits[BudgetKind::members]) + ")";
+  }
+  add(std::move(diff));
+}
 
 void ContentComparer::compare_files(const LoadedInput& a, const LoadedInput& b, FileDiff diff,
                                     std::uint64_t depth) {
@@ -119,7 +146,8 @@ void ContentComparer::compare_files(const LoadedInput& a, const LoadedInput& b, 
   const SideKind old_kind = kind_of(old_bytes, old_format),
                  new_kind = kind_of(new_bytes, new_format);
   diff.change = FileChange::changed;
-  if (old_kind != new_kind || (old_kind == SideKind::sprite && old_format != new_format)) {
+  if (old_kind != new_kind ||
+      (old_kind == SideKind::sprite && !drawn_alike(old_format, new_format, settings_.ta3d))) {
     diff.note = "its format changed: " + diff.old_format + " -> " + diff.new_format;
   } else if (old_kind == SideKind::sprite) {
     SpriteSide before(old_bytes, old_format, settings_.check.limits, settings_.ta3d);
@@ -144,6 +172,7 @@ void ContentComparer::compare_files(const LoadedInput& a, const LoadedInput& b, 
 // re-encoded when none of them differs in what the game shows (a repack).
 void ContentComparer::compare_archives(const LoadedInput& a, const LoadedInput& b, FileDiff diff,
                                        std::uint64_t depth) {
+  if (depth == 0) members_left_ = settings_.check.limits[BudgetKind::members];
   const ArchiveLevel old_level(a.view(), a.name.display, settings_.check);
   const ArchiveLevel new_level(b.view(), b.name.display, settings_.check);
   // An archive whose directory could not be read whole would show its missing members as removed
@@ -179,20 +208,35 @@ void ContentComparer::compare_levels(const Level& a, const Level& b, const std::
   std::vector<std::size_t> removed, added;
   for (const auto& [key, i] : old_by_key)
     if (!new_by_key.contains(key)) removed.push_back(i);
-  for (std::size_t j = 0; j < b.items().size(); ++j) {
-    const LevelItem& item = b.items()[j];
-    const auto found = old_by_key.find(item.folded);
-    if (new_by_key[item.folded] != j) continue;  // a later spelling of a name seen already
-    if (found == old_by_key.end()) {
+  for (std::size_t j = 0; j < b.items().size(); ++j)
+    if (new_by_key[b.items()[j].folded] == j && !old_by_key.contains(b.items()[j].folded))
       added.push_back(j);
-      continue;
-    }
+  // Pairs are compared in the order of their folded names, so both directions spend the members
+  // budget on the same pairs; they are listed in NEW's order.
+  struct Listed {
+    std::size_t new_index, first, last;  // the pair's files in out_.files: [first, last)
+  };
+  std::vector<Listed> listed;
+  const std::size_t level_start = out_.files.size();
+  for (const auto& [key, j] : new_by_key) {
+    const auto found = old_by_key.find(key);
+    if (found == old_by_key.end()) continue;
     FileDiff diff;
-    diff.path = new_prefix + item.path;
+    diff.path = new_prefix + b.items()[j].path;
     if (old_prefix + a.items()[found->second].path != diff.path)
       diff.old_path = old_prefix + a.items()[found->second].path;
+    const std::size_t first = out_.files.size();
     compare_pair(a, found->second, b, j, std::move(diff), depth);
+    listed.push_back({j, first, out_.files.size()});
   }
+  std::sort(listed.begin(), listed.end(),
+            [](const Listed& x, const Listed& y) { return x.new_index < y.new_index; });
+  std::vector<FileDiff> in_new_order;
+  for (const Listed& pair : listed)
+    for (std::size_t k = pair.first; k < pair.last; ++k)
+      in_new_order.push_back(std::move(out_.files[k]));
+  std::move(in_new_order.begin(), in_new_order.end(),
+            out_.files.begin() + static_cast<std::ptrdiff_t>(level_start));
   settle_one_sided(a, b, removed, added, old_prefix, new_prefix);
 }
 
@@ -211,6 +255,11 @@ void ContentComparer::compare_pair(const Level& a, std::size_t i, const Level& b
     add(std::move(diff));
     return;
   }
+  // Inside archives each pair spends one of the members budget (--max-members, shared by every
+  // archive nested in the outermost one): past it, pairs are compared by their bytes only, since
+  // members that share a nested archive would otherwise multiply the work level by level.
+  const bool by_bytes = depth > 0 && members_left_ == 0;
+  if (depth > 0 && members_left_ > 0) --members_left_;
   const LoadedInput old_input = a.load(i), new_input = b.load(j);
   std::string refusal;
   if (!old_input.error.empty())
@@ -228,7 +277,10 @@ void ContentComparer::compare_pair(const Level& a, std::size_t i, const Level& b
     return;
   }
   held_ += member_bytes;
-  compare_files(old_input, new_input, std::move(diff), depth);
+  if (by_bytes)
+    compare_bytes(old_input, new_input, std::move(diff));
+  else
+    compare_files(old_input, new_input, std::move(diff), depth);
   held_ -= member_bytes;
 }
 
