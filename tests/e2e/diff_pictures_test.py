@@ -48,6 +48,19 @@ def test_html_page_is_self_contained_with_one_triple_per_changed_frame():
     assert not re.search(r'(src|href)="(?!data:)[a-z]+:', html), 'no external resource'
 
 
+def test_images_without_dir_writes_into_the_o_directory_and_the_document_to_stdout():
+    directory = sides('diff-images-o')
+    pictures = directory / 'out'
+    result = run_gafcheck(GAFCHECK, 'diff', directory / 'old.gaf', directory / 'new.gaf',
+                          '-o', pictures, '--images', check_code=1)
+    assert listed(pictures) == PICTURES
+    assert result.stdout.startswith('---\nkind: content-diff')
+    # Control: with no -o there is no directory to take.
+    refused = run_gafcheck(GAFCHECK, 'diff', directory / 'old.gaf', directory / 'new.gaf',
+                           '--images', check_code=2)
+    assert '--images without a DIR' in refused.stderr
+
+
 def test_palette_without_pictures_is_a_usage_error():
     directory = sides('diff-page-usage')
     result = run_gafcheck(GAFCHECK, 'diff', directory / 'old.gaf', directory / 'new.gaf',

@@ -96,7 +96,8 @@ CommandHelp diff_options_description(DiffOptions& o) {
       "images", po::value(&o.images)->value_name("DIR"),
       "content: write the old, new and difference PNGs of each changed frame below DIR "
       "(FILE/ENTRY/frame-N.old.png, .new.png, .difference.png); DIR lies outside the sides, "
-      "and no input is ever replaced")(
+      "and no input is ever replaced. Without DIR (last, or before another option), -o DIR "
+      "names the directory and the document goes to standard output")(
       "palette", po::value(&o.palette)->value_name("PALETTE"),
       "content: the palette the pictures of paletted frames are drawn with, a palette file or "
       "archive member as render takes it (default: the forensic palette)")(
@@ -168,15 +169,49 @@ void check_images_directory(const std::string& directory, const std::vector<std:
   }
 }
 
+// What `--images` with no DIR after it stands for: the directory -o names.
+constexpr const char* images_from_output = "(the -o directory)";
+
+// `--images` last, or before another option, has no DIR of its own: `diff OLD NEW -o DIR
+// --images` writes the pictures into DIR (render's spelling), the document to standard output.
+Arguments with_images_from_output(Arguments arguments) {
+  for (std::size_t k = 0; k < arguments.size(); ++k)
+    if (arguments[k] == "--images" &&
+        (k + 1 == arguments.size() || arguments[k + 1].starts_with("-")))
+      arguments[k] = std::string("--images=") + images_from_output;
+  return arguments;
+}
+
+// The first -o that no --format claims, taken out of the outputs: the pictures' directory.
+std::string take_lone_output(OrderedOptions& ordered) {
+  bool pending_format = false;
+  for (auto option = ordered.begin(); option != ordered.end(); ++option) {
+    if (option->first == "format") pending_format = true;
+    if (option->first != "output") continue;
+    if (pending_format) {
+      pending_format = false;
+      continue;
+    }
+    std::string directory = option->second;
+    ordered.erase(option);
+    return directory;
+  }
+  throw UsageError{"--images without a DIR takes its directory from -o DIR; give one"};
+}
+
 compare::ContentComparison validate_content(DiffOptions& o) {
   if (o.allow_incomplete) throw UsageError{"--allow-incomplete is for reports"};
   finish_common_options(o.common);
   compare::ContentComparison comparison;
   comparison.before = o.positional[0];
   comparison.after = o.positional[1];
-  comparison.outputs = resolve_outputs(o.ordered, {"yaml", "json", "text", "html"});
+  OrderedOptions ordered = o.ordered;
+  if (o.images == images_from_output) o.images = take_lone_output(ordered);
+  comparison.outputs = resolve_outputs(ordered, {"yaml", "json", "text", "html"});
   // On a terminal, with nothing asked for, people get the text form.
-  if (!o.given.count("format") && !o.given.count("output") && ::isatty(STDOUT_FILENO))
+  const bool output_named = std::any_of(
+      ordered.begin(), ordered.end(), [](const auto& option) { return option.first == "output"; });
+  if (!o.given.count("format") && !output_named && ::isatty(STDOUT_FILENO))
     comparison.outputs = {{"text", "-"}};
   for (const OutputRequest& request : comparison.outputs) {
     throw_if_failed(check_output_among_inputs(
@@ -226,7 +261,8 @@ DiffRun validate(DiffOptions& o) {
 }  // namespace
 
 int run_diff(const Arguments& arguments, const std::string& command_line) {
-  return run_command(arguments, command_line, diff_options_description, validate);
+  return run_command(with_images_from_output(arguments), command_line, diff_options_description,
+                     validate);
 }
 
 }  // namespace gafcheck::cli

@@ -54,7 +54,7 @@ class DirectoryTree {
   // (the walk must stop). Walked to the end, it sets index.walk_complete unless an entry was
   // skipped.
   template <typename Visit>
-  void walk(std::uint64_t entry_size, Visit visit) {
+  void walk(std::uint64_t entry_stride, Visit visit) {
     while (!open_.empty() && !context_.stopped()) {
       OpenDirectory& top = open_.back();
       if (top.next == top.count) {
@@ -62,7 +62,7 @@ class DirectoryTree {
         continue;
       }
       const std::uint64_t entry_index = top.next++;
-      if (!visit(top.node, top.first + entry_index * entry_size, entry_index)) return;
+      if (!visit(top.node, top.first + entry_index * entry_stride, entry_index)) return;
     }
     index_.walk_complete = !context_.stopped() && complete();
   }
