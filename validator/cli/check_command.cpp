@@ -70,7 +70,8 @@ CheckRun validate(CheckCommandOptions& o) {
 }  // namespace
 
 int run_check(const Arguments& arguments, const std::string& command_line) {
-  return run_command(arguments, command_line, check_options_description, validate);
+  return run_command(arguments, command_line, check_options_description,
+                     [](auto& options) { return validate(options); });
 }
 
 }  // namespace gafcheck::cli

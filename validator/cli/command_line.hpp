@@ -43,10 +43,12 @@ struct CommandHelp {
 
 // The shell every command with an options struct runs in: a fresh Options is filled from
 // `arguments` through the option table describe(options) gives, and unless --help or --dump-cli
-// answered (exit 0), validate(options) makes the run whose run() gives the exit status.
-template <typename Options, typename Run>
+// answered (exit 0), validate(options) makes the run whose run() gives the exit status. validate is
+// any callable: every command's validate() overloads one name, and in a unity build (one
+// translation unit per library) only a call, not a deduction, picks the right one.
+template <typename Options, typename Validate>
 int run_command(const Arguments& arguments, const std::string& command_line,
-                CommandHelp (*describe)(Options&), Run (*validate)(Options&)) {
+                CommandHelp (*describe)(Options&), const Validate& validate) {
   Options options;
   options.command_line = command_line;
   const CommandHelp help = describe(options);

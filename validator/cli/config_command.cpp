@@ -118,7 +118,8 @@ ConfigurationView validate(ConfigCommandOptions& o) {
 }  // namespace
 
 int run_config(const Arguments& arguments, const std::string& command_line) {
-  return run_command(arguments, command_line, config_command_description, validate);
+  return run_command(arguments, command_line, config_command_description,
+                     [](auto& options) { return validate(options); });
 }
 
 }  // namespace gafcheck::cli

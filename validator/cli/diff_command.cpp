@@ -262,7 +262,7 @@ DiffRun validate(DiffOptions& o) {
 
 int run_diff(const Arguments& arguments, const std::string& command_line) {
   return run_command(with_images_from_output(arguments), command_line, diff_options_description,
-                     validate);
+                     [](auto& options) { return validate(options); });
 }
 
 }  // namespace gafcheck::cli

@@ -79,7 +79,8 @@ ArchiveExtraction validate(ExtractOptions& o) {
 }  // namespace
 
 int run_extract(const Arguments& arguments, const std::string& command_line) {
-  return run_command(arguments, command_line, extract_options_description, validate);
+  return run_command(arguments, command_line, extract_options_description,
+                     [](auto& options) { return validate(options); });
 }
 
 }  // namespace gafcheck::cli

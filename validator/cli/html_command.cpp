@@ -78,7 +78,8 @@ PageRedraw validate(HtmlOptions& o) {
 }  // namespace
 
 int run_html(const Arguments& arguments, const std::string& command_line) {
-  return run_command(arguments, command_line, html_options_description, validate);
+  return run_command(arguments, command_line, html_options_description,
+                     [](auto& options) { return validate(options); });
 }
 
 }  // namespace gafcheck::cli

@@ -102,7 +102,8 @@ ExitCode ArchiveListing::run() const {
 }  // namespace
 
 int run_ls(const Arguments& arguments, const std::string& command_line) {
-  return run_command(arguments, command_line, ls_options_description, validate);
+  return run_command(arguments, command_line, ls_options_description,
+                     [](auto& options) { return validate(options); });
 }
 
 }  // namespace gafcheck::cli

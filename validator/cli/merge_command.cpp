@@ -55,7 +55,8 @@ ShardMerge validate(MergeOptions& o) {
 }  // namespace
 
 int run_merge(const Arguments& arguments, const std::string& command_line) {
-  return run_command(arguments, command_line, merge_options_description, validate);
+  return run_command(arguments, command_line, merge_options_description,
+                     [](auto& options) { return validate(options); });
 }
 
 }  // namespace gafcheck::cli

@@ -238,7 +238,8 @@ RebuildRun validate(RebuildOptions& o) {
 }  // namespace
 
 int run_rebuild(const Arguments& arguments, const std::string& command_line) {
-  return run_command(arguments, command_line, rebuild_options_description, validate);
+  return run_command(arguments, command_line, rebuild_options_description,
+                     [](auto& options) { return validate(options); });
 }
 
 }  // namespace gafcheck::cli

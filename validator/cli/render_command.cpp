@@ -198,7 +198,8 @@ RenderRun validate(RenderOptions& o) {
 }  // namespace
 
 int run_render(const Arguments& arguments, const std::string& command_line) {
-  return run_command(arguments, command_line, render_options_description, validate);
+  return run_command(arguments, command_line, render_options_description,
+                     [](auto& options) { return validate(options); });
 }
 
 }  // namespace gafcheck::cli

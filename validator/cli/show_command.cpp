@@ -107,7 +107,8 @@ ShowRun validate(ShowOptions& o) {
 }  // namespace
 
 int run_show(const Arguments& arguments, const std::string& command_line) {
-  return run_command(arguments, command_line, show_options_description, validate);
+  return run_command(arguments, command_line, show_options_description,
+                     [](auto& options) { return validate(options); });
 }
 
 }  // namespace gafcheck::cli

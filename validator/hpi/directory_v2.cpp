@@ -52,7 +52,7 @@ std::optional<Block> load_block(WalkContext& context, ArchiveIndex& index, Chunk
 class V2Walk {
  public:
   V2Walk(WalkContext& context, ArchiveIndex& index, const Block& directory, const Block& names)
-      : context_(context), index_(index), dir_(directory), names_(names), tree_(context, index) {}
+      : context_(context), dir_(directory), names_(names), tree_(context, index) {}
 
   void run() {
     if (!open(tree_.add_root(0), 0, v2_directory_offset)) return;
@@ -130,7 +130,6 @@ class V2Walk {
   }
 
   WalkContext& context_;
-  ArchiveIndex& index_;
   const Block& dir_;
   const Block& names_;
   DirectoryTree tree_;
