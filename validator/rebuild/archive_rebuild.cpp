@@ -65,6 +65,13 @@ ArchiveRebuildResult ArchiveRebuilder::run(ByteView archive, std::string_view pa
     refuse("every member was left out: nothing of the archive would remain");
     return std::move(result_);
   }
+  // A directory that could not be walked whole and gave no member: an empty archive written in
+  // its place would be a repair nobody asked for, and read back under the input's name (a nested
+  // "archive" named .gaf) it is not what the input was.
+  if (reader_->members().empty() && !reader_->index().walk_complete) {
+    refuse("no member could be read from its directory: nothing of the archive would remain");
+    return std::move(result_);
+  }
   std::vector<CanonicalMember> members;
   members.reserve(kept_.size());
   for (Kept& kept : kept_)

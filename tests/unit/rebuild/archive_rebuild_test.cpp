@@ -105,6 +105,21 @@ std::string listed(const std::vector<std::string>& lines) {
   return all;
 }
 
+TEST(ArchiveRebuild, AnArchiveWhoseDirectoryGivesNoMemberIsNotRepairedIntoAnEmptyOne) {
+  // Ten bytes of a truncated HPI header: its directory lies outside it, so no member is read.
+  const std::vector<std::uint8_t> truncated = {'H', 'A', 'P', 'I', 0, 0, 1, 0, 0x93, 0};
+  RebuildOptions options;
+  options.drop_unrenderable = true;
+  const ArchiveRebuildResult result = rebuild::rebuild_archive_file(
+      ByteView(truncated.data(), truncated.size()), "inner.hpi", options);
+  ASSERT_TRUE(result.refused);
+  EXPECT_NE(listed(result.refusal_reasons).find("no member could be read from its directory"),
+            std::string::npos)
+      << listed(result.refusal_reasons);
+  // Control: a tidy archive is rebuilt.
+  EXPECT_FALSE(rebuild_spec(tidy_hpi()).refused);
+}
+
 TEST(ArchiveRebuild, TidyArchiveReadsBackAndChecksClean) {
   const ArchiveRebuildResult result = rebuild_spec(tidy_hpi());
   ASSERT_FALSE(result.refused) << listed(result.refusal_reasons);
