@@ -44,18 +44,23 @@ CommandHelp html_options_description(HtmlOptions& o) {
       "report whose paths are absolute, the directory the check ran in for relative ones.\n\n"
       "Options");
   general.add_options()("help,h", po::bool_switch(), "show this help")(
-      "root", po::value(&o.root), "the directory the report's paths are looked up in (required)")(
-      "output,o", po::value(&o.output)->default_value("-"),
-      "where to write the page ('-': standard output)")(
+      "root", po::value(&o.root)->value_name("DIR"),
+      "the directory the report's paths are looked up in (required; no default: '/' for a "
+      "report of absolute paths, the directory the check ran in for relative ones)")(
+      "output,o", po::value(&o.output)->value_name("PAGE")->default_value("-"),
+      "the file to write the page to, or '-' for standard output")(
       "html-max-thumbnails-per-file",
       po::value(&o.common.html_thumbnails_per_file)
+          ->value_name("N")
           ->default_value(default_html_thumbnails_per_file),
-      "frames with pixel findings drawn (strict, retail, diff) per file at most; a frame "
-      "larger than 512x512 is drawn scaled down to fit, and a file's thumbnails, like the page's "
-      "pictures in all, stay within --max-heap (past it a picture is a note naming the budget)")(
+      "frames with pixel findings drawn (strict, retail, diff) per file at most, a count from "
+      "0 (0: none drawn); a frame larger than 512x512 is drawn scaled down to fit, and a file's "
+      "thumbnails, like the page's pictures in all, stay within --max-heap (past it a picture "
+      "is a note naming the budget)")(
       "html-max-thumbnails",
-      po::value(&o.common.html_thumbnails)->default_value(default_html_thumbnails),
-      "frames drawn in the whole page at most, in the report's order (the rest are counted)");
+      po::value(&o.common.html_thumbnails)->value_name("N")->default_value(default_html_thumbnails),
+      "frames drawn in the whole page at most, a count from 0 (0: none drawn), in the report's "
+      "order (the rest are counted)");
   general.add(budget_options_description(o.common));
   add_report_reader_groups(general, o.common);
   return {general, html_help_epilogue};
