@@ -1,5 +1,5 @@
 #pragma once
-// gafcheck ls ARCHIVE and gafcheck extract ARCHIVE [MEMBER...] -C DIR.
+// gafcheck ls ARCHIVE and gafcheck extract ARCHIVE [MEMBER...] -o DIR.
 #include "validator/cli/commands.hpp"
 
 namespace gafcheck::cli {

@@ -1,5 +1,5 @@
-// gafcheck extract ARCHIVE [MEMBER...] -C DIR: writes members under DIR, refusing anything that
-// could land outside it.
+// gafcheck extract ARCHIVE [MEMBER...] -o DIR: writes members under DIR, refusing anything that
+// could land outside it. -C DIR (tar's spelling) is an alias of -o.
 #include "validator/cli/archive_commands.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/common_options.hpp"
@@ -12,12 +12,12 @@ namespace {
 // extract's command line; validate() turns it into the run.
 struct ExtractOptions : CommandArguments {
   RunOptions common;
-  std::string directory;
+  std::string output, directory_alias;
   bool force = false, keep_damaged = false;
 };
 
 constexpr const char* extract_usage =
-    "Usage: gafcheck extract [options] ARCHIVE [MEMBER...] -C DIR\n\n"
+    "Usage: gafcheck extract [options] ARCHIVE [MEMBER...] -o DIR\n\n"
     "Extracts members of an HPI-family archive into DIR so that a reviewer can look at a\n"
     "member a report flagged. MEMBER is a path as 'gafcheck ls' prints it (matched without\n"
     "regard to case, '/' or '\\'); a directory extracts everything below it; no MEMBER\n"
@@ -43,10 +43,11 @@ constexpr const char* extract_usage =
     "    --keep-damaged writes a damaged member as a reader would decode it, under a name\n"
     "    that says so, NAME.damaged; it is counted apart and the exit status stays 1.\n\n"
     "Examples:\n"
-    "  gafcheck extract mod.ufo -C /tmp/review                  # everything\n"
-    "  gafcheck extract mod.ufo anims/ARMCOM.GAF -C /tmp/review # one member\n"
-    "  gafcheck extract mod.ufo anims -C /tmp/review            # one directory\n"
-    "  gafcheck extract --keep-damaged bad.ufo -C /tmp/review   # damaged ones as NAME.damaged\n\n"
+    "  gafcheck extract mod.ufo -o /tmp/review                  # everything\n"
+    "  gafcheck extract mod.ufo anims/ARMCOM.GAF -o /tmp/review # one member\n"
+    "  gafcheck extract mod.ufo anims -o /tmp/review            # one directory\n"
+    "  gafcheck extract --keep-damaged bad.ufo -o /tmp/review   # damaged ones as NAME.damaged\n"
+    "  gafcheck extract mod.ufo -C /tmp/review                  # -C, as tar spells it, is -o\n\n"
     "Exit codes: 0 every selected member written, and exactly as packed; 1 some refused,\n"
     "damaged (written as NAME.damaged or not), skipped or not found; 2 usage error (also: DIR\n"
     "cannot be created or written); 3 the archive could not be read.\n"
@@ -55,9 +56,11 @@ constexpr const char* extract_usage =
 CommandHelp extract_options_description(ExtractOptions& o) {
   po::options_description general(extract_usage);
   general.add_options()("help,h", po::bool_switch(), "show this help")(
-      "directory,C", po::value(&o.directory)->value_name("DIR"),
-      "the directory to extract into (required)")("force", po::bool_switch(&o.force),
-                                                  "overwrite existing regular files")(
+      "output,o", po::value(&o.output)->value_name("DIR"),
+      "the directory to extract into (required; created when missing), as every command that "
+      "writes files names it")("directory,C", po::value(&o.directory_alias)->value_name("DIR"),
+                               "an alias of -o, as tar spells it (both given must name one DIR)")(
+      "force", po::bool_switch(&o.force), "overwrite existing regular files")(
       "keep-damaged", po::bool_switch(&o.keep_damaged),
       "write a member that decodes damaged as NAME.damaged (counted apart; exit 1 all the same)");
   return {with_budgets_and_sandbox(general, o.common)};
@@ -66,11 +69,14 @@ CommandHelp extract_options_description(ExtractOptions& o) {
 ArchiveExtraction validate(ExtractOptions& o) {
   if (o.positional.empty())
     throw UsageError{"extract needs an ARCHIVE (see gafcheck extract --help)"};
-  if (o.directory.empty()) throw UsageError{"extract needs -C DIR, the directory to extract into"};
+  if (!o.output.empty() && !o.directory_alias.empty() && o.output != o.directory_alias)
+    throw UsageError{"-o and -C name the directory to extract into: give one, or the same DIR"};
+  const std::string directory = o.output.empty() ? o.directory_alias : o.output;
+  if (directory.empty()) throw UsageError{"extract needs -o DIR, the directory to extract into"};
   ArchiveExtraction run;
   run.archive_path = o.positional[0];
   run.members.assign(o.positional.begin() + 1, o.positional.end());
-  run.directory = o.directory;
+  run.directory = directory;
   run.force = o.force;
   run.keep_damaged = o.keep_damaged;
   return checked_and_confined(std::move(run), o.common);
