@@ -1,5 +1,9 @@
 #include "reports/report_schema_check.hpp"
 
+#include <csignal>
+
+#include "validator/base/exit_code.hpp"
+
 #include "reports/field_checks.hpp"
 #include "reports/packed_field_check.hpp"
 
@@ -45,7 +49,11 @@ void budget_name_field(const YAML::Node& node, const std::string& field) {
 
 void exit_code_field(const YAML::Node& node, const std::string& field) {
   count_field(node, field);
-  if (node.as<std::uint64_t>() > 4) violation(field, "is not an exit code gafcheck has (0 to 4)");
+  const std::uint64_t code = node.as<std::uint64_t>();
+  const bool interrupted = code == std::uint64_t(interrupted_exit_status(SIGINT)) ||
+                           code == std::uint64_t(interrupted_exit_status(SIGTERM));
+  if (code > std::uint64_t(exit_status(exit_code_specs.back().code)) && !interrupted)
+    violation(field, "is not an exit status gafcheck has (0 to 5, or 130 and 143 interrupted)");
 }
 
 const Field file_list_fields[] = {

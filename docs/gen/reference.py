@@ -76,7 +76,8 @@ def exit_codes_page(cli):
             '`extract` and `render` exit 1 when anything selected was refused, damaged or left '
             'out, even with `--keep-damaged`; `rebuild` refuses (exit 1) a file or archive of '
             'which nothing drawable would remain, whatever was asked. A census stopped by SIGINT '
-            'or SIGTERM exits 128 + the signal number ([census](../guide/census.md)).', '']
+            'or SIGTERM exits 128 + the signal number (130, 143), and its summary\'s `exit_code` '
+            'states that status ([census](../guide/census.md)).', '']
     return '\n'.join(out)
 
 

@@ -175,10 +175,24 @@ def test_sigint_stops_cleanly_with_an_interrupted_summary():
     assert result.returncode == 128 + signal.SIGINT, result.stderr
     got = summary(report)
     assert got['interrupted'] is True
+    assert got['exit_code'] == result.returncode, 'the summary states the process status'
     assert 5 <= got['files']['total'] < TRUTH['files']
     assert not list(WORK.glob('.interrupted.yaml.tmp-*'))
     census(report, '--per-file', 'all', '--resume', report, check_code=0)
     assert stable(report) == stable(REFERENCE)
+
+
+def test_sigterm_summary_states_the_status_and_a_whole_run_its_own():
+    report = WORK / 'terminated.yaml'
+    result = census(report, '-j', '1', env={'GAFCHECK_TEST_RAISE_AFTER_GROUPS': '3:TERM'})
+    assert result.returncode == 128 + signal.SIGTERM, result.stderr
+    got = summary(report)  # validated against summary.schema.json, which allows 143
+    assert got['interrupted'] is True and got['exit_code'] == 128 + signal.SIGTERM
+    # Control: past the last group the hook never fires; the summary states the run's exit code.
+    whole = WORK / 'not-terminated.yaml'
+    result = census(whole, '-j', '1', env={'GAFCHECK_TEST_RAISE_AFTER_GROUPS': '100000:TERM'})
+    assert result.returncode == 0, result.stderr
+    assert summary(whole)['interrupted'] is False and summary(whole)['exit_code'] == 0
 
 
 def test_progress_is_drawn_only_on_a_terminal():

@@ -340,6 +340,7 @@ def test_interrupted_census_commits_every_format_marked_interrupted():
     assert result.returncode == 128 + signal.SIGINT, result.err
     lines = json_lines(out / 'r.jsonl')
     assert lines[-1]['kind'] == 'summary' and lines[-1]['interrupted'] is True
+    assert lines[-1]['exit_code'] == result.returncode, 'every format states the process status'
     assert lines == as_json(yaml_documents(out / 'r.yaml'))
     root = well_formed_junit(out / 'r.xml')
     assert 'interrupted' in root.find('testsuite/system-err').text

@@ -46,6 +46,12 @@ constexpr int exit_status(ExitCode code) {
   return static_cast<int>(code);
 }
 
+// The status of a run a signal interrupted (a census stopped by SIGINT or SIGTERM): 128 + the
+// signal, as a shell reports a process the signal ended. A report's summary states it too.
+constexpr int interrupted_exit_status(int signal) {
+  return 128 + signal;
+}
+
 // "Exit codes: 0 clean (...), 1 findings ..., ..." for the top-level help.
 std::string exit_codes_help();
 

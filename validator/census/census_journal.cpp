@@ -64,19 +64,28 @@ void CensusJournal::count_walk(std::uint64_t symlinks_not_followed, std::uint64_
 }
 
 int CensusJournal::finish(bool interrupted, double wall_seconds) {
+  return close(interrupted, wall_seconds,
+               exit_status(any_unreadable_ ? ExitCode::unreadable
+                           : any_failure_  ? ExitCode::findings
+                                           : ExitCode::clean));
+}
+
+int CensusJournal::finish_walk(int signal) {
+  const double wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  if (signal != 0) return close(true, wall_seconds, interrupted_exit_status(signal));
+  return finish(false, wall_seconds);
+}
+
+int CensusJournal::close(bool interrupted, double wall_seconds, int exit_code) {
   progress_.done();
   ReportClosing closing;
   closing.interrupted = interrupted;
   closing.wall_seconds = wall_seconds;
-  closing.exit_code = any_unreadable_ ? 3 : any_failure_ ? 1 : 0;
+  closing.exit_code = exit_code;
   for (const auto& writer : writers_) writer->summary(totals_, closing);
   for (const auto& writer : writers_) writer->commit();
   return closing.exit_code;
-}
-
-int CensusJournal::finish(bool interrupted) {
-  return finish(interrupted,
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count());
 }
 
 }  // namespace gafcheck

@@ -33,8 +33,9 @@ class CensusJournal {
   // Writes the summary and commits every output; returns the exit code the summary states
   // (3 unreadable input, 1 findings at or above --fail-on, else 0).
   int finish(bool interrupted, double wall_seconds);
-  // Without explicit timing: the time since construction.
-  int finish(bool interrupted);
+  // A census's end, timed since construction: `signal` is the one that stopped the walk (0:
+  // none). An interrupted census exits 128 + signal, and its summary states that same status.
+  int finish_walk(int signal);
 
   const RunTotals& totals() const { return totals_; }
   const std::vector<std::unique_ptr<FormatWriter>>& writers() const { return writers_; }
@@ -42,6 +43,9 @@ class CensusJournal {
   std::vector<const FormatWriter*> renderers() const;
 
  private:
+  // Writes the summary stating `exit_code` and commits every output.
+  int close(bool interrupted, double wall_seconds, int exit_code);
+
   std::vector<std::unique_ptr<FormatWriter>> writers_;
   Progress& progress_;
   RunTotals totals_;

@@ -230,12 +230,10 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
   const WalkCounts counts = walk_in_order(run, context, cursor.get(), journal, moved_aside);
   journal.count_walk(counts.symlinks, counts.left_out, counts.ignored);
   const int signal = InterruptionGuard::requested();
-  const int exit_code = journal.finish(signal != 0);
+  const int status = journal.finish_walk(signal);
   std::error_code removed;
   if (!moved_aside.empty() && signal == 0 && !std::filesystem::remove(moved_aside, removed))
     std::cerr << "census: could not remove " << moved_aside << ": " << removed.message() << '\n';
-  // An interrupted run exits 128 + the signal, as a shell reports a process the signal ended.
-  const int status = signal != 0 ? 128 + signal : exit_code;
   print_census_end(journal.totals(), cursor.get(), run.resume, signal, status);
   return status;
 }

@@ -138,7 +138,9 @@ int RunReporter::finish(bool interrupted) {
   closing.interrupted = interrupted;
   closing.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  closing.exit_code = any_unreadable_ ? 3 : any_failure_ ? 1 : 0;
+  closing.exit_code = exit_status(any_unreadable_ ? ExitCode::unreadable
+                                  : any_failure_  ? ExitCode::findings
+                                                  : ExitCode::clean);
   for (const auto& writer : writers_) writer->summary(totals_, closing);
   for (const auto& writer : writers_) writer->commit();
   return closing.exit_code;

@@ -232,6 +232,25 @@ TEST(ReportReader, EveryGameGafcheckWritesIsReadAndNoOther) {
   EXPECT_TRUE(refused_with(read_kinds("ta4", text), "field 'game' is 'ta4'"));
 }
 
+// A summary's exit_code is the process's status: every exit code (rebuild's 5 too), or 128 + the
+// SIGINT or SIGTERM that interrupted a census; nothing else.
+TEST(ReportReader, SummaryExitCodeIsAnExitStatusGafcheckHas) {
+  for (const char* code : {"0", "1", "3", "5", "130", "143"}) {
+    std::string text = header_document + file_document + summary_document;
+    text.replace(text.find("exit_code: 0"), 12, std::string("exit_code: ") + code);
+    EXPECT_EQ(read_kinds(std::string("exit-") + code, text),
+              (std::vector<std::string>{"header", "file", "summary"}))
+        << code;
+  }
+  for (const char* code : {"6", "129", "137"}) {
+    std::string text = header_document + file_document + summary_document;
+    text.replace(text.find("exit_code: 0"), 12, std::string("exit_code: ") + code);
+    EXPECT_TRUE(refused_with(read_kinds(std::string("exit-") + code, text),
+                             "field 'exit_code' is not an exit status gafcheck has"))
+        << code;
+  }
+}
+
 TEST(QuotedLineBreaks, Yaml11BreaksAreAcceptedOnlyInsideDoubleQuotes) {
   EXPECT_TRUE(yaml11_breaks_only_in_double_quotes("path: \"a\xE2\x80\xA8--- b\""));
   EXPECT_TRUE(yaml11_breaks_only_in_double_quotes("  - \"a\xE2\x80\xA8\""));
