@@ -23,6 +23,7 @@ ExitCode CheckRun::run() const {
   plan.read_paths = paths;
   if (!options.baseline.empty()) plan.read_paths.push_back(options.baseline);
   plan.output_paths = output_paths(options.outputs);
+  plan.threads = jobs > 1;
   for (const auto& writer : reporter.writers())
     if (writer->output().is_temp())
       plan.remove_on_violation.push_back(writer->output().current_path().string());
@@ -32,7 +33,7 @@ ExitCode CheckRun::run() const {
   for (const auto& writer : reporter.writers())
     if (const auto identity = writer->output().file_identity())
       walk.exclude(identity->first, identity->second);
-  run_inputs(walk, selection, options.check, *configuration, reporter);
+  run_inputs(walk, selection, options.check, *configuration, reporter, jobs);
   return ExitCode{reporter.finish(false)};
 }
 

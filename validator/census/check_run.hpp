@@ -16,6 +16,7 @@ struct CheckRun {
   RunOptions options;                                     // outputs resolved, configuration settled
   std::shared_ptr<const RunConfiguration> configuration;  // read before confinement
   std::string command_line;
+  unsigned jobs = 1;  // worker threads, at least one
 
   // Throws UsageError when an output would be an input of the walk.
   ExitCode run() const;

@@ -7,10 +7,11 @@
 
 namespace gafcheck {
 
-// Checks each input of the walk that the selection takes, in order, hands its reports to the
-// reporter (rated by the configuration), and counts the rest (symlinks not followed, files that
-// are not inputs, files found by walking a directory that the configuration ignores).
+// Checks each input of the walk that the selection takes, on `jobs` threads, hands its reports to
+// the reporter (rated by the configuration) in walk order, so the reports and verdict lines are
+// the same for any number of jobs, and counts the rest (symlinks not followed, files that are not
+// inputs, files found by walking a directory that the configuration ignores).
 void run_inputs(InputWalk& walk, const InputSelection& selection, const CheckOptions& options,
-                const RunConfiguration& configuration, RunReporter& reporter);
+                const RunConfiguration& configuration, RunReporter& reporter, unsigned jobs);
 
 }  // namespace gafcheck

@@ -14,6 +14,7 @@ namespace {
 struct CheckCommandOptions : CommandArguments {
   RunOptions common;
   ConfigOptions config_options;
+  unsigned jobs = 0;
 };
 
 std::string check_help_epilogue() {
@@ -22,6 +23,7 @@ std::string check_help_epilogue() {
          "2 usage error (also: -o cannot be written, or is one of the inputs: nothing is\n"
          "written then), 3 an input could not be read, 4 internal error.\n"
          "Examples: gafcheck check --fail-on warning -o report.yaml upload.gaf\n"
+         "          gafcheck check -j 2 -o report.yaml mods/ extra.ufo\n"
          "          gafcheck check --format gnu --format json -o r.jsonl --format junit -o\n"
          "            junit.xml anims/   (one pass: gnu lines on stdout, JSON Lines, JUnit)\n";
 }
@@ -40,6 +42,9 @@ CommandHelp check_options_description(CheckCommandOptions& o) {
       "summary as not_inputs.\n\n"
       "Options");
   general.add_options()("help,h", po::bool_switch(), "show this help");
+  add_jobs_option(general, o.jobs,
+                  "worker threads, each checking one input at a time (0: one per core); the "
+                  "reports and verdict lines are the same, in the same order, for any N");
   po::options_description visible;
   visible.add(general)
       .add(output_options_description("the YAML report"))
@@ -59,6 +64,7 @@ CheckRun validate(CheckCommandOptions& o) {
     throw UsageError{"check needs at least one PATH (see gafcheck check --help)"};
   CheckRun run;
   run.command_line = o.command_line;
+  run.jobs = worker_threads(o.jobs);
   // Read now, before the outputs are opened and the process confines itself.
   run.configuration = std::make_shared<const RunConfiguration>(o.positional, o.config_options);
   run.configuration->settle(o.common, o.given);
