@@ -1,15 +1,20 @@
 """gafcheck show end to end: the structure tree at known offsets, hexdumps of an
 offset, a finding and a structure path labelled from the extent map, slack, colour only when
-asked or on a terminal, hostile entry names escaped, usage errors, and archive members.
+asked or on a terminal, hostile entry names escaped, usage errors, and archive members; --format
+json says the same as one document, valid against reports/schema/show.schema.json.
 """
+import json
 import pathlib
 import struct
 import subprocess
 import tempfile
 
+import jsonschema
+
 from conftest import GAFCHECK, ROOT
 
 SEEDS = ROOT / 'corpus' / 'seed'
+SHOW_SCHEMA = json.loads((ROOT / 'reports' / 'schema' / 'show.schema.json').read_text())
 
 
 def show(*args, code=0, colour='never'):
@@ -169,3 +174,72 @@ def test_budget_hit_is_shown_not_a_crash():
     dump, _ = show(SEEDS / 'clean-raw.gaf', '--max-entries', 0, '--at', 0)
     assert 'rows are not labelled' in dump, dump
 
+
+
+def show_json(*args, code=0):
+    """show --format json: the one document on standard output, validated against its schema."""
+    out, _ = show(*args, '--format', 'json', code=code, colour=None)
+    assert out.endswith('\n') and out.count('\n') == 1, out
+    document = json.loads(out)
+    jsonschema.validate(document, SHOW_SCHEMA)
+    return document
+
+
+def test_json_tree_holds_what_the_text_tree_prints():
+    document = show_json(SEEDS / 'entry.alias.gaf')
+    assert (document['kind'], document['format'], document['size']) == ('show', 'gaf', 108)
+    assert document['dump'] is None and document['tree']['archive'] is None
+    structures = {}  # the first row of each path (a frame header before its pixels)
+    for row in document['tree']['gaf']['structures']:
+        structures.setdefault(row['path'], row)
+    assert structures['entry_table'] == {'offset': 0x0C, 'size': 8, 'depth': 0,
+                                         'path': 'entry_table', 'detail': '2 slots walked',
+                                         'in_file': True}
+    assert structures['entry[0]']['detail'].startswith('name "TWICE"')
+    assert structures['entry[0]/frame[0]']['offset'] == 0x44
+    assert structures['entry[0]/frame[0]']['detail'].startswith('frame header 4x4')
+    assert structures['entry[1]']['detail'] == 'same header as entry[0]'
+    finding = document['findings'][0]
+    assert (finding['number'], finding['rule'], finding['offset'], finding['path']) == (
+        0, 'entry.alias', 0x10, 'entry[1]')
+    # The text stays the default, and says the same.
+    text, _ = show(SEEDS / 'entry.alias.gaf')
+    assert '0x0000000C          8  entry_table  2 slots walked' in text
+
+
+def test_json_tree_lists_slack_and_coverage():
+    gaf = show_json(SEEDS / 'extent.slack.gaf')['tree']['gaf']
+    assert gaf['slack'] == [{'offset': 0x68, 'size': 20}]
+    assert gaf['coverage']['claimed'] == 104 and gaf['coverage']['slack'] == 20
+    clean = show_json(SEEDS / 'clean-raw.gaf')['tree']['gaf']
+    assert clean['slack'] == [] and clean['coverage']['slack'] == 0
+    stopped = show_json(SEEDS / 'clean-raw.gaf', '--max-entries', 0)['tree']['gaf']
+    assert stopped['stopped'] == 'budget.exceeded: entries (limit 0)' and stopped['coverage'] is None
+
+
+def test_json_dump_of_a_finding_has_its_rows_labels_and_finding():
+    document = show_json(SEEDS / 'entry.alias.gaf', '--finding', 0)
+    dump = document['dump']
+    assert document['tree'] is None
+    assert (dump['what'], dump['begin'], dump['end']) == ('finding 0', 0, 0x34)
+    assert (dump['focus_begin'], dump['focus_end']) == (0x10, 0x14)
+    row = next(row for row in dump['rows'] if row['offset'] == 0x10)
+    assert row['bytes'].startswith('14000000') and len(row['bytes']) == 32
+    assert 'entry_table (entry table)' in row['labels'] and row['findings'] == [0]
+    assert sum(len(r['findings']) for r in dump['rows']) == 1, 'listed under one row only'
+
+
+def test_json_archive_tree_and_member_dump():
+    archive = SEEDS / 'clean-hpi-v2.hpi'
+    tree = show_json(archive)['tree']
+    assert tree['gaf'] is None
+    assert {'method': 'zlib', 'path': 'anims/aramon.gaf'}.items() <= next(
+        m for m in tree['archive']['members'] if m['path'] == 'anims/aramon.gaf').items()
+    member = show_json(f'{archive}!anims/aramon.gaf', '--at', 0x40, '--context', 0)
+    assert member['member'] is True and member['damaged'] is None
+    assert member['dump']['rows'][0]['labels'][0] == 'entry[0]/frame[0] (frame header)'
+
+
+def test_json_format_is_text_or_json():
+    _, err = show(SEEDS / 'clean-raw.gaf', '--format', 'yaml', code=2)
+    assert "--format takes text or json, not 'yaml'" in err, err

@@ -6,6 +6,7 @@
 #include "reports/html_attachments.hpp"
 #include "reports/report_reader.hpp"
 #include "validator/core/quantity.hpp"
+#include "validator/core/text.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -119,6 +120,22 @@ po::options_description with_budgets_and_sandbox(const po::options_description& 
 
 void add_jobs_option(po::options_description& group, unsigned& jobs, const char* help) {
   group.add_options()("jobs,j", po::value(&jobs)->value_name("N")->default_value(0), help);
+}
+
+void add_listing_format_option(po::options_description& group, std::string& format,
+                               const char* what) {
+  group.add_options()(
+      "format", po::value(&format)->value_name("text|json")->default_value("text"),
+      (std::string("text (default): lines for people to read; json: one JSON document on "
+                   "standard output, ") +
+       what)
+          .c_str());
+}
+
+bool listing_is_json(const std::string& format) {
+  if (format != "text" && format != "json")
+    throw UsageError{"--format takes text or json, not '" + escape_bytes(format) + "'"};
+  return format == "json";
 }
 
 unsigned worker_threads(unsigned jobs) {

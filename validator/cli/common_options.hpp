@@ -40,6 +40,12 @@ boost::program_options::options_description with_budgets_and_sandbox(
 void add_jobs_option(boost::program_options::options_description& group, unsigned& jobs,
                      const char* help);
 
+// --format text|json, for the commands that print what they find on standard output (ls, show):
+// `what` names the JSON document's schema. listing_is_json() reads the value; throws UsageError.
+void add_listing_format_option(boost::program_options::options_description& group,
+                               std::string& format, const char* what);
+bool listing_is_json(const std::string& format);
+
 // The worker threads -j N asks for: N, or one per core for 0.
 unsigned worker_threads(unsigned jobs);
 

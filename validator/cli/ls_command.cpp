@@ -1,7 +1,9 @@
 // gafcheck ls ARCHIVE: the members of an archive, one line each.
+#include <array>
 #include <cstdio>
 #include <iostream>
 
+#include "reports/json_text.hpp"
 #include "validator/check/check_input.hpp"
 #include "validator/cli/archive_commands.hpp"
 #include "validator/cli/command_line.hpp"
@@ -16,19 +18,67 @@ namespace po = boost::program_options;
 
 namespace {
 
-std::string findings_line(const FileReport& report) {
-  std::uint64_t counts[3] = {0, 0, 0};
+// The archive's findings by severity: info, warnings, errors.
+std::array<std::uint64_t, 3> severity_counts(const FileReport& report) {
+  std::array<std::uint64_t, 3> counts{};
   for (std::size_t i = 0; i < rule_count; ++i)
-    counts[static_cast<int>(embedded_catalog().info(static_cast<RuleId>(i)).severity)] +=
+    counts[static_cast<std::size_t>(embedded_catalog().info(static_cast<RuleId>(i)).severity)] +=
         report.rule_counts[i];
+  return counts;
+}
+
+std::string findings_line(const FileReport& report) {
+  const auto counts = severity_counts(report);
   return std::to_string(counts[2]) + " errors, " + std::to_string(counts[1]) + " warnings, " +
          std::to_string(counts[0]) + " info (verdict " + std::string(verdict_name(report.verdict)) +
          ")";
 }
 
+std::uint64_t member_bytes(const FileReport& report) {
+  std::uint64_t total = 0;
+  for (const ArchiveMember& member : *report.members) total += member.size;
+  return total;
+}
+
+void print_listing(const FileReport& report) {
+  std::printf("%12s %12s  %-7s %-4s %-14s %s\n", "size", "stored", "method", "enc", "format",
+              "path");
+  for (const ArchiveMember& member : *report.members)
+    std::printf("%12llu %12llu  %-7s %-4s %-14s %s\n", static_cast<unsigned long long>(member.size),
+                static_cast<unsigned long long>(member.compressed_size), member.method.c_str(),
+                member.encrypted ? "yes" : "no", std::string(format_name(member.format)).c_str(),
+                escape_bytes(member.path).c_str());
+}
+
+// --format json: the listing as one document (reports/schema/ls.schema.json).
+std::string listing_document(const std::string& archive, const FileReport& report) {
+  nlohmann::json members = nlohmann::json::array();
+  for (const ArchiveMember& member : *report.members) {
+    members.push_back({{"size", member.size},
+                       {"stored", member.compressed_size},
+                       {"method", member.method},
+                       {"encrypted", member.encrypted},
+                       {"format", std::string(format_name(member.format))},
+                       {"path", json_name(member.path)}});
+  }
+  const auto counts = severity_counts(report);
+  return dump_json(
+             {{"kind", "ls"},
+              {"archive", json_name(archive)},
+              {"members", members},
+              {"totals", {{"members", report.members->size()}, {"bytes", member_bytes(report)}}},
+              {"findings",
+               {{"errors", counts[2]},
+                {"warnings", counts[1]},
+                {"info", counts[0]},
+                {"verdict", std::string(verdict_name(report.verdict))}}}}) +
+         "\n";
+}
+
 // ls's command line; validate() turns it into the listing.
 struct LsOptions : CommandArguments {
   RunOptions common;
+  std::string format = "text";
 };
 
 CommandHelp ls_options_description(LsOptions& o) {
@@ -42,13 +92,20 @@ CommandHelp ls_options_description(LsOptions& o) {
       "  format      what its content sniffs as (gaf, hpi, ...; unknown for anything else)\n"
       "  path        as the archive names it, '/'-separated, unusual bytes escaped\n"
       "Every member is decoded on the way, so damage is noticed: standard error ends with the\n"
-      "archive's finding counts (run 'gafcheck check ARCHIVE' to see them, with offsets).\n\n"
+      "archive's finding counts (run 'gafcheck check ARCHIVE' to see them, with offsets).\n"
+      "--format json prints one JSON document instead: kind \"ls\", archive, members (size,\n"
+      "stored, method, encrypted, format, path each), totals (members, bytes) and findings\n"
+      "(errors, warnings, info, verdict).\n\n"
       "Examples:\n"
       "  gafcheck ls mod.ufo\n"
-      "  gafcheck ls mod.ufo | grep ' gaf '      # the members check validates\n\n"
+      "  gafcheck ls mod.ufo | grep ' gaf '      # the members check validates\n"
+      "  gafcheck ls --format json mod.ufo | jq -r '.members[].path'\n\n"
       "Exit codes: 0 listed, 1 not an archive or rejected by a budget, 2 usage error,\n"
       "3 the archive could not be read.\n\nOptions");
   general.add_options()("help,h", po::bool_switch(), "show this help");
+  add_listing_format_option(general, o.format,
+                            "as reports/schema/ls.schema.json describes it (the finding counts "
+                            "stay on standard error too)");
   return {with_budgets_and_sandbox(general, o.common)};
 }
 
@@ -57,6 +114,7 @@ struct ArchiveListing {
   std::string archive;
   CheckOptions check;
   bool sandbox = true;
+  bool json = false;
 
   ExitCode run() const;
 };
@@ -64,7 +122,8 @@ struct ArchiveListing {
 ArchiveListing validate(LsOptions& o) {
   if (o.positional.size() != 1)
     throw UsageError{"ls takes exactly one ARCHIVE (see gafcheck ls --help)"};
-  return checked_and_confined(ArchiveListing{.archive = o.positional[0]}, o.common);
+  return checked_and_confined(
+      ArchiveListing{.archive = o.positional[0], .json = listing_is_json(o.format)}, o.common);
 }
 
 ExitCode ArchiveListing::run() const {
@@ -83,18 +142,14 @@ ExitCode ArchiveListing::run() const {
               << format_name(report.format) << ")\n";
     return ExitCode::findings;
   }
-  std::printf("%12s %12s  %-7s %-4s %-14s %s\n", "size", "stored", "method", "enc", "format",
-              "path");
-  std::uint64_t total = 0;
-  for (const ArchiveMember& member : *report.members) {
-    std::printf("%12llu %12llu  %-7s %-4s %-14s %s\n", static_cast<unsigned long long>(member.size),
-                static_cast<unsigned long long>(member.compressed_size), member.method.c_str(),
-                member.encrypted ? "yes" : "no", std::string(format_name(member.format)).c_str(),
-                escape_bytes(member.path).c_str());
-    total += member.size;
+  if (json) {
+    const std::string document = listing_document(archive, report);
+    std::fwrite(document.data(), 1, document.size(), stdout);
+  } else {
+    print_listing(report);
   }
   std::fflush(stdout);
-  std::cerr << report.members->size() << " members, " << total
+  std::cerr << report.members->size() << " members, " << member_bytes(report)
             << " bytes decompressed; findings: " << findings_line(report) << '\n';
   return report.verdict == Verdict::rejected ? ExitCode::findings : ExitCode::clean;
 }

@@ -26,13 +26,18 @@ constexpr const char* show_usage =
     "finding printed under the row it starts in (rule, severity, retail impact, message).\n"
     "The focus bytes are bold (marked * when plain). Offsets of an archive member are offsets in\n"
     "its decoded bytes. Findings are check's with the catalogue's levels (no .gafcheck.yaml).\n\n"
+    "--format json prints the same as one JSON document: kind \"show\", input, size, format,\n"
+    "member, damaged; tree (gaf: structures with offset, size, depth, path, detail; slack,\n"
+    "coverage; or archive: its members' offsets, sizes, methods, paths) or dump (the range and\n"
+    "its rows: offset, bytes in hex, labels, findings); findings, numbered as in the text.\n\n"
     "Examples:\n"
     "  gafcheck show unit.gaf                       # the tree and the numbered findings\n"
     "  gafcheck show unit.gaf --finding 0           # the bytes of the first finding\n"
     "  gafcheck show unit.gaf --at 0x1c0 --context 64\n"
     "  gafcheck show unit.gaf --path 'entry[0]/frame[3]'          # a frame header\n"
     "  gafcheck show unit.gaf --path 'entry[0]/frame[3]/pixels'   # its pixels or RLE rows\n"
-    "  gafcheck show mod.ufo!anims/unit.gaf --color never | less\n\n"
+    "  gafcheck show mod.ufo!anims/unit.gaf --color never | less\n"
+    "  gafcheck show unit.gaf --format json | jq '.findings[0]'\n\n"
     "A member that does not decode exactly (a chunk whose checksum or stream is bad, a length\n"
     "other than the directory's) is shown as a reader decodes it, marked DAMAGED with the rule\n"
     "ids check reports (hpi.chunk-checksum...) on standard error and above the output, exit 1.\n\n"
@@ -62,7 +67,7 @@ bool colour_wanted(const std::string& colour) {
 // show's command line; validate() turns it into the run.
 struct ShowOptions : CommandArguments {
   RunOptions common;
-  std::string at, path, colour = "auto";
+  std::string at, path, colour = "auto", format = "text";
   std::int64_t finding = -1;
   std::uint64_t context = 32;
 };
@@ -82,6 +87,10 @@ CommandHelp show_options_description(ShowOptions& o) {
       "bytes shown before and after the range (at most 4096 bytes are dumped)")(
       "color", po::value(&o.colour)->value_name("always|never|auto")->default_value(o.colour),
       "always, never or auto (a terminal)");
+  add_listing_format_option(general, o.format,
+                            "the tree or the dump with the findings, as "
+                            "reports/schema/show.schema.json describes it (--color does not "
+                            "apply)");
   return {with_budgets_and_sandbox(general, o.common)};
 }
 
@@ -99,7 +108,9 @@ ShowRun validate(ShowOptions& o) {
   run.finding = o.finding;
   run.structure = o.path;
   run.context = o.context;
-  run.style = ShowStyle{colour_wanted(o.colour)};
+  run.json = listing_is_json(o.format);
+  const bool colour = colour_wanted(o.colour);
+  run.style = ShowStyle{colour && !run.json};
   finish_common_options(o.common);
   return checked_and_confined(std::move(run), o.common);
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "reports/json_text.hpp"
 #include "validator/core/text.hpp"
 #include "validator/inspect/show_view.hpp"
 
@@ -42,15 +43,7 @@ class Dump {
     out_ += "bytes " + show_offset(range_.begin) + ".." + show_offset(range_.end - 1) + " (" +
             range_.what + ")" + (input_.member ? ", offsets in the member's decoded bytes" : "") +
             "\n";
-    if (!input_.layout)
-      out_ += "(no extent map for this format: rows are not labelled)\n";
-    else if (!input_.layout->mapped)
-      out_ += "(no extent map: " +
-              (input_.layout->stopped.empty() ? std::string("the file has no header")
-                                              : input_.layout->stopped) +
-              "; rows are not labelled)\n";
-    if (extents_left_out_)
-      out_ += "(" + std::to_string(extents_left_out_) + " more extents claim these bytes)\n";
+    for (const std::string& note : notes()) out_ += "(" + note + ")\n";
     for (std::uint64_t at = range_.begin; at < range_.end; at += row_bytes) {
       const std::uint64_t end = std::min(range_.end, at + row_bytes);
       print_row(at, end);
@@ -58,7 +51,53 @@ class Dump {
     }
   }
 
+  // --format json: the range and its rows, each with its bytes, labels and findings.
+  nlohmann::json document() const {
+    nlohmann::json rows = nlohmann::json::array();
+    for (std::uint64_t at = range_.begin; at < range_.end; at += row_bytes) {
+      const std::uint64_t end = std::min(range_.end, at + row_bytes);
+      std::string bytes;
+      for (std::uint64_t i = at; i < end; ++i) bytes += hex_byte(input_.bytes.u8(i).value_or(0));
+      nlohmann::json labels = nlohmann::json::array();
+      for (const auto& part : label_parts(at, end)) labels.push_back(json_text(part.first));
+      rows.push_back({{"offset", at},
+                      {"bytes", bytes},
+                      {"labels", labels},
+                      {"findings", findings_in(at, end)}});
+    }
+    nlohmann::json notes_json = nlohmann::json::array();
+    for (const std::string& note : notes()) notes_json.push_back(json_text(note));
+    return {{"what", json_text(range_.what)},
+            {"begin", range_.begin},
+            {"end", range_.end},
+            {"focus_begin", range_.focus_begin},
+            {"focus_end", range_.focus_end},
+            {"notes", notes_json},
+            {"rows", rows}};
+  }
+
  private:
+  // What the labels cannot say: no extent map, or extents past the ones collected.
+  std::vector<std::string> notes() const {
+    std::vector<std::string> lines;
+    if (!input_.layout)
+      lines.push_back("no extent map for this format: rows are not labelled");
+    else if (!input_.layout->mapped)
+      lines.push_back("no extent map: " +
+                      (input_.layout->stopped.empty() ? std::string("the file has no header")
+                                                      : input_.layout->stopped) +
+                      "; rows are not labelled");
+    if (extents_left_out_)
+      lines.push_back(std::to_string(extents_left_out_) + " more extents claim these bytes");
+    return lines;
+  }
+
+  static std::string hex_byte(std::uint8_t byte) {
+    char pair[4];
+    std::snprintf(pair, sizeof pair, "%02x", byte);
+    return pair;
+  }
+
   const Extent* claim(std::uint64_t offset) const {
     for (const Extent* extent : extents_)
       if (extent->offset <= offset && offset < extent->end()) return extent;
@@ -85,8 +124,7 @@ class Dump {
         continue;
       }
       const std::uint8_t byte = input_.bytes.u8(at + i).value_or(0);
-      char pair[4];
-      std::snprintf(pair, sizeof pair, "%02x", byte);
+      const std::string pair = hex_byte(byte);
       const bool focus = at + i >= range_.focus_begin && at + i < range_.focus_end;
       const char* colour = nullptr;
       if (input_.layout && input_.layout->mapped) {
@@ -102,9 +140,11 @@ class Dump {
             std::string(row_bytes - (end - at), ' ') + "  " + labels(at, end) + "\n";
   }
 
-  std::string labels(std::uint64_t at, std::uint64_t end) const {
-    if (!input_.layout || !input_.layout->mapped) return "";
-    std::vector<const Extent*> seen;
+  // What claims the bytes of a row: (text, colour) for each structure, then slack or padding.
+  std::vector<std::pair<std::string, const char*>> label_parts(std::uint64_t at,
+                                                               std::uint64_t end) const {
+    std::vector<std::pair<std::string, const char*>> parts;
+    if (!input_.layout || !input_.layout->mapped) return parts;
     std::size_t more = 0;
     bool unclaimed = false, slack = false;
     for (std::uint64_t offset = at; offset < end; ++offset) {
@@ -116,38 +156,46 @@ class Dump {
     }
     for (const Extent* extent : extents_) {
       if (extent->offset >= end || extent->end() <= at) continue;
-      if (seen.size() == max_labels)
+      if (parts.size() == max_labels)
         ++more;
       else
-        seen.push_back(extent);
+        parts.emplace_back(pixels::extent_path(*input_.layout, *extent) + " (" +
+                               pixels::extent_label(*input_.layout, *extent) + ")",
+                           kind_colour(*extent));
     }
-    std::string text;
-    for (const Extent* extent : seen) {
-      if (!text.empty()) text += "; ";
-      text += style_.paint(pixels::extent_path(*input_.layout, *extent), kind_colour(*extent)) +
-              " (" + pixels::extent_label(*input_.layout, *extent) + ")";
-    }
-    if (more) text += "; +" + std::to_string(more) + " more";
-    if (unclaimed) {
-      if (!text.empty()) text += "; ";
-      text += style_.paint(
+    if (more) parts.emplace_back("+" + std::to_string(more) + " more", nullptr);
+    if (unclaimed)
+      parts.emplace_back(
           slack ? "slack (no structure claims these bytes)" : "unclaimed (alignment padding)",
           slack_colour);
-    }
+    return parts;
+  }
+
+  std::string labels(std::uint64_t at, std::uint64_t end) const {
+    std::string text;
+    for (const auto& [label, colour] : label_parts(at, end))
+      text += (text.empty() ? "" : "; ") + (colour ? style_.paint(label, colour) : label);
     return text;
   }
 
-  void print_findings(std::uint64_t at, std::uint64_t end) {
+  // The findings listed under a row: those starting in it, and under the first row those
+  // starting earlier that reach into it.
+  std::vector<std::size_t> findings_in(std::uint64_t at, std::uint64_t end) const {
+    std::vector<std::size_t> listed;
     const auto& findings = input_.report.findings;
     for (std::size_t n = 0; n < findings.size(); ++n) {
       const Finding& finding = findings[n];
       const std::uint64_t last = finding.offset + std::max<std::uint64_t>(finding.length, 1);
-      // Listed under the row it starts in, or under the first row for one starting earlier.
       const bool starts_here = finding.offset >= at && finding.offset < end;
       const bool reaches_in = at == range_.begin && finding.offset < at && last > at;
-      if (starts_here || reaches_in)
-        out_ += "            ^ " + finding_line(input_, n, style_) + "\n";
+      if (starts_here || reaches_in) listed.push_back(n);
     }
+    return listed;
+  }
+
+  void print_findings(std::uint64_t at, std::uint64_t end) {
+    for (const std::size_t n : findings_in(at, end))
+      out_ += "            ^ " + finding_line(input_, n, style_) + "\n";
   }
 
   const ShowInput& input_;
@@ -163,6 +211,12 @@ class Dump {
 void print_dump(const ShowInput& input, const DumpRange& range, const ShowStyle& style,
                 std::string& out) {
   Dump(input, range, style, out).print();
+}
+
+nlohmann::json dump_document(const ShowInput& input, const DumpRange& range) {
+  const ShowStyle plain;
+  std::string unused;
+  return Dump(input, range, plain, unused).document();
 }
 
 }  // namespace gafcheck

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <optional>
 
+#include "reports/json_text.hpp"
 #include "validator/base/errors.hpp"
 #include "validator/check/check_input.hpp"
 #include "validator/core/text.hpp"
@@ -126,6 +127,40 @@ DumpRange chosen_range(const ShowRun& run, const ShowInput& input) {
 
 }  // namespace
 
+std::string ShowRun::text_output(const ShowInput& shown, const LoadedInput& loaded) const {
+  std::string out = "gafcheck show: " + style.paint(shown.display, bold) + ", " +
+                    std::to_string(shown.bytes.size()) + " bytes, " +
+                    std::string(format_name(shown.report.format)) +
+                    (shown.member ? " (an archive member: offsets are in its decoded bytes)" : "") +
+                    "\n";
+  if (loaded.damaged())
+    out += style.paint("DAMAGED", bold) + ": " + loaded.damage +
+           "; the bytes below are a reader's decoding, not what was packed\n";
+  if (dumps_a_range())
+    print_dump(shown, chosen_range(*this, shown), style, out);
+  else
+    print_tree(shown, style, out, check.limits);
+  return out;
+}
+
+std::string ShowRun::json_output(const ShowInput& shown, const LoadedInput& loaded) const {
+  nlohmann::json document = {
+      {"kind", "show"},
+      {"input", shown.display},
+      {"size", shown.bytes.size()},
+      {"format", std::string(format_name(shown.report.format))},
+      {"member", shown.member},
+      {"damaged", loaded.damaged() ? nlohmann::json(json_text(loaded.damage)) : nullptr},
+      {"tree", nullptr},
+      {"dump", nullptr}};
+  if (dumps_a_range())
+    document["dump"] = dump_document(shown, chosen_range(*this, shown));
+  else
+    document["tree"] = tree_document(shown, check.limits);
+  document["findings"] = show_findings_document(shown);
+  return dump_json(document) + "\n";
+}
+
 ExitCode ShowRun::run() const {
   SandboxPlan plan;
   plan.read_paths = {disk_path_of(input)};
@@ -142,18 +177,7 @@ ExitCode ShowRun::run() const {
               << " is a damaged archive member, shown as a reader decodes it: " << loaded.damage
               << '\n';
   const ShowInput shown = show_input(loaded, check);
-  std::string out = "gafcheck show: " + style.paint(shown.display, bold) + ", " +
-                    std::to_string(shown.bytes.size()) + " bytes, " +
-                    std::string(format_name(shown.report.format)) +
-                    (shown.member ? " (an archive member: offsets are in its decoded bytes)" : "") +
-                    "\n";
-  if (loaded.damaged())
-    out += style.paint("DAMAGED", bold) + ": " + loaded.damage +
-           "; the bytes below are a reader's decoding, not what was packed\n";
-  if (by_offset || finding != -1 || !structure.empty())
-    print_dump(shown, chosen_range(*this, shown), style, out);
-  else
-    print_tree(shown, style, out, check.limits);
+  const std::string out = json ? json_output(shown, loaded) : text_output(shown, loaded);
   std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
   return loaded.damaged() ? ExitCode::findings : ExitCode::clean;

@@ -6,6 +6,7 @@
 
 #include "validator/base/exit_code.hpp"
 #include "validator/core/check_options.hpp"
+#include "validator/input/input_loader.hpp"
 #include "validator/inspect/show_view.hpp"
 
 namespace gafcheck {
@@ -21,11 +22,17 @@ struct ShowRun {
   std::string structure;
   std::uint64_t context = 32;  // bytes shown before and after the range
   ShowStyle style;
+  bool json = false;  // --format json: one JSON document instead of the text
   CheckOptions check;
   bool sandbox = true;
 
   // Throws UsageError when the range is not in the file.
   ExitCode run() const;
+
+ private:
+  bool dumps_a_range() const { return by_offset || finding != -1 || !structure.empty(); }
+  std::string text_output(const ShowInput& shown, const LoadedInput& loaded) const;
+  std::string json_output(const ShowInput& shown, const LoadedInput& loaded) const;
 };
 
 }  // namespace gafcheck

@@ -1,5 +1,6 @@
 // gafcheck show without a range: the structures of a GAF (or the members of an archive) with
-// offsets and sizes, then the slack and check's findings, numbered for --finding.
+// offsets and sizes, then the slack and check's findings, numbered for --finding. The rows of a
+// GAF's tree are collected first (tree_rows), for the text here and for --format json.
 #include <cinttypes>
 #include <cstdio>
 
@@ -45,30 +46,36 @@ struct ExtentsByOwner {
 
 class GafTree {
  public:
-  GafTree(const ShowInput& input, const ShowStyle& style, std::string& out)
-      : layout_(*input.layout), index_(layout_.index), owners_(layout_), style_(style), out_(out) {}
+  GafTree(const ShowInput& input, std::vector<TreeRow>& rows)
+      : layout_(*input.layout), index_(layout_.index), owners_(layout_), rows_(rows) {}
 
-  void print() {
+  void collect() {
     const gaf::HeaderFields& header = index_.header;
     if (!header.present) {
-      out_ += "  (the file is shorter than the 12-byte header)\n";
+      note("  (the file is shorter than the 12-byte header)");
       return;
     }
-    out_ += row(style_, 0, gaf::header_size, 0, "header", header_detail(), structure_colour);
-    out_ += row(style_, gaf::header_size, std::uint64_t{header.walked_slots} * 4, 0, "entry_table",
-                std::to_string(header.walked_slots) + " slots walked", structure_colour);
+    add(0, gaf::header_size, 0, "header", header_detail(), structure_colour);
+    add(gaf::header_size, std::uint64_t{header.walked_slots} * 4, 0, "entry_table",
+        std::to_string(header.walked_slots) + " slots walked", structure_colour);
     for (const gaf::EntryRecord& entry : index_.entries) print_entry(entry);
     bool first = true;
     for (std::uint32_t i = 0; i < index_.frames.size(); ++i) {
       const gaf::FrameRecord& frame = index_.frames[i];
       if (frame.reached_from_entry || !frame.reached_as_subframe) continue;
-      if (first) out_ += "layers (frames reached only from layer tables):\n";
+      if (first) note("layers (frames reached only from layer tables):");
       first = false;
       print_frame(i, frame.path, 1);
     }
   }
 
  private:
+  void add(std::uint64_t offset, std::uint64_t size, int depth, std::string path,
+           std::string detail, const char* colour) {
+    rows_.push_back(TreeRow{offset, size, depth, std::move(path), std::move(detail), colour, {}});
+  }
+  void note(std::string text) { rows_.push_back(TreeRow{.note = std::move(text)}); }
+
   std::string header_detail() const {
     const gaf::HeaderFields& header = index_.header;
     return "version " + hex(header.version, 8) + ", entry count word " +
@@ -79,38 +86,34 @@ class GafTree {
   void print_entry(const gaf::EntryRecord& entry) {
     const std::string path = indexed("entry", entry.slot);
     if (entry.alias_of != gaf::no_index) {
-      out_ += row(style_, entry.offset, gaf::entry_header_size, 0, path,
-                  "same header as " + indexed("entry", entry.alias_of), structure_colour);
+      add(entry.offset, gaf::entry_header_size, 0, path,
+          "same header as " + indexed("entry", entry.alias_of), structure_colour);
       return;
     }
     if (!entry.header_in_bounds) {
-      out_ += row(style_, entry.offset, gaf::entry_header_size, 0, path, "header outside the file",
-                  error_colour);
+      add(entry.offset, gaf::entry_header_size, 0, path, "header outside the file", error_colour);
       return;
     }
-    out_ += row(style_, entry.offset, gaf::entry_header_size, 0, path,
-                "name \"" + gaf::entry_display_name(entry) + "\", " +
-                    std::to_string(entry.frame_count) + " frames, loop " + hex(entry.loop_word, 4) +
-                    (entry.loaded_by_game ? "" : ", not loaded"),
-                structure_colour);
+    add(entry.offset, gaf::entry_header_size, 0, path,
+        "name \"" + gaf::entry_display_name(entry) + "\", " + std::to_string(entry.frame_count) +
+            " frames, loop " + hex(entry.loop_word, 4) +
+            (entry.loaded_by_game ? "" : ", not loaded"),
+        structure_colour);
     const std::uint64_t table = std::uint64_t{entry.offset} + gaf::entry_header_size;
-    out_ += row(style_, table, std::uint64_t{entry.ref_count} * gaf::frame_ref_size, 1,
-                join_path(path, "frames"),
-                "frame table, " + std::to_string(entry.ref_count) + " references walked",
-                structure_colour);
+    add(table, std::uint64_t{entry.ref_count} * gaf::frame_ref_size, 1, join_path(path, "frames"),
+        "frame table, " + std::to_string(entry.ref_count) + " references walked", structure_colour);
     for (std::uint32_t k = 0; k < entry.ref_count; ++k) {
       const gaf::FrameRef& ref = index_.refs[entry.first_ref + k];
       const std::string frame_path = join_indexed(path, "frame", k);
       if (ref.frame == gaf::no_index || !index_.frames[ref.frame].header_in_bounds) {
-        out_ +=
-            row(style_, ref.header_offset, gaf::frame_header_size, 1, frame_path,
-                "header outside the file, duration " + std::to_string(ref.duration), error_colour);
+        add(ref.header_offset, gaf::frame_header_size, 1, frame_path,
+            "header outside the file, duration " + std::to_string(ref.duration), error_colour);
         continue;
       }
       const gaf::FrameRecord& frame = index_.frames[ref.frame];
       if (frame.path != frame_path) {
-        out_ += row(style_, frame.offset, gaf::frame_header_size, 1, frame_path,
-                    "same header as " + frame.path, structure_colour);
+        add(frame.offset, gaf::frame_header_size, 1, frame_path, "same header as " + frame.path,
+            structure_colour);
         continue;
       }
       print_frame(ref.frame, frame_path, 1, ", duration " + std::to_string(ref.duration));
@@ -121,8 +124,8 @@ class GafTree {
                    const std::string& extra = "") {
     const gaf::FrameRecord& frame = index_.frames[i];
     if (!frame.header_in_bounds) {
-      out_ += row(style_, frame.offset, gaf::frame_header_size, depth, path,
-                  "header outside the file", error_colour);
+      add(frame.offset, gaf::frame_header_size, depth, path, "header outside the file",
+          error_colour);
       return;
     }
     const std::string kind =
@@ -134,43 +137,41 @@ class GafTree {
         : frame.is_composite() ? std::to_string(frame.layer_count) + " layers"
         : frame.is_rle()       ? "rle"
                                : "raw";
-    out_ += row(style_, frame.offset, gaf::frame_header_size, depth, path,
-                "frame header " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
-                    " at (" + std::to_string(frame.x_offset) + "," +
-                    std::to_string(frame.y_offset) + "), " + kind + ", key " +
-                    std::to_string(frame.color_key) + ", data " + hex(frame.data_offset, 8) + extra,
-                structure_colour);
+    add(frame.offset, gaf::frame_header_size, depth, path,
+        "frame header " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
+            " at (" + std::to_string(frame.x_offset) + "," + std::to_string(frame.y_offset) +
+            "), " + kind + ", key " + std::to_string(frame.color_key) + ", data " +
+            hex(frame.data_offset, 8) + extra,
+        structure_colour);
     const Extent* payload = owners_.payload[i];
     if (payload) {
       const bool table = payload->kind == ExtentKind::layer_table;
-      out_ += row(style_, payload->offset, payload->length, depth + 1,
-                  table ? join_path(path, "layers") : path,
-                  std::string(pixels::extent_kind_name(payload->kind)),
-                  table ? structure_colour : pixel_colour);
+      add(payload->offset, payload->length, depth + 1, table ? join_path(path, "layers") : path,
+          std::string(pixels::extent_kind_name(payload->kind)),
+          table ? structure_colour : pixel_colour);
     } else if (!frame.is_composite() || !frame.data_in_bounds) {
-      out_ += row(style_, frame.data_offset, 0, depth + 1, path,
-                  "no payload in the file (or not walked)", error_colour);
+      add(frame.data_offset, 0, depth + 1, path, "no payload in the file (or not walked)",
+          error_colour);
     }
     for (std::uint32_t c = 0; c < frame.child_count; ++c) {
       const std::uint32_t child = index_.children[frame.first_child + c];
       const std::string layer = join_indexed(path, "layer", c);
       if (child == gaf::no_index) {
-        out_ += row(style_, 0, 0, depth + 2, layer, "header outside the file", error_colour);
+        add(0, 0, depth + 2, layer, "header outside the file", error_colour);
         continue;
       }
       const std::string& owner = index_.frames[child].path;
-      out_ += row(style_, index_.frames[child].offset, gaf::frame_header_size, depth + 2, layer,
-                  owner == layer ? std::string("-> frame header (listed under layers below)")
-                                 : "-> frame header of " + owner,
-                  structure_colour);
+      add(index_.frames[child].offset, gaf::frame_header_size, depth + 2, layer,
+          owner == layer ? std::string("-> frame header (listed under layers below)")
+                         : "-> frame header of " + owner,
+          structure_colour);
     }
   }
 
   const pixels::GafLayoutMap& layout_;
   const gaf::GafIndex& index_;
   ExtentsByOwner owners_;
-  const ShowStyle& style_;
-  std::string& out_;
+  std::vector<TreeRow>& rows_;
 };
 
 void print_archive(const ShowInput& input, const ShowStyle& style, std::string& out,
@@ -196,6 +197,12 @@ void print_archive(const ShowInput& input, const ShowStyle& style, std::string& 
 
 }  // namespace
 
+std::vector<TreeRow> tree_rows(const ShowInput& input) {
+  std::vector<TreeRow> rows;
+  GafTree(input, rows).collect();
+  return rows;
+}
+
 std::string show_offset(std::uint64_t offset) {
   return hex(offset, 8);
 }
@@ -218,7 +225,10 @@ void print_tree(const ShowInput& input, const ShowStyle& style, std::string& out
                 const BudgetLimits& limits) {
   if (input.layout) {
     out += style.paint("    offset       size  structure", dim) + "\n";
-    GafTree(input, style, out).print();
+    for (const TreeRow& line : tree_rows(input))
+      out += line.note.empty() ? row(style, line.offset, line.size, line.depth, line.path,
+                                     line.detail, line.colour)
+                               : line.note + "\n";
     const pixels::GafLayoutMap& layout = *input.layout;
     if (!layout.stopped.empty())
       out += style.paint("stopped: " + layout.stopped, error_colour) + "\n";

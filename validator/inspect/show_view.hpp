@@ -2,9 +2,12 @@
 // gafcheck show: what it knows of one input (its bytes, check's report, the structure index and
 // extent map the checker builds) and how it prints (colour or plain). show_tree.cpp lists the
 // structures, show_hexdump.cpp dumps a range with every row labelled.
+#include <nlohmann/json.hpp>
+
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "validator/core/byte_view.hpp"
 #include "validator/inspect/gaf_layout_map.hpp"
@@ -47,10 +50,30 @@ struct DumpRange {
 // Largest range one dump shows; a longer structure shows its start.
 inline constexpr std::uint64_t max_dump_bytes = 4096;
 
+// One line of a GAF's structure tree: a structure (its offset, size, depth in the tree, path and
+// what it holds; error_colour for one the file does not hold) or, with `note` set, a line of
+// text between them.
+struct TreeRow {
+  std::uint64_t offset = 0, size = 0;
+  int depth = 0;
+  std::string path, detail;
+  const char* colour = structure_colour;
+  std::string note;
+};
+
+// The tree of an input with a layout (input.layout set), in the order show prints it.
+std::vector<TreeRow> tree_rows(const ShowInput& input);
+
 void print_tree(const ShowInput& input, const ShowStyle& style, std::string& out,
                 const BudgetLimits& limits);
 void print_dump(const ShowInput& input, const DumpRange& range, const ShowStyle& style,
                 std::string& out);
+// show --format json (reports/schema/show.schema.json): the tree ({"gaf", "archive"}, one of
+// them set for an input that has one), the dump of one range, and check's findings.
+nlohmann::json tree_document(const ShowInput& input, const BudgetLimits& limits);
+nlohmann::json dump_document(const ShowInput& input, const DumpRange& range);
+nlohmann::json show_findings_document(const ShowInput& input);
+
 // The finding line as show prints it: "[N] rule (severity, retail impact) path: message".
 std::string finding_line(const ShowInput& input, std::size_t n, const ShowStyle& style);
 // "0x0000001C"
