@@ -184,8 +184,8 @@ def test_budget_options_reach_the_report():
     assert run('check', '--max-heap', '1G', SEEDS / 'clean-raw.gaf').returncode == 0
 
 
-def test_census_defaults_to_the_bundled_corpus():
-    result = run('census', '-o', '-')
+def test_census_of_the_bundled_corpus_lists_files_with_findings():
+    result = run('census', '-o', '-', SEEDS)
     docs = documents(result.stdout)
     assert docs[0]['command'] == 'census'
     assert docs[-1]['files']['total'] >= len(list(SEEDS.glob('*.gaf')))
