@@ -13,8 +13,8 @@ struct CheckedInput {
   std::string ignored_path, ignored_by;  // set for an ignored input
 };
 
-CheckedInput checked(const std::string& path, const RunConfiguration::Scope& scope,
-                     const CheckOptions& options) {
+CheckedInput check_walked_input(const std::string& path, const RunConfiguration::Scope& scope,
+                                const CheckOptions& options) {
   CheckedInput done;
   check_input(path, options, [&](FileReport&& report) {
     RunConfiguration::apply(scope, path, report);
@@ -52,7 +52,7 @@ void run_inputs(InputWalk& walk, const InputSelection& selection, const CheckOpt
         continue;
       }
       return Pipeline::Task{[path = std::move(input->path), scope = std::move(scope), &options] {
-                              return checked(path, scope, options);
+                              return check_walked_input(path, scope, options);
                             },
                             std::nullopt};
     }

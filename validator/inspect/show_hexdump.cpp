@@ -58,11 +58,11 @@ class Dump {
       const std::uint64_t end = std::min(range_.end, at + row_bytes);
       std::string bytes;
       for (std::uint64_t i = at; i < end; ++i) bytes += hex_byte(input_.bytes.u8(i).value_or(0));
-      nlohmann::json labels = nlohmann::json::array();
-      for (const auto& part : label_parts(at, end)) labels.push_back(json_text(part.first));
+      nlohmann::json row_labels = nlohmann::json::array();
+      for (const auto& part : label_parts(at, end)) row_labels.push_back(json_text(part.first));
       rows.push_back({{"offset", at},
                       {"bytes", bytes},
-                      {"labels", labels},
+                      {"labels", row_labels},
                       {"findings", findings_in(at, end)}});
     }
     nlohmann::json notes_json = nlohmann::json::array();

@@ -74,7 +74,11 @@ class GafTree {
            std::string detail, const char* colour) {
     rows_.push_back(TreeRow{offset, size, depth, std::move(path), std::move(detail), colour, {}});
   }
-  void note(std::string text) { rows_.push_back(TreeRow{.note = std::move(text)}); }
+  void note(std::string text) {
+    TreeRow line;
+    line.note = std::move(text);
+    rows_.push_back(std::move(line));
+  }
 
   std::string header_detail() const {
     const gaf::HeaderFields& header = index_.header;
