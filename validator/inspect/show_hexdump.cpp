@@ -19,6 +19,12 @@ constexpr std::uint64_t row_bytes = 16;
 constexpr std::size_t max_extents = 4096;
 constexpr std::size_t max_labels = 4;
 
+// One label of a row: the name painted in its colour (none: plain), then its detail, plain.
+struct RowLabel {
+  std::string name, detail;
+  const char* colour = nullptr;
+};
+
 const char* kind_colour(const Extent& extent) {
   return pixels::is_pixels(extent.kind) ? pixel_colour : structure_colour;
 }
@@ -59,7 +65,8 @@ class Dump {
       std::string bytes;
       for (std::uint64_t i = at; i < end; ++i) bytes += hex_byte(input_.bytes.u8(i).value_or(0));
       nlohmann::json row_labels = nlohmann::json::array();
-      for (const auto& part : label_parts(at, end)) row_labels.push_back(json_text(part.first));
+      for (const RowLabel& label : label_parts(at, end))
+        row_labels.push_back(json_text(label.name + label.detail));
       rows.push_back({{"offset", at},
                       {"bytes", bytes},
                       {"labels", row_labels},
@@ -140,10 +147,9 @@ class Dump {
             std::string(row_bytes - (end - at), ' ') + "  " + labels(at, end) + "\n";
   }
 
-  // What claims the bytes of a row: (text, colour) for each structure, then slack or padding.
-  std::vector<std::pair<std::string, const char*>> label_parts(std::uint64_t at,
-                                                               std::uint64_t end) const {
-    std::vector<std::pair<std::string, const char*>> parts;
+  // What claims the bytes of a row: each structure, then slack or padding.
+  std::vector<RowLabel> label_parts(std::uint64_t at, std::uint64_t end) const {
+    std::vector<RowLabel> parts;
     if (!input_.layout || !input_.layout->mapped) return parts;
     std::size_t more = 0;
     bool unclaimed = false, slack = false;
@@ -159,22 +165,23 @@ class Dump {
       if (parts.size() == max_labels)
         ++more;
       else
-        parts.emplace_back(pixels::extent_path(*input_.layout, *extent) + " (" +
-                               pixels::extent_label(*input_.layout, *extent) + ")",
-                           kind_colour(*extent));
+        parts.push_back({pixels::extent_path(*input_.layout, *extent),
+                         " (" + pixels::extent_label(*input_.layout, *extent) + ")",
+                         kind_colour(*extent)});
     }
-    if (more) parts.emplace_back("+" + std::to_string(more) + " more", nullptr);
+    if (more) parts.push_back({"+" + std::to_string(more) + " more", "", nullptr});
     if (unclaimed)
-      parts.emplace_back(
-          slack ? "slack (no structure claims these bytes)" : "unclaimed (alignment padding)",
-          slack_colour);
+      parts.push_back(
+          {slack ? "slack (no structure claims these bytes)" : "unclaimed (alignment padding)", "",
+           slack_colour});
     return parts;
   }
 
   std::string labels(std::uint64_t at, std::uint64_t end) const {
     std::string text;
-    for (const auto& [label, colour] : label_parts(at, end))
-      text += (text.empty() ? "" : "; ") + (colour ? style_.paint(label, colour) : label);
+    for (const RowLabel& label : label_parts(at, end))
+      text += (text.empty() ? "" : "; ") +
+              (label.colour ? style_.paint(label.name, label.colour) : label.name) + label.detail;
     return text;
   }
 
