@@ -118,6 +118,11 @@ def test_colour_only_when_asked_or_on_a_terminal():
     assert '\x1b' not in piped
     coloured, _ = show(SEEDS / 'entry.alias.gaf', '--finding', 0, colour='always')
     assert '\x1b[31mentry.alias\x1b[0m' in coloured, repr(coloured[:400])
+    # A row label paints the structure path, not what follows it.
+    assert '\x1b[36mentry_table\x1b[0m (entry table)' in coloured, repr(coloured[:600])
+    # --format json never carries colour, whatever --color says.
+    assert '\x1b' not in show(SEEDS / 'entry.alias.gaf', '--finding', 0, '--format', 'json',
+                               colour='always')[0]
     _, err = show(SEEDS / 'entry.alias.gaf', colour='sometimes', code=2)
     assert '--color is always, never or auto' in err
 
