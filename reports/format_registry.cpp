@@ -8,15 +8,21 @@
 #include "reports/json_writer.hpp"
 #include "reports/junit_writer.hpp"
 #include "reports/sarif_writer.hpp"
+#include "reports/text_writer.hpp"
 #include "reports/yaml_writer.hpp"
 
 namespace gafcheck {
 namespace {
 
 // One line per format: its name, --help text, factory and whether it streams.
-constexpr std::array<FormatSpec, 8> specs = {{
-    {"yaml", "the YAML report (default): header, file documents, records, summary",
+constexpr std::array<FormatSpec, 9> specs = {{
+    {"yaml",
+     "the YAML report (the default for files and pipes): header, file documents, records, summary",
      make_yaml_writer, true},
+    {"text",
+     "for people (check and census on a terminal, by default): each file's verdict and why, "
+     "its findings, a summary line; colour on a terminal",
+     make_text_writer, true},
     {"json", "JSON Lines: the YAML report's documents, one JSON object per line", make_json_writer,
      true},
     {"sarif", "SARIF 2.1.0 for GitHub code scanning", make_sarif_writer, true},

@@ -66,6 +66,9 @@ struct FormatContext {
   // --max-heap: the bytes the HTML page's pictures may hold in all (it holds them until the
   // summary); a frame whose pictures would pass it is left out, with a note naming the budget.
   std::uint64_t html_picture_bytes = UINT64_MAX;
+  // ANSI colour in the output (--format text on a terminal, --color): set per output by
+  // open_writers from OutputRequest::colour.
+  bool colour = false;
 };
 
 // One report of an input's group.

@@ -15,6 +15,12 @@ std::vector<std::string> output_paths(const std::vector<OutputRequest>& requests
   return paths;
 }
 
+bool text_on_standard_output(const std::vector<OutputRequest>& requests) {
+  for (const OutputRequest& request : requests)
+    if (request.format == "text" && is_standard_output(request.path)) return true;
+  return false;
+}
+
 const std::string* yaml_output(const std::vector<OutputRequest>& requests) {
   for (const OutputRequest& request : requests)
     if (request.format == "yaml") return &request.path;
@@ -27,8 +33,10 @@ std::vector<std::unique_ptr<FormatWriter>> open_writers(const std::vector<Output
   std::vector<std::unique_ptr<FormatWriter>> writers;
   for (const OutputRequest& request : requests) {
     const OutputMode mode = request.format == "yaml" ? yaml_mode : OutputMode::atomic;
+    FormatContext own = context;
+    own.colour = request.colour;
     writers.push_back(make_format_writer(  // throws FormatUnavailable, a usage error
-        request.format, std::make_unique<ReportOutput>(request.path, mode), context));
+        request.format, std::make_unique<ReportOutput>(request.path, mode), own));
   }
   return writers;
 }

@@ -12,6 +12,7 @@ namespace gafcheck {
 struct OutputRequest {
   std::string format = "yaml";
   std::string path = "-";
+  bool colour = false;  // ANSI colour (the command line sets it only for standard output)
 };
 
 // "-", "" and /dev/stdout.
@@ -19,6 +20,10 @@ bool is_standard_output(const std::string& path);
 
 // Every request's path, for the sandbox plan and the output guards.
 std::vector<std::string> output_paths(const std::vector<OutputRequest>& requests);
+
+// Whether one of the outputs is the text format on standard output (check's verdict lines on
+// standard error would repeat what it says).
+bool text_on_standard_output(const std::vector<OutputRequest>& requests);
 
 // The YAML report's path, or nullptr when no YAML report is written.
 const std::string* yaml_output(const std::vector<OutputRequest>& requests);

@@ -1,6 +1,7 @@
 // The diff document and its one-line summary for standard error.
 #include "reports/report_diff.hpp"
 #include "reports/yaml_emit.hpp"
+#include "validator/core/text.hpp"
 
 namespace gafcheck {
 namespace {
@@ -127,7 +128,7 @@ std::string yaml_diff_document(const ReportDiff& diff, const std::string& old_pa
 
 std::string diff_human_summary(const ReportDiff& diff) {
   if (diff.empty()) return "diff: no differences\n";
-  return "diff: " + std::to_string(diff.files_added.size()) + " files added, " +
+  return "diff: " + counted(diff.files_added.size(), "file") + " added, " +
          std::to_string(diff.files_removed.size()) + " removed, " +
          std::to_string(diff.files.size()) +
          " with different findings or verdict; findings: " + std::to_string(diff.new_findings) +

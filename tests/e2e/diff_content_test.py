@@ -17,6 +17,7 @@ import yaml
 from conftest import GAFCHECK, ROOT, scratch_directory
 from gaf_parts import gaf_shared
 from gafcheck_run import load_schemas
+from terminal_output import read_until_closed
 
 SCHEMA = load_schemas(ROOT, ['content-diff'])['content-diff']
 PIXELS = bytes(range(1, 17))  # a 4x4 raw frame, every index distinct
@@ -255,15 +256,7 @@ def test_text_on_a_terminal(sides):
                                  stdout=terminal, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
                                  timeout=60)
         os.close(terminal)
-        text = b''
-        while True:
-            try:
-                chunk = os.read(controller, 65536)
-            except OSError:  # the terminal's other end is closed: all read
-                break
-            if not chunk:
-                break
-            text += chunk
+        text = read_until_closed(controller)
     finally:
         os.close(controller)
     assert process.returncode == 1

@@ -79,7 +79,7 @@ def test_finding_0_shows_its_rule_under_the_row_of_its_offset():
 
 def test_unknown_finding_number_is_a_usage_error():
     _, err = show(SEEDS / 'entry.alias.gaf', '--finding', 1, code=2)
-    assert 'check lists 1 findings' in err, err
+    assert 'check lists 1 finding for this file' in err, err
     show(SEEDS / 'entry.alias.gaf', '--finding', 0)
 
 

@@ -11,6 +11,7 @@
 #include "validator/census/census_journal.hpp"
 #include "validator/census/interruption.hpp"
 #include "validator/census/resume_cursor.hpp"
+#include "validator/core/text.hpp"
 #include "validator/platform/ordered_pipeline.hpp"
 #include "validator/platform/output_guard.hpp"
 #include "validator/platform/sandbox.hpp"
@@ -183,8 +184,8 @@ WalkCounts walk_in_order(const CensusRun& run, const CensusContext& context, Res
 
 void print_census_end(const RunTotals& totals, const ResumeCursor* cursor,
                       const std::string& resume, int signal, int status) {
-  std::cerr << "census: " << totals.files << " files checked (" << totals.not_inputs
-            << " other files";
+  std::cerr << "census: " << counted(totals.files, "file") << " checked ("
+            << counted(totals.not_inputs, "other file");
   if (totals.ignored > 0) std::cerr << ", " << totals.ignored << " ignored by the configuration";
   if (cursor) std::cerr << ", " << cursor->taken() << " taken over from " << resume;
   std::cerr << ")";

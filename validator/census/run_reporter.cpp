@@ -5,18 +5,14 @@
 
 #include "reports/finding_suppression.hpp"
 #include "reports/report_reader.hpp"
-#include "validator/base/enum_table.hpp"
 #include "validator/core/text.hpp"
 #include "validator/rules/catalog.hpp"
 
 namespace gafcheck {
 namespace {
 
-constexpr EnumTexts<Verdict, 4> verdict_labels = {{"OK", "WARN", "ERROR", "REJECTED"}};
-static_assert(verdict_labels.texts.size() == static_cast<std::size_t>(Verdict::rejected) + 1);
-
 std::string findings(std::uint64_t count) {
-  return std::to_string(count) + (count == 1 ? " finding" : " findings");
+  return counted(count, "finding");
 }
 
 // What configuration did to the verdict, for the verdict line: " (configuration FILE turned off
@@ -95,19 +91,21 @@ void RunReporter::print_verdict_line(const FileReport& report) const {
     if (const auto severity = counted_severity(report, i))
       counts[static_cast<int>(*severity)] += report.rule_counts[i] - listed[i];
   }
-  std::string line(verdict_labels[report.verdict]);
+  std::string tally = severity_counts(counts[2], counts[1], counts[0]);
+  if (report.retail != Retail::none)
+    tally += "; retail: " + std::string(retail_name(report.retail));
+  std::string line(verdict_label(report.verdict));
   line.resize(9, ' ');
-  line += escape_bytes(report.path);
-  line += ": " + std::to_string(counts[2]) + " errors, " + std::to_string(counts[1]) +
-          " warnings, " + std::to_string(counts[0]) + " info";
-  if (report.retail != Retail::none) line += "; retail: " + std::string(retail_name(report.retail));
-  line += configuration_effect(report, suppressed);
-  std::cerr << line << '\n';
+  line += escape_bytes(report.path) + ": ";
+  const std::string reason = report.verdict == Verdict::clean ? "" : verdict_reason(report);
+  line += reason.empty() ? tally : reason + " (" + tally + ")";
+  std::cerr << line << configuration_effect(report, suppressed) << '\n';
 }
 
 void RunReporter::add(FileReport report) {
   totals_.add(report);
-  if (!options_.quiet) print_verdict_line(report);
+  // The text format on standard output says the same per file (with the findings).
+  if (!options_.quiet && !text_on_standard_output(options_.outputs)) print_verdict_line(report);
   const Baseline::Outcome outcome =
       baseline_ ? baseline_->apply(report) : Baseline::Outcome{0, worst_severity(report)};
   const auto threshold = fail_threshold(options_);

@@ -1,8 +1,10 @@
 #pragma once
 // Writes one run's report in every format asked for (header, file documents, summary), prints
-// per-file verdict lines on standard error, and works out the exit code. A verdict line says
-// what configuration changed: "OK       a.gaf: 0 errors, 0 warnings, 0 info (configuration
-// /repo/.gafcheck.yaml turned off 1 finding)".
+// per-file verdict lines on standard error (unless the text format goes to standard output: it
+// says the same), and works out the exit code. A verdict line says why (the worst finding's
+// message) and what configuration changed: "ERROR    a.gaf: MESSAGE (1 error, 0 warnings, 0 info;
+// retail: crash) (configuration /repo/.gafcheck.yaml turned off 1 finding)"; a clean file's is
+// "OK       a.gaf: 0 errors, 0 warnings, 0 info".
 #include <chrono>
 #include <memory>
 #include <string>

@@ -177,8 +177,9 @@ ExitCode ShardMerge::run() const {
   double wall_seconds = 0;
   incomplete = sum_walks(readers, journal, wall_seconds) || incomplete;
   const int exit_code = journal.finish(incomplete, wall_seconds);
-  std::cerr << "merge: " << readers.size() << " shard reports, " << journal.totals().files
-            << " files" << (incomplete ? ", INCOMPLETE" : "") << "; exit " << exit_code << '\n';
+  std::cerr << "merge: " << counted(readers.size(), "shard report") << ", "
+            << counted(journal.totals().files, "file") << (incomplete ? ", INCOMPLETE" : "")
+            << "; exit " << exit_code << '\n';
   return ExitCode{exit_code};
 }
 

@@ -78,7 +78,7 @@ struct CensusOptions : CommandArguments {
   CensusRun run;
   ConfigOptions config_options;
   std::string per_file_text, min_severity_text, extensions_text, shard_text, resume_verify;
-  std::string files_from, max_list_size;
+  std::string files_from, max_list_size, colour;
   bool nul_separated = false;
   std::string shards;
   unsigned jobs = 0;
@@ -152,12 +152,15 @@ po::options_description census_options_description(CensusOptions& o) {
       "survey figures (structure totals, histograms, findings per rule). The report file is\n"
       "written as the run goes, so an interrupted census can be continued with --resume.\n"
       "--format writes other formats from the same pass (JSON Lines streamed; all of them\n"
-      "include what --resume takes over from the old report).\n\nOptions");
+      "include what --resume takes over from the old report). On a terminal, with neither\n"
+      "--format nor -o, standard output gets the text format instead: the verdict and why of\n"
+      "each file that gets a document, its findings, a summary line (coloured; see --color).\n"
+      "A pipe or a file gets the YAML report.\n\nOptions");
   add_selection_options(general, o);
   add_resume_options(general, o);
   po::options_description visible;
   visible.add(general)
-      .add(output_options_description("the YAML report (the journal --resume reads)"))
+      .add(output_options_description("the YAML report (the journal --resume reads)", &o.colour))
       .add(report_options_description(o.run.common))
       .add(report_reading_description(o.run.common))
       .add(budget_options_description(o.run.common))
@@ -221,7 +224,7 @@ void settle_configuration(CensusOptions& o) {
 const CensusRun& validate(CensusOptions& o) {
   CensusRun& run = o.run;
   finish_common_options(run.common);
-  run.common.outputs = resolve_outputs(o.ordered);
+  run.common.outputs = resolve_terminal_outputs(o.ordered, o.colour);
   attach_for_html(run.common);
   run.per_file = parse_per_file(o.per_file_text);
   if (o.resume_verify != "stat" && o.resume_verify != "hash")
@@ -240,7 +243,9 @@ const CensusRun& validate(CensusOptions& o) {
   run.settings.baseline = run.common.baseline;
   run.settings.min_severity = o.min_severity_text;
   run.jobs = worker_threads(o.jobs);
-  run.progress = ::isatty(STDERR_FILENO) == 1;
+  // The text format on standard output shows each file as it is done: a progress line drawn on
+  // the same terminal would cut through its lines.
+  run.progress = ::isatty(STDERR_FILENO) == 1 && !text_on_standard_output(run.common.outputs);
   return run;
 }
 

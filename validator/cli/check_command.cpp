@@ -15,6 +15,7 @@ struct CheckCommandOptions : CommandArguments {
   RunOptions common;
   ConfigOptions config_options;
   unsigned jobs = 0;
+  std::string colour;
 };
 
 std::string check_help_epilogue() {
@@ -22,7 +23,8 @@ std::string check_help_epilogue() {
          "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
          "2 usage error (also: -o cannot be written, or is one of the inputs: nothing is\n"
          "written then), 3 an input could not be read, 4 internal error.\n"
-         "Examples: gafcheck check --fail-on warning -o report.yaml upload.gaf\n"
+         "Examples: gafcheck check upload.gaf   (on a terminal: the text format)\n"
+         "          gafcheck check --fail-on warning -o report.yaml upload.gaf\n"
          "          gafcheck check -j 2 -o report.yaml mods/ extra.ufo\n"
          "          gafcheck check --format gnu --format json -o r.jsonl --format junit -o\n"
          "            junit.xml anims/   (one pass: gnu lines on stdout, JSON Lines, JUnit)\n";
@@ -36,6 +38,9 @@ CommandHelp check_options_description(CheckCommandOptions& o) {
       "what the retail game would do with it, and every finding (rule, offset,\n"
       "structure path, message), then a summary document. --format writes other\n"
       "formats (JSON Lines, JUnit XML, one line per finding, ...) from the same pass.\n"
+      "On a terminal, with neither --format nor -o, standard output gets the text format\n"
+      "instead: each file's verdict and why, one line per finding, a summary line (coloured;\n"
+      "see --color). A pipe or a file gets the YAML report.\n"
       "A file named as a PATH is always checked (an ignore: glob never skips it). In a walked\n"
       "directory, the inputs are picked as census picks them: by extension (gaf, taf, tsf,\n"
       "hpi, ufo, ccx, gp3) or by content; other files (a readme.txt) are counted in the\n"
@@ -47,7 +52,7 @@ CommandHelp check_options_description(CheckCommandOptions& o) {
                   "reports and verdict lines are the same, in the same order, for any N");
   po::options_description visible;
   visible.add(general)
-      .add(output_options_description("the YAML report"))
+      .add(output_options_description("the YAML report", &o.colour))
       .add(report_options_description(o.common))
       .add(report_reading_description(o.common))
       .add(budget_options_description(o.common))
@@ -58,7 +63,7 @@ CommandHelp check_options_description(CheckCommandOptions& o) {
 
 CheckRun validate(CheckCommandOptions& o) {
   finish_common_options(o.common);
-  o.common.outputs = resolve_outputs(o.ordered);
+  o.common.outputs = resolve_terminal_outputs(o.ordered, o.colour);
   attach_for_html(o.common);
   if (o.positional.empty())
     throw UsageError{"check needs at least one PATH (see gafcheck check --help)"};

@@ -19,7 +19,7 @@ namespace po = boost::program_options;
 namespace {
 
 // The archive's findings by severity: info, warnings, errors.
-std::array<std::uint64_t, 3> severity_counts(const FileReport& report) {
+std::array<std::uint64_t, 3> findings_by_severity(const FileReport& report) {
   std::array<std::uint64_t, 3> counts{};
   for (std::size_t i = 0; i < rule_count; ++i)
     counts[static_cast<std::size_t>(embedded_catalog().info(static_cast<RuleId>(i)).severity)] +=
@@ -28,10 +28,9 @@ std::array<std::uint64_t, 3> severity_counts(const FileReport& report) {
 }
 
 std::string findings_line(const FileReport& report) {
-  const auto counts = severity_counts(report);
-  return std::to_string(counts[2]) + " errors, " + std::to_string(counts[1]) + " warnings, " +
-         std::to_string(counts[0]) + " info (verdict " + std::string(verdict_name(report.verdict)) +
-         ")";
+  const auto counts = findings_by_severity(report);
+  return severity_counts(counts[2], counts[1], counts[0]) + " (verdict " +
+         std::string(verdict_name(report.verdict)) + ")";
 }
 
 std::uint64_t member_bytes(const FileReport& report) {
@@ -61,7 +60,7 @@ std::string listing_document(const std::string& archive, const FileReport& repor
                        {"format", std::string(format_name(member.format))},
                        {"path", json_name(member.path)}});
   }
-  const auto counts = severity_counts(report);
+  const auto counts = findings_by_severity(report);
   return dump_json(
              {{"kind", "ls"},
               {"archive", json_name(archive)},
@@ -149,7 +148,7 @@ ExitCode ArchiveListing::run() const {
     print_listing(report);
   }
   std::fflush(stdout);
-  std::cerr << report.members->size() << " members, " << member_bytes(report)
+  std::cerr << counted(report.members->size(), "member") << ", " << member_bytes(report)
             << " bytes decompressed; findings: " << findings_line(report) << '\n';
   return report.verdict == Verdict::rejected ? ExitCode::findings : ExitCode::clean;
 }

@@ -1,13 +1,17 @@
 #include "validator/cli/output_options.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdlib>
 
 #include "validator/cli/common_options.hpp"
+#include "validator/core/text.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
 
-po::options_description output_options_description(const std::string& what) {
+po::options_description output_options_description(const std::string& what, std::string* colour) {
   std::string formats;
   for (const FormatSpec& spec : format_specs())
     formats += "\n  " + std::string(spec.name) + std::string(13 - spec.name.size(), ' ') + '\t' +
@@ -26,6 +30,13 @@ po::options_description output_options_description(const std::string& what) {
        "go there):" +
        formats)
           .c_str());
+  if (colour)
+    output.add_options()(
+        "color", po::value(colour)->value_name("auto|always|never")->default_value("auto"),
+        "colour the text format on standard output: auto (when standard output is a terminal "
+        "and NO_COLOR is unset or empty), always, or never; a file (-o) is never coloured. "
+        "With neither --format nor -o, standard output gets the text format when it is a "
+        "terminal and the YAML report otherwise (a file, a pipe)");
   return output;
 }
 
@@ -73,6 +84,28 @@ std::vector<OutputRequest> resolve_outputs(const OrderedOptions& ordered,
                          " would both write to " + requests[i].path};
     }
   }
+  return requests;
+}
+
+bool colour_wanted(const std::string& colour) {
+  if (colour == "always") return true;
+  if (colour == "never") return false;
+  if (colour != "auto")
+    throw UsageError{"--color is always, never or auto, not '" + escape_bytes(colour) + "'"};
+  const char* no_colour = std::getenv("NO_COLOR");
+  return ::isatty(STDOUT_FILENO) == 1 && (no_colour == nullptr || *no_colour == '\0');
+}
+
+std::vector<OutputRequest> resolve_terminal_outputs(const OrderedOptions& ordered,
+                                                    const std::string& colour) {
+  const bool coloured = colour_wanted(colour);
+  std::vector<OutputRequest> requests = resolve_outputs(ordered);
+  const bool chosen = std::any_of(ordered.begin(), ordered.end(), [](const auto& option) {
+    return option.first == "format" || option.first == "output";
+  });
+  if (!chosen && ::isatty(STDOUT_FILENO) == 1) requests.front().format = "text";
+  for (OutputRequest& request : requests)
+    request.colour = coloured && request.format == "text" && is_standard_output(request.path);
   return requests;
 }
 

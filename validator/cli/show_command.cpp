@@ -1,10 +1,9 @@
 // gafcheck show FILE: the structure tree of a GAF (or an archive's members), or an annotated
 // hexdump of one range: an offset, a finding of check, or a structure path.
-#include <unistd.h>
-
 #include "validator/cli/archive_commands.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/common_options.hpp"
+#include "validator/cli/output_options.hpp"
 #include "validator/core/text.hpp"
 #include "validator/inspect/show_run.hpp"
 
@@ -57,13 +56,6 @@ std::uint64_t parse_offset(const std::string& text, const std::string& option) {
   return std::stoull(digits, nullptr, hex_form ? 16 : 10);
 }
 
-bool colour_wanted(const std::string& colour) {
-  if (colour == "always") return true;
-  if (colour == "never") return false;
-  if (colour == "auto") return ::isatty(STDOUT_FILENO) == 1;
-  throw UsageError{"--color is always, never or auto, not '" + escape_bytes(colour) + "'"};
-}
-
 // show's command line; validate() turns it into the run.
 struct ShowOptions : CommandArguments {
   RunOptions common;
@@ -86,7 +78,7 @@ CommandHelp show_options_description(ShowOptions& o) {
       "context", po::value(&o.context)->value_name("N")->default_value(o.context),
       "bytes shown before and after the range (at most 4096 bytes are dumped)")(
       "color", po::value(&o.colour)->value_name("always|never|auto")->default_value(o.colour),
-      "always, never or auto (a terminal)");
+      "always, never or auto (a terminal, unless NO_COLOR is set and not empty)");
   add_listing_format_option(general, o.format,
                             "the tree or the dump with the findings, as "
                             "reports/schema/show.schema.json describes it (--color does not "

@@ -320,4 +320,25 @@ std::string unescape_bytes(std::string_view text) {
   return out;
 }
 
+std::string ansi_paint(std::string_view text, std::string_view code) {
+  if (code.empty()) return std::string(text);
+  std::string painted = "\x1b[";
+  painted += code;
+  painted += 'm';
+  painted += text;
+  painted += "\x1b[0m";
+  return painted;
+}
+
+std::string counted(std::uint64_t count, std::string_view singular, std::string_view plural) {
+  std::string text = std::to_string(count) + ' ';
+  if (count == 1)
+    text += singular;
+  else if (!plural.empty())
+    text += plural;
+  else
+    (text += singular) += 's';
+  return text;
+}
+
 }  // namespace gafcheck

@@ -69,4 +69,12 @@ bool printable_report_text(std::string_view text);
 // printable UTF-8 without escaping twice.
 std::string sanitize_text(std::string_view text);
 
+// text between the ANSI escapes that select graphic rendition `code` ("31": red) and reset it;
+// text alone when code is empty.
+std::string ansi_paint(std::string_view text, std::string_view code);
+
+// A count with its noun for people to read: "1 error", "2 errors", "0 files". The plural is the
+// singular with an "s" unless given ("info" stays "info").
+std::string counted(std::uint64_t count, std::string_view singular, std::string_view plural = {});
+
 }  // namespace gafcheck

@@ -107,7 +107,7 @@ DumpRange chosen_range(const ShowRun& run, const ShowInput& input) {
     const auto n = static_cast<std::uint64_t>(run.finding);
     if (n >= input.report.findings.size())
       throw UsageError{"--finding " + std::to_string(n) + ": check lists " +
-                       std::to_string(input.report.findings.size()) + " findings for this file"};
+                       counted(input.report.findings.size(), "finding") + " for this file"};
     const Finding& chosen = input.report.findings[n];
     if (size == 0)
       throw UsageError{"the file is empty: finding " + std::to_string(n) + " has no bytes"};

@@ -187,8 +187,8 @@ void print_archive(const ShowInput& input, const ShowStyle& style, std::string& 
   }
   const hpi::ArchiveIndex& index = reader.index();
   out += "directory " + show_offset(index.directory_begin) + ".." +
-         show_offset(index.directory_end) + ", " + std::to_string(index.members.size()) +
-         " members" + (index.walk_complete ? "" : " (the directory walk stopped early)") + "\n";
+         show_offset(index.directory_end) + ", " + counted(index.members.size(), "member") +
+         (index.walk_complete ? "" : " (the directory walk stopped early)") + "\n";
   out += style.paint("     entry       data       size  method   path", dim) + "\n";
   for (const hpi::MemberRecord& member : index.members) {
     char numbers[96];

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "validator/core/byte_view.hpp"
+#include "validator/core/text.hpp"
 #include "validator/inspect/gaf_layout_map.hpp"
 #include "validator/result/file_report.hpp"
 
@@ -19,8 +20,7 @@ namespace gafcheck {
 struct ShowStyle {
   bool colour = false;
   std::string paint(std::string_view text, const char* code) const {
-    if (!colour) return std::string(text);
-    return std::string("\x1b[") + code + "m" + std::string(text) + "\x1b[0m";
+    return colour ? ansi_paint(text, code) : std::string(text);
   }
 };
 

@@ -1,12 +1,14 @@
 #include "validator/result/file_report.hpp"
 
 #include "validator/base/enum_table.hpp"
+#include "validator/core/text.hpp"
 #include "validator/rules/catalog.hpp"
 
 namespace gafcheck {
 namespace {
 constexpr EnumTexts<Verdict, 4> verdict_names = {{"clean", "warnings", "errors", "rejected"}};
 static_assert(verdict_names.texts.size() == static_cast<std::size_t>(Verdict::rejected) + 1);
+constexpr EnumTexts<Verdict, 4> verdict_labels = {{"OK", "WARN", "ERROR", "REJECTED"}};
 }  // namespace
 
 std::string_view verdict_name(Verdict verdict) {
@@ -15,6 +17,10 @@ std::string_view verdict_name(Verdict verdict) {
 
 std::optional<Verdict> verdict_from_name(std::string_view name) {
   return verdict_names.find(name);
+}
+
+std::string_view verdict_label(Verdict verdict) {
+  return verdict_labels[verdict];
 }
 
 void Counters::add(std::string_view key, std::uint64_t amount) {
@@ -49,6 +55,18 @@ std::optional<Severity> counted_severity(const FileReport& report, std::size_t r
     case CountedLevel::error: return Severity::error;
   }
   return std::nullopt;
+}
+
+std::string severity_counts(std::uint64_t errors, std::uint64_t warnings, std::uint64_t info) {
+  return counted(errors, "error") + ", " + counted(warnings, "warning") + ", " +
+         counted(info, "info", "info");
+}
+
+std::string verdict_reason(const FileReport& report) {
+  const Finding* worst = nullptr;
+  for (const Finding& finding : report.findings)
+    if (!finding.suppressed && (!worst || finding.severity > worst->severity)) worst = &finding;
+  return worst ? sanitize_text(worst->message) : std::string();
 }
 
 }  // namespace gafcheck

@@ -20,6 +20,8 @@ namespace gafcheck {
 enum class Verdict { clean, warnings, errors, rejected };
 std::string_view verdict_name(Verdict verdict);
 std::optional<Verdict> verdict_from_name(std::string_view name);
+// The verdict as a person's report shows it: OK, WARN, ERROR, REJECTED.
+std::string_view verdict_label(Verdict verdict);
 
 // Named integer counters in first-use order. Dotted keys ("coverage.slack") nest in reports.
 // A census adds counters of the same name across files, so every counter must be a sum.
@@ -115,5 +117,14 @@ struct FileReport {
 // The severity a rule's counted-only findings have for the verdict and the exit code, or nullopt
 // when they count for nothing (configuration turned the rule off or suppressed it).
 std::optional<Severity> counted_severity(const FileReport& report, std::size_t rule);
+
+// "1 error, 2 warnings, 0 info": findings by severity, for people.
+std::string severity_counts(std::uint64_t errors, std::uint64_t warnings, std::uint64_t info);
+
+// Why the file has its verdict, for people: the message of the first listed finding of the worst
+// severity that counts (suppressed ones do not), as printable text; for an unreadable file that is
+// the operating system's reason ("cannot open: No such file or directory"). Empty when no
+// counting finding is listed (a clean file, or one whose findings were only counted).
+std::string verdict_reason(const FileReport& report);
 
 }  // namespace gafcheck
