@@ -1,6 +1,7 @@
 """gafcheck at a terminal: check and census write the text format to a terminal (a verdict with
 its reason per file, one line per finding, a summary with plurals), coloured unless NO_COLOR or
---color never says otherwise, and the YAML report to a pipe or a file.
+--color never says otherwise, and the YAML report to a pipe or a file; usage errors offer the
+nearest option, rule id, profile or configuration key ("did you mean") and exit 2.
 """
 import os
 import subprocess
@@ -125,6 +126,56 @@ def test_counts_for_people_are_plural_but_for_one():
     assert 'census: 2 files checked (0 other files)' in stderr, stderr
     assert piped('check', SEEDS / 'clean-raw.gaf').stderr.endswith(
         ': 0 errors, 0 warnings, 0 info\n')
+
+
+def usage_error(*args, cwd=None):
+    result = piped(*args, cwd=cwd)
+    assert result.returncode == 2, (args, result.stderr)
+    return result.stderr
+
+
+def test_unknown_names_offer_the_nearest_one():
+    assert ("unknown option '--fial-on'; did you mean '--fail-on'?"
+            in usage_error('check', '--fial-on', 'warning', CYCLE))
+    assert ("unknown option '--formt'; did you mean '--format'?"
+            in usage_error('census', '--formt', 'json', SEEDS))
+    assert ("no rule 'entry.name-trailing' (gafcheck rules --brief lists them); did you mean "
+            "'entry.name-trailing-bytes'?" in usage_error('explain', 'entry.name-trailing'))
+    assert "did you mean 'hpi.slack'?" in usage_error('explain', 'slack')
+    assert ("unknown rule id 'entry.aliass' (gafcheck rules --brief lists them); did you mean "
+            "'entry.alias'?" in usage_error('check', '--rule', 'entry.aliass=off', CYCLE))
+    assert ("--profile: unknown profile 'uplaod'" in usage_error('check', '--profile', 'uplaod',
+                                                                 CYCLE))
+    assert "did you mean 'upload'?" in usage_error('check', '--profile', 'uplaod', CYCLE)
+    assert "unknown command 'chek'; did you mean 'check'?" in usage_error('chek', CYCLE)
+    assert "not 'jsno'; did you mean 'json'?" in usage_error('check', '--format', 'jsno', CYCLE)
+
+
+def test_configuration_mistakes_offer_the_nearest_name():
+    folder = scratch_directory('near-config')
+    (folder / 'x.gaf').write_bytes(CYCLE.read_bytes())
+    config = folder / '.gafcheck.yaml'
+    config.write_text('fial-on: warning\n')
+    stderr = usage_error('check', '--config', config, folder / 'x.gaf')
+    assert "unknown key 'fial-on'" in stderr and "did you mean 'fail-on'?" in stderr, stderr
+    config.write_text('rules:\n  entry.name-trailing: off\n')
+    stderr = usage_error('check', '--config', config, folder / 'x.gaf')
+    assert "did you mean 'entry.name-trailing-bytes'?" in stderr, stderr
+    config.write_text('extends: strcit\n')
+    stderr = usage_error('check', '--config', config, folder / 'x.gaf')
+    assert "unknown profile 'strcit'" in stderr and "did you mean 'strict'?" in stderr, stderr
+
+
+def test_names_far_from_every_name_get_no_suggestion():
+    stderr = usage_error('check', '--frobnicate', CYCLE)
+    assert "unknown option '--frobnicate'" in stderr and 'did you mean' not in stderr, stderr
+    assert 'did you mean' not in usage_error('explain', 'zzzzzz')
+    assert 'did you mean' not in usage_error('check', '--profile', 'lenient', CYCLE)
+    folder = scratch_directory('far-config')
+    config = folder / '.gafcheck.yaml'
+    config.write_text('password-1234567890: hunter2\n')
+    stderr = usage_error('check', '--config', config, CYCLE)
+    assert 'did you mean' not in stderr and 'hunter2' not in stderr, stderr
 
 
 def strip_colour(text):

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "validator/core/near_names.hpp"
 #include "validator/core/text.hpp"
 
 namespace gafcheck {
@@ -88,10 +89,11 @@ config::RuleLevels parse_rule_overrides(const std::vector<std::string>& texts) {
     const auto equals = text.find('=');
     if (equals == std::string::npos)
       throw UsageError{"--rule takes RULE=LEVEL (e.g. extent.slack=off), not '" + text + "'"};
-    const auto rule = rule_from_name(text.substr(0, equals));
+    const std::string name = text.substr(0, equals);
+    const auto rule = rule_from_name(name);
     if (!rule)
-      throw UsageError{"--rule: unknown rule id '" + text.substr(0, equals) +
-                       "' (gafcheck rules --brief lists them)"};
+      throw UsageError{"--rule: unknown rule id '" + name +
+                       "' (gafcheck rules --brief lists them)" + did_you_mean(name, rule_names)};
     const auto level = config::rule_level_from_name(text.substr(equals + 1));
     if (!level)
       throw UsageError{"--rule " + text + ": the level must be off, info, warning or error"};
@@ -110,7 +112,8 @@ RunConfiguration::RunConfiguration(const std::vector<std::string>& roots,
     profile = config::find_profile(options.profile);
     if (!profile)
       throw UsageError{"--profile: unknown profile '" + options.profile + "' (" +
-                       config::profile_names() + ")"};
+                       config::profile_names() + ")" +
+                       did_you_mean(options.profile, config::profile_name_list())};
   }
   if (options.no_config && !options.config_path.empty())
     throw UsageError{"--no-config and --config exclude each other"};

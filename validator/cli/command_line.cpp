@@ -1,6 +1,10 @@
 #include "validator/cli/command_line.hpp"
 
+#include <algorithm>
 #include <iostream>
+
+#include "validator/base/errors.hpp"
+#include "validator/core/near_names.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -9,6 +13,18 @@ namespace {
 CommandDescriber& describer() {
   static CommandDescriber current;
   return current;
+}
+
+// Boost's "unrecognised option" as a usage error that offers the nearest of the command's long
+// options: "unknown option '--fial-on'; did you mean '--fail-on'?".
+UsageError unknown_option(const po::unknown_option& error, const po::options_description& known) {
+  const std::string given = error.get_option_name();
+  std::vector<std::string_view> names;
+  for (const auto& option : known.options())
+    if (!option->long_name().empty()) names.push_back(option->long_name());
+  const std::string_view bare =
+      std::string_view(given).substr(std::min(given.find_first_not_of('-'), given.size()));
+  return UsageError{"unknown option '" + given + "'" + did_you_mean(bare, names, "--")};
 }
 
 }  // namespace
@@ -31,8 +47,12 @@ bool parse_command_line(const Arguments& arguments, const po::options_descriptio
   po::positional_options_description positions;
   positions.add("positional", -1);
   po::variables_map values;
-  const po::parsed_options parsed =
-      po::command_line_parser(arguments).options(all).positional(positions).run();
+  po::parsed_options parsed(nullptr);
+  try {
+    parsed = po::command_line_parser(arguments).options(all).positional(positions).run();
+  } catch (const po::unknown_option& error) {
+    throw unknown_option(error, visible);
+  }
   po::store(parsed, values);
   if (ordered)
     for (const auto& option : parsed.options)

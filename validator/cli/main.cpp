@@ -12,6 +12,7 @@
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/render_command.hpp"
 #include "validator/cli/version_report.hpp"
+#include "validator/core/near_names.hpp"
 #include "validator/core/text.hpp"
 
 namespace {
@@ -90,7 +91,10 @@ int dispatch(const std::string& command, const gafcheck::cli::Arguments& argumen
     std::cout << describe_cli(usage, commands);
     return gafcheck::exit_status(gafcheck::ExitCode::clean);
   }
-  throw gafcheck::UsageError{"unknown command '" + command + "'"};
+  std::vector<std::string_view> names;
+  for (const CommandEntry& entry : commands) names.push_back(entry.name);
+  throw gafcheck::UsageError{"unknown command '" + command + "'" +
+                             gafcheck::did_you_mean(command, names)};
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
+#include "validator/core/near_names.hpp"
 #include "validator/rules/catalog.hpp"
 
 namespace gafcheck::cli {
@@ -54,7 +55,9 @@ int run_explain(const Arguments& arguments, const std::string&) {
   if (rules.size() != 1)
     throw UsageError{"explain takes exactly one RULE id (gafcheck rules --brief lists them)"};
   const RuleInfo* rule = embedded_catalog().find(rules[0]);
-  if (!rule) throw UsageError{"no rule '" + rules[0] + "' (gafcheck rules --brief lists them)"};
+  if (!rule)
+    throw UsageError{"no rule '" + rules[0] + "' (gafcheck rules --brief lists them)" +
+                     did_you_mean(rules[0], rule_names)};
   std::cout << rule->id << ": " << rule->title << "\n  severity: " << severity_name(rule->severity)
             << "\n  retail:   " << retail_name(rule->retail) << "\n  spec:     " << rule->spec
             << "\n\n  " << rule->explanation << '\n';

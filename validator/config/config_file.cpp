@@ -12,6 +12,7 @@
 #include "validator/config/config_yaml.hpp"
 #include "validator/config/profiles.hpp"
 #include "validator/core/check_options.hpp"
+#include "validator/core/near_names.hpp"
 #include "validator/core/quantity.hpp"
 #include "validator/core/sha256.hpp"
 #include "validator/core/text.hpp"
@@ -25,12 +26,6 @@ constexpr std::string_view known_keys =
 
 std::vector<std::string_view> rule_ids() {
   return {rule_names.begin(), rule_names.end()};
-}
-
-std::vector<std::string_view> profile_list() {
-  std::vector<std::string_view> names;
-  for (const Profile& profile : builtin_profiles()) names.push_back(profile.name);
-  return names;
 }
 
 std::vector<std::string_view> key_names() {
@@ -65,12 +60,20 @@ class Parser {
     return quoted_if_near(text, names);
   }
 
+  // "unknown key 'fial-on' (known: ...); did you mean 'fail-on'?": `what`, the text when it is a
+  // near miss (shown), `details`, and the nearest public name.
+  static std::string unknown(const std::string& what, const std::string& text,
+                             const std::vector<std::string_view>& names,
+                             const std::string& details) {
+    return what + shown(text, names) + details + did_you_mean(text, names);
+  }
+
   RuleId rule(const YAML::Node& node) const {
     const std::string name = scalar(node, "a rule id");
     const auto id = rule_from_name(name);
     if (!id)
       fail(node,
-           "unknown rule id" + shown(name, rule_ids()) + " (gafcheck rules --brief lists them)");
+           unknown("unknown rule id", name, rule_ids(), " (gafcheck rules --brief lists them)"));
     return *id;
   }
 
@@ -78,8 +81,8 @@ class Parser {
     const std::string name = scalar(node, "a rule level");
     const auto level = rule_level_from_name(name);
     if (!level)
-      fail(node, "bad level" + shown(name, {"off", "info", "warning", "error"}) +
-                     " (off, info, warning or error)");
+      fail(node, unknown("bad level", name, {"off", "info", "warning", "error"},
+                         " (off, info, warning or error)"));
     return *level;
   }
 
@@ -141,8 +144,8 @@ class Parser {
         has_justification = !entry.justification.empty();
         if (!has_justification) fail(item.second, "an empty justification");
       } else {
-        fail(item.first, "unknown key" + shown(key, {"rule", "path", "sha256", "justification"}) +
-                             " in a suppression (rule, path, sha256, justification)");
+        fail(item.first, unknown("unknown key", key, {"rule", "path", "sha256", "justification"},
+                                 " in a suppression (rule, path, sha256, justification)"));
       }
     }
     if (!has_rule) fail(node, "a suppression without a rule");
@@ -166,8 +169,8 @@ class Parser {
     if (key == "extends") {
       config.profile = scalar(value, "extends");
       if (!find_profile(config.profile))
-        fail(value, "unknown profile" + shown(config.profile, profile_list()) + " (" +
-                        profile_names() + ")");
+        fail(value, unknown("unknown profile", config.profile, profile_name_list(),
+                            " (" + profile_names() + ")"));
     } else if (key == "game") {
       config.game = scalar(value, "game");
       if (!game_from_name(*config.game)) fail(value, "game must be ta, tak or ta3d");
@@ -192,7 +195,7 @@ class Parser {
       for (const BudgetSpec& spec : budget_specs)
         if (key == budget_option(spec)) return budget(value, spec, config);
       fail(key_node,
-           "unknown key" + shown(key, key_names()) + " (known: " + std::string(known_keys) + ")");
+           unknown("unknown key", key, key_names(), " (known: " + std::string(known_keys) + ")"));
     }
   }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "validator/config/config_file.hpp"
+#include "validator/core/near_names.hpp"
 
 namespace gafcheck::config {
 namespace {
@@ -136,30 +137,10 @@ std::uint64_t refuse_unsafe_yaml(const std::string& text, const std::string& pat
 }
 
 std::string quoted_if_near(std::string_view text, const std::vector<std::string_view>& names) {
-  constexpr std::size_t max_edits = 2, max_length = 64;
-  if (text.empty() || text.size() > max_length) return "";
   for (const char c : text)
     if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_'))
       return "";
-  // A typo is at most two edits from the name meant; the budget shrinks for short words, where
-  // two edits would make anything near (a one-letter name is near every two-letter text).
-  const std::size_t allowed = std::min(max_edits, text.size() / 4);
-  std::vector<std::size_t> previous, current;
-  for (const std::string_view name : names) {
-    if (name.size() + allowed < text.size() || text.size() + allowed < name.size()) continue;
-    previous.resize(name.size() + 1);
-    current.resize(name.size() + 1);
-    for (std::size_t j = 0; j <= name.size(); ++j) previous[j] = j;
-    for (std::size_t i = 1; i <= text.size(); ++i) {
-      current[0] = i;
-      for (std::size_t j = 1; j <= name.size(); ++j)
-        current[j] = std::min({previous[j] + 1, current[j - 1] + 1,
-                               previous[j - 1] + (text[i - 1] == name[j - 1] ? 0 : 1)});
-      previous.swap(current);
-    }
-    if (previous[name.size()] <= allowed) return " '" + std::string(text) + "'";
-  }
-  return "";
+  return nearest_name(text, names) ? " '" + std::string(text) + "'" : "";
 }
 
 std::string without_quoted_text(const std::string& message) {

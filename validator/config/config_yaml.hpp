@@ -18,9 +18,10 @@ std::uint64_t refuse_unsafe_yaml(const std::string& text, const std::string& pat
 
 // A configuration named by mistake may be anything (a secrets file, /etc/shadow, a binary), and
 // its error message must not print it. Text from the file is quoted only when it is a near miss
-// of a name gafcheck publishes (a key, rule id, level or profile: at most two edits away, as a
-// typo is): " 'fail-onn'"; anything else is left out: "". Only a near copy of a public name can
-// be printed, never a secret.
+// of a name gafcheck publishes (a key, rule id, level or profile: nearest_name finds one, as for
+// a typo or a part of the name): " 'fail-onn'"; anything else is left out: "". Only a near copy
+// or a piece of a public name can be printed, never a secret. (The name suggested, did_you_mean,
+// is public and always safe to print.)
 std::string quoted_if_near(std::string_view text, const std::vector<std::string_view>& names);
 // A YAML parser's message without what it quotes from the text ("unknown escape character: X"
 // -> "unknown escape character").

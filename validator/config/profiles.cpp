@@ -76,4 +76,10 @@ std::string profile_names() {
   return names;
 }
 
+std::vector<std::string_view> profile_name_list() {
+  std::vector<std::string_view> names;
+  for (const Profile& profile : builtin_profiles()) names.push_back(profile.name);
+  return names;
+}
+
 }  // namespace gafcheck::config

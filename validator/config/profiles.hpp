@@ -28,6 +28,8 @@ const std::vector<Profile>& builtin_profiles();
 const Profile* find_profile(std::string_view name);
 // "retail, upload, census, strict" for messages.
 std::string profile_names();
+// The same names, for did_you_mean.
+std::vector<std::string_view> profile_name_list();
 const Profile& default_profile();
 
 }  // namespace gafcheck::config
