@@ -102,6 +102,10 @@ def test_an_unreadable_file_says_why():
     assert code == 3
     assert f'REJECTED {missing}: cannot open: No such file or directory' in shown, shown
     assert 'census: 1 file checked (0 other files)' in stderr, stderr
+    # On a pipe, the census's closing line names the unreadable input and why.
+    stderr = piped('census', missing).stderr
+    assert stderr.endswith('census: 1 file checked (0 other files); unreadable: '
+                           f'{missing}: cannot open: No such file or directory; exit 3\n'), stderr
 
 
 def test_census_draws_no_progress_through_the_text():

@@ -64,13 +64,14 @@ ReportItem settle_report(FileReport& report, const RecordFacts& stamp, RecordFac
   return item;
 }
 
-// Renders the group for every writer, then hands the reports over without their findings.
+// Renders the group for every writer, then hands the reports over without their findings (but an
+// unreadable input's one finding, which says why, for the closing line).
 void render_group(std::vector<FileReport>& reports, const std::vector<ReportItem>& items,
                   const CensusContext& context, FinishedInput& finished) {
   for (const FormatWriter* writer : context.writers)
     finished.rendered.push_back(writer->render(items));
   for (FileReport& report : reports) {
-    report.findings = {};
+    if (report.format != Format::unreadable) report.findings = {};
     finished.reports.push_back(std::move(report));
   }
 }

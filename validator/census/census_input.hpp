@@ -39,8 +39,9 @@ struct FinishedInput {
   // Each writer's rendering of the input's group (file documents then records, in the YAML and
   // JSON streams), in CensusContext::writers order; empty when the file is not an input.
   std::vector<RenderedGroup> rendered;
-  // The group's reports, findings dropped: what the writer adds to the summary (handing over the
-  // reports costs less than building per-file totals only to merge them).
+  // The group's reports, findings dropped (an unreadable input keeps its one finding, the reason):
+  // what the writer adds to the summary (handing over the reports costs less than building
+  // per-file totals only to merge them).
   std::vector<FileReport> reports;
   bool failed = false;  // a finding at or above --fail-on (baseline findings excepted)
   bool unreadable = false;

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "validator/core/text.hpp"
+
 namespace gafcheck {
 namespace {
 
@@ -46,6 +48,10 @@ void CensusJournal::write(FinishedInput&& input) {
   for (const FileReport& report : input.reports) {
     totals_.add(report);
     bytes += report.size;
+    if (report.format == Format::unreadable && first_unreadable_.empty()) {
+      const std::string reason = verdict_reason(report);
+      first_unreadable_ = escape_bytes(report.path) + (reason.empty() ? "" : ": " + reason);
+    }
   }
   if (input.not_input) ++totals_.not_inputs;
   any_failure_ = any_failure_ || input.failed;

@@ -38,6 +38,9 @@ class CensusJournal {
   int finish_walk(int signal);
 
   const RunTotals& totals() const { return totals_; }
+  // The first input that could not be read and why ("PATH: cannot open: ..."), for the closing
+  // line on standard error; empty when every input was read.
+  const std::string& first_unreadable() const { return first_unreadable_; }
   const std::vector<std::unique_ptr<FormatWriter>>& writers() const { return writers_; }
   // The writers for CensusContext::writers.
   std::vector<const FormatWriter*> renderers() const;
@@ -51,6 +54,7 @@ class CensusJournal {
   RunTotals totals_;
   bool any_failure_ = false;
   bool any_unreadable_ = false;
+  std::string first_unreadable_;
   std::uint64_t groups_written_ = 0;
   std::uint64_t raise_after_groups_ = 0;  // test hook, see census_journal.cpp
   int raise_signal_ = 0;

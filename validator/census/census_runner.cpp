@@ -182,13 +182,19 @@ WalkCounts walk_in_order(const CensusRun& run, const CensusContext& context, Res
   return counts;
 }
 
-void print_census_end(const RunTotals& totals, const ResumeCursor* cursor,
+void print_census_end(const CensusJournal& journal, const ResumeCursor* cursor,
                       const std::string& resume, int signal, int status) {
+  const RunTotals& totals = journal.totals();
   std::cerr << "census: " << counted(totals.files, "file") << " checked ("
             << counted(totals.not_inputs, "other file");
   if (totals.ignored > 0) std::cerr << ", " << totals.ignored << " ignored by the configuration";
   if (cursor) std::cerr << ", " << cursor->taken() << " taken over from " << resume;
   std::cerr << ")";
+  if (totals.unreadable == 1)
+    std::cerr << "; unreadable: " << journal.first_unreadable();
+  else if (totals.unreadable > 1)
+    std::cerr << "; " << totals.unreadable
+              << " unreadable, the first: " << journal.first_unreadable();
   if (signal != 0) std::cerr << "; interrupted by signal " << signal << ", report is partial";
   std::cerr << "; exit " << status << '\n';
 }
@@ -235,7 +241,7 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
   std::error_code removed;
   if (!moved_aside.empty() && signal == 0 && !std::filesystem::remove(moved_aside, removed))
     std::cerr << "census: could not remove " << moved_aside << ": " << removed.message() << '\n';
-  print_census_end(journal.totals(), cursor.get(), run.resume, signal, status);
+  print_census_end(journal, cursor.get(), run.resume, signal, status);
   return status;
 }
 
