@@ -116,13 +116,13 @@ std::string text_summary_line(const RunTotals& totals, const ReportClosing& clos
                               const TextSummaryCounts& counts) {
   std::string line = counted(totals.files, "file") + " checked";
   std::string verdicts;
-  for (const auto& [name, shown] : {std::pair{"rejected", "rejected"},
-                                    {"errors", "with errors"},
-                                    {"warnings", "with warnings"},
-                                    {"clean", "clean"}}) {
-    const auto found = totals.by_verdict.find(name);
+  for (const auto& [verdict, wording] : {std::pair{"rejected", "rejected"},
+                                         {"errors", "with errors"},
+                                         {"warnings", "with warnings"},
+                                         {"clean", "clean"}}) {
+    const auto found = totals.by_verdict.find(verdict);
     if (found == totals.by_verdict.end() || found->second == 0) continue;
-    verdicts += (verdicts.empty() ? "" : ", ") + std::to_string(found->second) + ' ' + shown;
+    verdicts += (verdicts.empty() ? "" : ", ") + std::to_string(found->second) + ' ' + wording;
   }
   if (!verdicts.empty()) line += ": " + verdicts;
   line += "; " + severity_counts(counts.listed[2], counts.listed[1], counts.listed[0]);

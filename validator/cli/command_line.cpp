@@ -17,7 +17,8 @@ CommandDescriber& describer() {
 
 // Boost's "unrecognised option" as a usage error that offers the nearest of the command's long
 // options: "unknown option '--fial-on'; did you mean '--fail-on'?".
-UsageError unknown_option(const po::unknown_option& error, const po::options_description& known) {
+UsageError unknown_option_error(const po::unknown_option& error,
+                                const po::options_description& known) {
   const std::string given = error.get_option_name();
   std::vector<std::string_view> names;
   for (const auto& option : known.options())
@@ -51,7 +52,7 @@ bool parse_command_line(const Arguments& arguments, const po::options_descriptio
   try {
     parsed = po::command_line_parser(arguments).options(all).positional(positions).run();
   } catch (const po::unknown_option& error) {
-    throw unknown_option(error, visible);
+    throw unknown_option_error(error, visible);
   }
   po::store(parsed, values);
   if (ordered)
