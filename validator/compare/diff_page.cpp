@@ -64,14 +64,14 @@ void entry_rows(std::ostream& out, const EntryDiff& entry) {
   if (entry.change == EntryChange::renamed) note = " from " + shown(entry.old_name);
   if (!entry.reachable) note += " (not reachable by name: an earlier entry has it)";
   if (entry.change == EntryChange::changed || entry.change == EntryChange::re_encoded)
-    note += " (" + std::to_string(entry.unchanged_frames) + " frames unchanged)";
+    note += " (" + counted(entry.unchanged_frames, "frame") + " unchanged)";
   if (entry.positional) note += " (frames aligned by position)";
   out << "<tr class=\"entry\"><td>" << shown(entry.name) << "</td><td></td><td>"
       << change_badge(entry_change_name(entry.change)) << note << "</td><td>"
       << fields_cell(entry.fields) << "</td><td></td><td></td><td></td></tr>\n";
   if (entry.change == EntryChange::added || entry.change == EntryChange::removed) {
-    out << "<tr><td></td><td colspan=\"6\" class=\"note\">" << entry.frames.size() << " frames "
-        << (entry.change == EntryChange::added ? "added" : "removed") << "</td></tr>\n";
+    out << "<tr><td></td><td colspan=\"6\" class=\"note\">" << counted(entry.frames.size(), "frame")
+        << " " << (entry.change == EntryChange::added ? "added" : "removed") << "</td></tr>\n";
     return;
   }
   for (const FrameDiff& frame : entry.frames) frame_row(out, shown(entry.name), frame);

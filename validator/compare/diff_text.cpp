@@ -53,7 +53,7 @@ void entry_lines(std::ostream& out, const EntryDiff& entry) {
   if (entry.change == EntryChange::renamed) out << " from " << escape_bytes(entry.old_name);
   if (!entry.reachable) out << " (not reachable by name: an earlier entry has it)";
   if (entry.change == EntryChange::changed || entry.change == EntryChange::re_encoded)
-    out << " (" << entry.unchanged_frames << " frames unchanged)";
+    out << " (" << counted(entry.unchanged_frames, "frame") << " unchanged)";
   const std::string fields = fields_text(entry.fields);
   if (!fields.empty()) out << ": " << fields;
   out << '\n';

@@ -57,7 +57,7 @@ class GafTree {
     }
     add(0, gaf::header_size, 0, "header", header_detail(), structure_colour);
     add(gaf::header_size, std::uint64_t{header.walked_slots} * 4, 0, "entry_table",
-        std::to_string(header.walked_slots) + " slots walked", structure_colour);
+        counted(header.walked_slots, "slot") + " walked", structure_colour);
     for (const gaf::EntryRecord& entry : index_.entries) print_entry(entry);
     bool first = true;
     for (std::uint32_t i = 0; i < index_.frames.size(); ++i) {
@@ -99,13 +99,12 @@ class GafTree {
       return;
     }
     add(entry.offset, gaf::entry_header_size, 0, path,
-        "name \"" + gaf::entry_display_name(entry) + "\", " + std::to_string(entry.frame_count) +
-            " frames, loop " + hex(entry.loop_word, 4) +
-            (entry.loaded_by_game ? "" : ", not loaded"),
+        "name \"" + gaf::entry_display_name(entry) + "\", " + counted(entry.frame_count, "frame") +
+            ", loop " + hex(entry.loop_word, 4) + (entry.loaded_by_game ? "" : ", not loaded"),
         structure_colour);
     const std::uint64_t table = std::uint64_t{entry.offset} + gaf::entry_header_size;
     add(table, std::uint64_t{entry.ref_count} * gaf::frame_ref_size, 1, join_path(path, "frames"),
-        "frame table, " + std::to_string(entry.ref_count) + " references walked", structure_colour);
+        "frame table, " + counted(entry.ref_count, "reference") + " walked", structure_colour);
     for (std::uint32_t k = 0; k < entry.ref_count; ++k) {
       const gaf::FrameRef& ref = index_.refs[entry.first_ref + k];
       const std::string frame_path = join_indexed(path, "frame", k);
@@ -138,7 +137,7 @@ class GafTree {
                : frame.compressed == taf::format_argb1555
                    ? std::string("ARGB1555")
                    : "format " + std::to_string(frame.compressed))
-        : frame.is_composite() ? std::to_string(frame.layer_count) + " layers"
+        : frame.is_composite() ? counted(frame.layer_count, "layer")
         : frame.is_rle()       ? "rle"
                                : "raw";
     add(frame.offset, gaf::frame_header_size, depth, path,
