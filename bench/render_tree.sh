@@ -7,6 +7,9 @@
 #                                           leaves out the disk's file-creation cost)
 #   JOBS="1 2" bench/render_tree.sh         (render -j values run, each a row; default "1 2";
 #                                           the baseline runs without -j, as builds before it had)
+#   PALETTE=ramp bench/render_tree.sh       (every run draws with --palette: a file, or "ramp" for
+#                                           a made-up 256-colour PALETTE.PAL, as a user with the
+#                                           game's palette renders; default: the forensic one)
 #
 # gafcheck render of every GAF of the retail-scale tree (corpus/tree: 960 GAFs, 46,407 top-level
 # frames) into a fresh directory: 46,407 PNGs in ~12,800 entry directories plus index.json,
@@ -33,6 +36,14 @@ find "$work/tree" -type f -print0 | xargs -0 cat >/dev/null  # warm the page cac
 # shellcheck source=lib/measure.sh
 source "$root/bench/lib/measure.sh"
 
+palette=()
+if [[ "${PALETTE:-}" == ramp ]]; then
+  python3 -c 'import sys; sys.stdout.buffer.write(bytes(b for i in range(256) for b in (i, 255 - i, i * 7 % 256, 0)))' >"$work/ramp.pal"
+  palette=(--palette "$work/ramp.pal")
+elif [[ -n "${PALETTE:-}" ]]; then
+  palette=(--palette "$PALETTE")
+fi
+
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 out="$out_dir/render-out" copy="$out_dir/render-copy"
 runs=()  # label, then the command's arguments after the binary, separated by '|'
@@ -42,11 +53,11 @@ for round in $(seq "$repeat"); do
   for named in "${runs[@]}"; do
     IFS='|' read -r -a command <<<"$named"
     rm -rf "$out"
-    echo "${command[0]} $(measure "${command[1]}" render "${command[@]:2}" -o "$out" "${inputs[@]}")"
+    echo "${command[0]} $(measure "${command[1]}" render "${command[@]:2}" "${palette[@]}" -o "$out" "${inputs[@]}")"
   done
   rm -rf "$copy"
   echo "cp $(measure cp -r "$out" "$copy")"
-done | awk -v repeat="$repeat" -v load="$load" -v where="$out_dir" '
+done | awk -v repeat="$repeat" -v load="$load" -v where="$out_dir" -v palette="${PALETTE:-forensic}" '
   { n[$1]++; wall[$1, n[$1]] = $2; rss[$1, n[$1]] = $3; cpu[$1, n[$1]] = $4 }
   function median(a, key,   i, j, t, v, m) {
     m = n[key]; for (i = 1; i <= m; i++) v[i] = a[key, i]
@@ -55,8 +66,12 @@ done | awk -v repeat="$repeat" -v load="$load" -v where="$out_dir" '
   }
   END {
     printf "output in %s; load average before the runs: %s; medians of %d interleaved runs\n", where, load, repeat
+    printf "palette: %s\n", palette
     printf "%-10s %8s %8s %9s\n", "", "wall s", "CPU s", "RSS MiB"
     for (key in n)
       printf "%-10s %8.2f %8.2f %9.1f\n", key, median(wall, key), median(cpu, key), median(rss, key) / 1024
+    if (("baseline" in n) && ("this-j1" in n))
+      printf "baseline / this-j1: %.2fx wall, %.2fx CPU\n", median(wall, "baseline") / median(wall, "this-j1"), median(cpu, "baseline") / median(cpu, "this-j1")
   }'
+echo "load after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
 rm -rf "$out" "$copy"

@@ -1,10 +1,12 @@
 // gafcheck render over the retail-scale tree, from memory (as kbot-io's full decode of that tree
 // was timed): every frame of every entry of the 960 GAFs drawn under the retail policy, then the
-// same with each canvas coloured and PNG-encoded (in memory: no files), so the encoding's cost is
-// the difference. Each runs on 1 and 2 threads (files dealt out in turn, as render -j does), timed
-// on the wall clock as kbot-io's decode was. The tree is corpus/tree's (gafcheck-make-tree DIR
-// 960 1): GAFCHECK_TREE names it, else it is generated into a temporary directory first.
-// Run: build/bench/gafcheck_render_tree_bench --benchmark_repetitions=5
+// same with each canvas PNG-encoded (in memory: no files), so the encoding's cost is the
+// difference: as RGBA (the writer render used for every frame before), and as render writes it
+// now (policy_rows: indexed where the palette holds every colour shown). GAFCHECK_PALETTE names a
+// palette file to draw with instead of the forensic one. Each runs on 1 and 2 threads (files dealt
+// out in turn, as render -j does), timed on the wall clock as kbot-io's decode was. The tree is
+// corpus/tree's (gafcheck-make-tree DIR 960 1): GAFCHECK_TREE names it, else it is generated into a
+// temporary directory first. Run: build/bench/gafcheck_render_tree_bench --benchmark_repetitions=5
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
@@ -13,12 +15,14 @@
 #include <fstream>
 #include <iterator>
 #include <thread>
+#include <variant>
 #include <vector>
 
 #include "corpus/tree/tree_generator.hpp"
 #include "validator/detect/sniff.hpp"
 #include "validator/render/canvas_colours.hpp"
 #include "validator/render/frame_renderer.hpp"
+#include "validator/render/palette_reader.hpp"
 #include "validator/render/png_writer.hpp"
 #include "validator/render/render_index.hpp"
 
@@ -58,14 +62,25 @@ const Tree& the_tree() {
 }
 
 struct Tally {
-  std::uint64_t frames = 0, pixels = 0, png_bytes = 0;
+  std::uint64_t frames = 0, pixels = 0, png_bytes = 0, indexed = 0;
 };
+
+enum class Encoding { none, rgba, written };
+
+Palette bench_palette() {
+  const char* named = std::getenv("GAFCHECK_PALETTE");
+  if (!named || !*named) return forensic_palette();
+  std::ifstream in(named, std::ios::binary);
+  const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), {});
+  Result<PaletteFile> read = read_palette(ByteView(bytes.data(), bytes.size()));
+  return read ? read->palette : forensic_palette();
+}
 
 // What gafcheck render does per file with the default options, minus writing the files.
 // Thread `lane` of `lanes` takes every lanes-th file.
-void render_files(const Tree& tree, bool encode, std::size_t lane, std::size_t lanes,
+void render_files(const Tree& tree, Encoding encoding, std::size_t lane, std::size_t lanes,
                   Tally& tally) {
-  const Palette palette = forensic_palette();
+  const Palette palette = bench_palette();
   for (std::size_t i = lane; i < tree.files.size(); i += lanes) {
     const auto& bytes = tree.files[i];
     const ByteView file(bytes.data(), bytes.size());
@@ -81,17 +96,24 @@ void render_files(const Tree& tree, bool encode, std::size_t lane, std::size_t l
         const Canvas& canvas = *rendered.canvas;
         ++tally.frames;
         tally.pixels += canvas.pixels();
-        if (!encode) continue;
-        const Result<std::vector<std::uint8_t>> png = encode_png(
-            canvas.width, canvas.height,
-            [&](std::uint32_t y, std::uint8_t* rgba) { policy_row(canvas, palette, y, rgba); });
+        if (encoding == Encoding::none) continue;
+        // rgba: libpng streaming every frame as RGBA, as render wrote them before.
+        const ImageRows rows = encoding == Encoding::written ? policy_rows(canvas, palette)
+                                                             : ImageRows(RgbaRowSource());
+        tally.indexed += std::holds_alternative<IndexedRows>(rows);
+        const Result<std::vector<std::uint8_t>> png =
+            encoding == Encoding::written
+                ? encode_image(canvas.width, canvas.height, rows)
+                : encode_png(canvas.width, canvas.height, [&](std::uint32_t y, std::uint8_t* rgba) {
+                    policy_row(canvas, palette, y, rgba);
+                  });
         tally.png_bytes += (png ? png->size() : 0);
       }
     }
   }
 }
 
-void render_tree(const Tree& tree, bool encode, std::size_t lanes, Tally& tally) {
+void render_tree(const Tree& tree, Encoding encode, std::size_t lanes, Tally& tally) {
   std::vector<Tally> tallies(lanes);
   std::vector<std::thread> threads;
   for (std::size_t lane = 1; lane < lanes; ++lane)
@@ -102,10 +124,11 @@ void render_tree(const Tree& tree, bool encode, std::size_t lanes, Tally& tally)
     tally.frames += each.frames;
     tally.pixels += each.pixels;
     tally.png_bytes += each.png_bytes;
+    tally.indexed += each.indexed;
   }
 }
 
-void run(benchmark::State& state, bool encode) {
+void run(benchmark::State& state, Encoding encode) {
   const Tree& tree = the_tree();
   Tally tally;
   for (auto _ : state) {
@@ -118,17 +141,25 @@ void run(benchmark::State& state, bool encode) {
   state.counters["pixels"] = benchmark::Counter(
       static_cast<double>(tally.pixels) * static_cast<double>(state.iterations()),
       benchmark::Counter::kIsRate);
-  if (encode) state.counters["png_MB"] = static_cast<double>(tally.png_bytes) / 1e6;
+  if (encode != Encoding::none) {
+    state.counters["png_MB"] = static_cast<double>(tally.png_bytes) / 1e6;
+    state.counters["indexed"] = static_cast<double>(tally.indexed);
+  }
   state.SetBytesProcessed(static_cast<std::int64_t>(tree.bytes * state.iterations()));
 }
 
 void BM_TreeRenderRetail(benchmark::State& state) {
-  run(state, false);
+  run(state, Encoding::none);
 }
 BENCHMARK(BM_TreeRenderRetail)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 
+void BM_TreeRenderRetailRgbaPng(benchmark::State& state) {
+  run(state, Encoding::rgba);
+}
+BENCHMARK(BM_TreeRenderRetailRgbaPng)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
 void BM_TreeRenderRetailPng(benchmark::State& state) {
-  run(state, true);
+  run(state, Encoding::written);
 }
 BENCHMARK(BM_TreeRenderRetailPng)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 

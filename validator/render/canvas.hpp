@@ -30,6 +30,7 @@ struct Canvas {
   std::uint32_t height = 0;
   std::int64_t x_offset = 0;  // the anchor's column
   std::int64_t y_offset = 0;  // the anchor's row
+  std::uint8_t key = 0;       // the frame's colour key: the transparent index of an indexed PNG
   std::vector<std::uint8_t> index;
   std::vector<std::uint8_t> flags;
 

@@ -9,6 +9,7 @@
 // the two (drawn in one only, another index, or strict-extra) red (255,0,0); pixels both draw
 // alike in their colour at alpha 64; the rest transparent.
 #include <cstdint>
+#include <optional>
 
 #include "validator/render/canvas.hpp"
 #include "validator/render/palette.hpp"
@@ -26,6 +27,26 @@ inline constexpr std::uint8_t same_alpha = 64;
 void policy_pixel(const Canvas& canvas, const Palette& palette, std::uint32_t x, std::uint32_t y,
                   std::uint8_t* rgba);
 void policy_row(const Canvas& canvas, const Palette& palette, std::uint32_t y, std::uint8_t* rgba);
+
+// A policy image written as palette indices (an indexed PNG): the index made transparent (the
+// frame's key) and how many palette entries the image's PLTE holds (up to its highest index).
+struct IndexedLayout {
+  std::uint8_t transparent = 0;
+  unsigned colours = 1;
+};
+
+// The indexed layout of a policy image, or nullopt when it needs RGBA: a strict mark (missing,
+// extra) or the forensic key checkerboard is drawn in colours outside the palette, or a visible
+// pixel has the key's index, which the indexed image makes transparent.
+std::optional<IndexedLayout> indexed_layout(const Canvas& canvas, const Palette& palette);
+
+// Fills a row of a policy image's indices: transparent pixels get the layout's transparent index.
+void index_row(const Canvas& canvas, std::uint8_t transparent, std::uint32_t y,
+               std::uint8_t* indices);
+
+// A policy image's rows as written: palette indices when indexed_layout allows, else RGBA. The
+// canvas and palette must outlive them.
+ImageRows policy_rows(const Canvas& canvas, const Palette& palette);
 
 struct DiffCounts {
   std::uint64_t read_through = 0;

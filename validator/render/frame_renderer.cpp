@@ -205,7 +205,10 @@ Rendered FrameRenderer::render(std::uint32_t frame, RenderPolicy policy) {
     out.reason = "no such frame";
     return out;
   }
-  if (!render_into(frame, policy, 0, out)) out.canvas.reset();
+  if (!render_into(frame, policy, 0, out))
+    out.canvas.reset();
+  else
+    out.canvas->key = index_.frames[frame].color_key;
   return out;
 }
 

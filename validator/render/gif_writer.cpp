@@ -65,7 +65,7 @@ std::vector<std::uint32_t> gif_delays(const std::vector<std::uint32_t>& duration
 }
 
 std::uint64_t gif_pixels(const std::vector<std::optional<Canvas>>& frames) {
-  const SpriteSheet geometry(frames);
+  const SpriteSheet geometry(frames, false);
   return saturating_mul(saturating_mul(geometry.cell_width(), geometry.cell_height()),
                         frames.size());
 }
@@ -74,7 +74,7 @@ Result<GifImage> encode_gif(const std::vector<std::optional<Canvas>>& frames,
                             const std::vector<std::uint32_t>& durations, const Palette& palette,
                             bool loop, std::uint64_t max_pixels) {
   GifImage result;
-  const SpriteSheet geometry(frames);
+  const SpriteSheet geometry(frames, false);
   if (geometry.empty()) return Problem{ExitCode::findings, "no frame of the entry is drawn"};
   if (geometry.cell_width() > max_gif_side || geometry.cell_height() > max_gif_side)
     return Problem{ExitCode::findings,

@@ -153,7 +153,7 @@ class InputRenderer {
   // finish (when set) adds what the encoding counted to the record before it is listed.
   void write(json record, const std::string& policy, const std::string& path, std::uint32_t width,
              std::uint32_t height, std::int64_t x_offset, std::int64_t y_offset,
-             const render::RgbaRowSource& rows, const std::function<void(json&)>& finish = nullptr);
+             const render::ImageRows& rows, const std::function<void(json&)>& finish = nullptr);
   // Records how writing an image went: its path under `kind` ("png", "gif"), or why it was not
   // written (said on the messages stream too), counted either way. True when refused because the
   // output budget was reached.

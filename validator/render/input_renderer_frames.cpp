@@ -93,9 +93,7 @@ void InputRenderer::frame(const json& base, const std::string& folder, std::uint
     } else {
       const Canvas& canvas = *rendered.canvas;
       write(record, policy_name(policy), path(policy_name(policy)), canvas.width, canvas.height,
-            canvas.x_offset, canvas.y_offset, [&](std::uint32_t y, std::uint8_t* rgba) {
-              render::policy_row(canvas, palette, y, rgba);
-            });
+            canvas.x_offset, canvas.y_offset, render::policy_rows(canvas, palette));
     }
   };
   // Draws (or refers to) one image; what a first drawing listed is remembered for the others.

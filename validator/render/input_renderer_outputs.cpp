@@ -67,7 +67,7 @@ void InputRenderer::list_budget_reason(const json& record) {
 
 void InputRenderer::write(json record, const std::string& policy, const std::string& path,
                           std::uint32_t width, std::uint32_t height, std::int64_t x_offset,
-                          std::int64_t y_offset, const render::RgbaRowSource& rows,
+                          std::int64_t y_offset, const render::ImageRows& rows,
                           const std::function<void(json&)>& finish) {
   // Past an output budget (its reason listed once), images are left out before they are encoded.
   if (!room()) return;
@@ -76,7 +76,7 @@ void InputRenderer::write(json record, const std::string& policy, const std::str
   record["height"] = height;
   record["x_offset"] = x_offset;
   record["y_offset"] = y_offset;
-  const Result<std::vector<std::uint8_t>> png = render::encode_png(width, height, rows);
+  const Result<std::vector<std::uint8_t>> png = render::encode_image(width, height, rows);
   Result<void> written;
   if (!png) {
     written = Problem{ExitCode::internal, "PNG encoding failed: " + png.problem().message};
@@ -160,7 +160,7 @@ void InputRenderer::write_sheet(const json& base, const std::string& folder, con
   json record = base;
   record["frame"] = nullptr;
   record["sheet"] = true;
-  const render::SpriteSheet sheet(frames);
+  const render::SpriteSheet sheet(frames, settings_.origins);
   if (sheet.empty()) return not_drawn(record, policy, "no frame of the entry is drawn");
   const std::uint64_t pixels = saturating_mul(sheet.width(), sheet.height());
   if (sheet.width() > UINT32_MAX / 4 || !renderer_->charge_pixels(pixels))
@@ -172,8 +172,7 @@ void InputRenderer::write_sheet(const json& base, const std::string& folder, con
   record["frames"] = frames.size();
   write(record, policy, folder + "/sheet." + policy + ".png",
         static_cast<std::uint32_t>(sheet.width()), static_cast<std::uint32_t>(sheet.height()),
-        sheet.anchor_x(), sheet.anchor_y(),
-        [&](std::uint32_t y, std::uint8_t* rgba) { sheet.row(settings_.palette, y, rgba); });
+        sheet.anchor_x(), sheet.anchor_y(), sheet.rows(settings_.palette));
 }
 
 void InputRenderer::write_animation(const json& base, const std::string& folder, const char* policy,
@@ -182,7 +181,7 @@ void InputRenderer::write_animation(const json& base, const std::string& folder,
   json record = base;
   record["frame"] = nullptr;
   record["animation"] = true;
-  const render::SpriteSheet geometry(frames);
+  const render::SpriteSheet geometry(frames, false);
   const std::uint64_t pixels = render::gif_pixels(frames);
   if (!geometry.empty() && !renderer_->charge_pixels(pixels))
     return not_drawn(record, policy,

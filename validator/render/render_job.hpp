@@ -25,6 +25,7 @@ struct RenderSettings {
   bool strict = false;
   bool diff = false;
   bool sheet = false;    // one sprite sheet per entry and policy
+  bool origins = false;  // sheets mark each cell's anchor (cyan dots)
   bool animate = false;  // one animated GIF per entry and policy
   render::Palette palette;
   bool record_palette = false;  // list the palette in every record (--game tak: per input)

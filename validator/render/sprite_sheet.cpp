@@ -8,7 +8,8 @@
 
 namespace gafcheck::render {
 
-SpriteSheet::SpriteSheet(const std::vector<std::optional<Canvas>>& frames) : frames_(frames) {
+SpriteSheet::SpriteSheet(const std::vector<std::optional<Canvas>>& frames, bool origins)
+    : frames_(frames), origins_(origins) {
   std::int64_t right = INT64_MIN, bottom = INT64_MIN;
   left_ = top_ = INT64_MAX;
   for (const auto& canvas : frames) {
@@ -40,12 +41,49 @@ void SpriteSheet::row(const Palette& palette, std::uint32_t y, std::uint8_t* rgb
           policy_pixel(*canvas, palette, static_cast<std::uint32_t>(x),
                        static_cast<std::uint32_t>(row), rgba);
       }
+      if (!origins_) continue;
       const std::int64_t dx = static_cast<std::int64_t>(cx) - ax, dy = std::int64_t{y} - ay;
       const bool anchor = dx == 0 && dy == 0;
       const bool arm = (dy == 0 && dx >= -2 && dx <= 2) || (dx == 0 && dy >= -2 && dy <= 2);
       if (anchor || (arm && rgba[3] == 0)) std::memcpy(rgba, origin_rgba, 4);
     }
   }
+}
+
+void SpriteSheet::index_row(std::uint8_t transparent, std::uint32_t y,
+                            std::uint8_t* indices) const {
+  const std::int64_t ax = anchor_x(), ay = anchor_y();
+  for (const auto& canvas : frames_) {
+    std::memset(indices, transparent, cell_width_);
+    if (canvas) {
+      const std::int64_t row = std::int64_t{y} - (ay - canvas->y_offset);
+      const std::int64_t left = ax - canvas->x_offset;  // the canvas's first column in the cell
+      if (row >= 0 && row < canvas->height)
+        render::index_row(*canvas, transparent, static_cast<std::uint32_t>(row), indices + left);
+    }
+    indices += cell_width_;
+  }
+}
+
+ImageRows SpriteSheet::rows(const Palette& palette) const {
+  std::optional<IndexedLayout> sheet;
+  bool indexed = !origins_;
+  for (const auto& canvas : frames_) {
+    if (!indexed || !canvas) continue;
+    const std::optional<IndexedLayout> layout = indexed_layout(*canvas, palette);
+    indexed = layout && (!sheet || sheet->transparent == layout->transparent);
+    if (indexed)
+      sheet =
+          IndexedLayout{layout->transparent, std::max(layout->colours, sheet ? sheet->colours : 1)};
+  }
+  if (indexed && sheet)
+    return IndexedRows{
+        &palette, sheet->colours, sheet->transparent,
+        [this, transparent = sheet->transparent](std::uint32_t y, std::uint8_t* indices) {
+          index_row(transparent, y, indices);
+        }};
+  return RgbaRowSource(
+      [this, &palette](std::uint32_t y, std::uint8_t* rgba) { row(palette, y, rgba); });
 }
 
 }  // namespace gafcheck::render
