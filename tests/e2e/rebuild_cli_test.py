@@ -17,6 +17,7 @@ import yaml
 
 from conftest import GAFCHECK, MAKE_TREE, ROOT
 from gafcheck_run import run_gafcheck, validated_documents
+from png_reader import png_pixels
 
 SEEDS = ROOT / 'corpus' / 'seed'
 SCHEMAS = {kind: json.loads((ROOT / 'reports' / 'schema' / f'{kind}.schema.json').read_text())
@@ -69,8 +70,10 @@ def render_records(out):
 
 
 def rendered(path, out):
-    """The retail images of a file: {(entry name, frame): (record fields, PNG bytes)} for the
-    entries the game reaches (loaded, first of a folded name)."""
+    """The retail images of a file: {(entry name, frame): (record fields, decoded pixels)} for
+    the entries the game reaches (loaded, first of a folded name). Pixels, not PNG bytes: an
+    indexed PNG names the frame's key as its transparent entry, and a rebuild may set the key
+    byte of a frame whose key the game ignores (an RLE frame) without changing what is drawn."""
     run('render', '-o', out, path)
     seen, images = {}, {}
     for record in render_records(out):
@@ -86,7 +89,7 @@ def rendered(path, out):
                                                 'x_offset', 'y_offset'))
         # A frame drawn before (an equal header) is listed as the same image: its pixels.
         drawn = record.get('png', record.get('same_as'))
-        png = (pathlib.Path(out) / drawn).read_bytes() if drawn else None
+        png = png_pixels((pathlib.Path(out) / drawn).read_bytes())[3] if drawn else None
         images[(name, record['frame'])] = (fields, png)
     return images
 

@@ -62,10 +62,10 @@ SHORT_ROW = {'width': 4, 'height': 2, 'data': '02 00 06 05  06 00 08 01 02 03 02
 RAW_KEYED = {'width': 2, 'height': 2, 'compressed': 0, 'data': bytes([9, 1, 2, 9])}
 
 
-# --- a PNG reader: 8-bit RGBA, not interlaced (what render writes) ---
+# --- a PNG reader: 8-bit RGBA or indexed, not interlaced (what render writes) ---
 
 def read_png(path):
-    """Rows of (R, G, B, A) pixels of an RGBA PNG (what render writes)."""
+    """Rows of (R, G, B, A) pixels of a PNG render wrote (an indexed one expanded)."""
     width, _, channels, rows = png_pixels(pathlib.Path(path).read_bytes())
     assert channels == 4
     return [[tuple(row[x * 4:x * 4 + 4]) for x in range(width)] for row in rows]
@@ -726,7 +726,7 @@ def test_sheet_aligns_the_frames_on_their_origins():
         out = pathlib.Path(directory) / 'out'
         # explode1: frame 0 is 16x8 with its origin at (0,0), frame 1 9x5 with it at (-2,-1), so
         # frame 1 stands 2 right and 1 down in a 16x8 cell.
-        run('render', '--sheet', '-o', out, SEEDS / 'clean-rle.gaf', check_code=0)
+        run('render', '--sheet', '--origins', '-o', out, SEEDS / 'clean-rle.gaf', check_code=0)
         records = images(out)
         sheet = [r for r in records if r.get('sheet')]
         assert len(sheet) == 1 and sheet[0]['png'] == '0-explode1/sheet.retail.png', records

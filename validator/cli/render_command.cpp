@@ -3,6 +3,7 @@
 #include "validator/cli/render_command.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/common_options.hpp"
+#include "validator/config/config_file.hpp"
 #include "validator/render/render_run.hpp"
 
 namespace gafcheck::cli {
@@ -12,7 +13,8 @@ namespace {
 // render's command line; validate() turns it into the run.
 struct RenderOptions : CommandArguments {
   RunOptions common;  // budgets, --no-sandbox
-  std::string directory, policy = "retail", entry, palette, game = "ta";
+  std::string directory, policy = "retail", entry, game = "ta", config;
+  render::PaletteChoice palette;
   std::int64_t frame = -1;
   std::uint64_t max_images = 250'000;
   unsigned jobs = 0;
@@ -21,9 +23,13 @@ struct RenderOptions : CommandArguments {
 
 constexpr const char* render_usage =
     "Usage: gafcheck render [options] -o DIR FILE...\n\n"
-    "Draws the frames of GAF and TAF files as RGBA PNG images (transparent pixels alpha 0):\n"
-    "what the retail game draws from the bytes, and what the author encoded. FILE may be an\n"
-    "archive member, named as reports name it: mod.ufo!anims/x.gaf.\n\n"
+    "Draws the frames of GAF and TAF files as PNG images: what the retail game draws from the\n"
+    "bytes, and what the author encoded. FILE may be an archive member, named as reports name\n"
+    "it: mod.ufo!anims/x.gaf. A paletted frame is an indexed PNG (colour type 3): its PLTE the\n"
+    "palette drawn with, its pixels the frame's own indices, and tRNS making the frame's key\n"
+    "transparent, so re-importing it keeps the indices. An image with colours outside the\n"
+    "palette is RGBA (transparent pixels alpha 0): strict marks, a diff, the forensic key\n"
+    "checkerboard, --origins, a frame drawing its key index opaque, truecolor TAF and TA3D.\n\n"
     "Writes DIR/ENTRY-NAME/FRAME.POLICY.png (ENTRY the slot in the entry table as the game reads\n"
     "it, NAME the entry name reduced to [A-Za-z0-9_.+-], FRAME the index in the entry's frame\n"
     "table; with several FILEs, each gets its own DIR/N-FILENAME/) and DIR/index.json:\n"
@@ -62,8 +68,11 @@ constexpr const char* render_usage =
     "faint.\n\n"
     "Palettes (--palette): TA's PALETTE.PAL (1,024 bytes), JASC-PAL text, a Photoshop ACT (768 or\n"
     "772 bytes), a PCX's 256-colour trailer, or an archive member\n"
-    "(totala1.hpi!palettes/PALETTE.PAL). Default: a computed forensic palette (distinct colours,\n"
-    "the key index drawn as a checkerboard). gafcheck ships no game data: TA's own palette is\n"
+    "(totala1.hpi!palettes/PALETTE.PAL). The palette is the first given of --palette,\n"
+    "--palette-from ARCHIVE (its palettes/PALETTE.PAL), $GAFCHECK_PALETTE, and palette: in the\n"
+    "--config FILE; else a computed forensic palette (distinct colours, the key index drawn as a\n"
+    "checkerboard), said on standard error and in index.json (\"palette_note\"). index.json's\n"
+    "\"palette_chosen_by\" names which one. gafcheck ships no game data: TA's own palette is\n"
     "palettes/PALETTE.PAL in the game's totala1.hpi.\n\n"
     "Truecolor TAF frames (ARGB4444, ARGB1555) are drawn from their pixels; they need no "
     "palette.\n\n"
@@ -122,9 +131,19 @@ void add_drawing_options(po::options_description& general, RenderOptions& o) {
       "loop byte is set); strict marks are not shown in it")(
       "sheet", po::bool_switch(&settings.sheet),
       "also write one sprite sheet per entry and policy, ENTRY-NAME/sheet.POLICY.png: the "
-      "frames side by side in equal cells aligned on their origins, each origin marked cyan")(
-      "palette", po::value(&o.palette)->value_name("PALETTE"),
-      "palette file or archive member (default: forensic)")(
+      "frames side by side in equal cells aligned on their origins")(
+      "origins", po::bool_switch(&settings.origins),
+      "with --sheet: mark each cell's origin (the frame's anchor) cyan (0,255,255), the pixel "
+      "and arms of two pixels where nothing is drawn (default: off, the art as drawn)")(
+      "palette", po::value(&o.palette.palette)->value_name("PALETTE"),
+      "palette file or archive member (default: --palette-from, else $GAFCHECK_PALETTE, else "
+      "--config's palette:, else the forensic palette)")(
+      "palette-from", po::value(&o.palette.palette_from)->value_name("ARCHIVE"),
+      "the palette of a game archive: its palettes/PALETTE.PAL member (totala1.hpi)")(
+      "config", po::value(&o.config)->value_name("FILE"),
+      "a configuration (.gafcheck.yaml) whose palette: key names the palette, relative to the "
+      "file's folder; render takes nothing else from it, and reads no configuration it is not "
+      "given")(
       "game", po::value(&o.game)->value_name("ta|tak|ta3d")->default_value("ta"),
       "ta, tak or ta3d. tak: without --palette, each file's palette is looked up as TA: "
       "Kingdoms does (a same-name .pcx beside it, palettes/NAME.pal, the side's "
@@ -175,6 +194,14 @@ RenderRun validate(RenderOptions& o) {
   RenderRun run;
   run.settings = std::move(o.settings);
   run.settings.ta3d = o.game == "ta3d";
+  // A TA3D truecolor frame is RGBA, not palette indices: sheets and GIFs are drawn from indices.
+  if (run.settings.ta3d && (run.settings.sheet || run.settings.animate))
+    throw UsageError{std::string(run.settings.sheet ? "--sheet" : "--animate") +
+                     " is not drawn with --game ta3d: sheets and animations are built from "
+                     "palette frames, and a TA3D truecolor frame has none (render its frames "
+                     "without it, or draw the file as TA reads it without --game ta3d)"};
+  if (run.settings.origins && !run.settings.sheet)
+    throw UsageError{"--origins marks the origins of a --sheet: give --sheet too"};
   if (o.policy != "retail" && o.policy != "strict" && o.policy != "both")
     throw UsageError{"--policy is retail, strict or both, not '" + o.policy + "'"};
   run.settings.retail = o.policy != "strict";
@@ -188,8 +215,14 @@ RenderRun validate(RenderOptions& o) {
   run.settings.limits = o.common.check.limits;
   run.inputs = std::move(o.positional);
   run.directory = std::move(o.directory);
-  run.palette = std::move(o.palette);
-  run.tak_lookup = o.game == "tak" && run.palette.empty();
+  if (!o.config.empty()) {
+    const config::ConfigFile file = config::load_config(o.config, true);
+    run.palette.config_palette = file.palette.value_or("");
+    run.palette.config_directory = file.directory;
+  }
+  run.palette.palette = std::move(o.palette.palette);
+  run.palette.palette_from = std::move(o.palette.palette_from);
+  run.tak_lookup = o.game == "tak" && render::palette_place(run.palette).argument.empty();
   run.max_images = o.max_images;
   run.jobs = worker_threads(o.jobs);
   return checked_and_confined(std::move(run), o.common);

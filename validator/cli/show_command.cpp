@@ -78,7 +78,11 @@ CommandHelp show_options_description(ShowOptions& o) {
       "context", po::value(&o.context)->value_name("N")->default_value(o.context),
       "bytes shown before and after the range (at most 4096 bytes are dumped)")(
       "color", po::value(&o.colour)->value_name("always|never|auto")->default_value(o.colour),
-      "always, never or auto (a terminal, unless NO_COLOR is set and not empty)");
+      "always, never or auto (a terminal, unless NO_COLOR is set and not empty)")(
+      "game", po::value(&o.common.game)->value_name("ta|tak|ta3d")->default_value("ta"),
+      "which engine's reading the findings are checked against, as check --game: ta (default), "
+      "tak, or ta3d (a TA3D truecolor GAF, version 0x00010101, is native: its ta3d.* findings "
+      "are listed, not the TA-reading ones)");
   add_listing_format_option(general, o.format,
                             "the tree or the dump with the findings, as "
                             "reports/schema/show.schema.json describes it (--color does not "

@@ -21,7 +21,7 @@ namespace gafcheck::config {
 namespace {
 
 constexpr std::string_view known_keys =
-    "extends, game, fail-on, rules, ignore, per-file, suppress and the budget options "
+    "extends, game, fail-on, palette, rules, ignore, per-file, suppress and the budget options "
     "(max-file-size, ...)";
 
 std::vector<std::string_view> rule_ids() {
@@ -34,8 +34,8 @@ std::vector<std::string_view> key_names() {
     for (const BudgetSpec& spec : budget_specs) keys.push_back(budget_option(spec));
     return keys;
   }();
-  std::vector<std::string_view> names = {"extends", "game",     "fail-on", "rules",
-                                         "ignore",  "per-file", "suppress"};
+  std::vector<std::string_view> names = {"extends", "game",   "fail-on",  "palette",
+                                         "rules",   "ignore", "per-file", "suppress"};
   names.insert(names.end(), budget_keys.begin(), budget_keys.end());
   return names;
 }
@@ -178,6 +178,9 @@ class Parser {
       config.fail_on = scalar(value, "fail-on");
       if (*config.fail_on != "never" && !severity_from_name(*config.fail_on))
         fail(value, "fail-on must be error, warning, info or never");
+    } else if (key == "palette") {
+      config.palette = scalar(value, "palette");
+      if (config.palette->empty()) fail(value, "palette names a file or ARCHIVE!member");
     } else if (key == "rules") {
       config.rules = levels(value, "rules");
     } else if (key == "ignore") {

@@ -12,6 +12,8 @@
 //   extends: retail | upload | census | strict     the built-in profile (rules/profiles.yaml)
 //   game: ta | tak | ta3d
 //   fail-on: error | warning | info | never
+//   palette: PATH                                   render's palette, relative to the file's
+//                                                   folder; used only from a --config FILE
 //   max-file-size, max-entries, ...                 the budgets, named as their options
 //   rules: {RULE: off | info | warning | error}
 //   ignore: [GLOB, ...]                             files not checked at all
@@ -61,6 +63,7 @@ struct ConfigFile {
   std::string profile = "retail";
   std::optional<std::string> game;
   std::optional<std::string> fail_on;
+  std::optional<std::string> palette;  // used only from a configuration named with --config
   std::map<BudgetKind, std::uint64_t> budgets;
   RuleLevels rules{};
   GlobList ignore;

@@ -110,6 +110,11 @@ bool InputRenderer::run(const MayDraw& may_draw) {
   }
   index_ = render::read_render_index(file_, format, settings_.limits);
   ta3d_ = settings_.ta3d && format == Format::ta3d_gaf;
+  if (format == Format::ta3d_gaf && !settings_.ta3d)
+    messages_ << "gafcheck: " << escape_bytes(input_.name.display)
+              << ": looks like a TA3D file (truecolor GAF, version 0x00010101): add --game ta3d "
+                 "to draw it as TA3D does; drawn here as TA reads it, its compressed payloads "
+                 "as palette pixels\n";
   if (!index_.stopped.empty())
     messages_ << "gafcheck: " << escape_bytes(input_.name.display)
               << ": the structure read stopped at " << index_.stopped

@@ -1,5 +1,7 @@
 #include "validator/render/palette_argument.hpp"
 
+#include <cstdlib>
+
 #include "validator/base/errors.hpp"
 #include "validator/core/text.hpp"
 #include "validator/input/input_loader.hpp"
@@ -47,6 +49,30 @@ Palette load_palette(const std::string& argument, const CheckOptions& options,
                      DamagedPalette& damaged) {
   if (argument.empty()) return forensic_palette();
   return value_or_throw(read_palette_at(argument, options, damaged));
+}
+
+PalettePlace palette_place(const PaletteChoice& choice) {
+  if (!choice.palette.empty()) return {choice.palette, "--palette"};
+  if (!choice.palette_from.empty())
+    return {choice.palette_from + "!palettes/PALETTE.PAL", "--palette-from"};
+  if (const char* named = std::getenv(palette_environment_variable); named && *named)
+    return {named, palette_environment_variable};
+  if (!choice.config_palette.empty()) {
+    const bool relative = choice.config_palette.front() != '/' && !choice.config_directory.empty();
+    return {
+        relative ? choice.config_directory + "/" + choice.config_palette : choice.config_palette,
+        "config palette:"};
+  }
+  return {};
+}
+
+ResolvedPalette resolve_palette(const PaletteChoice& choice, const CheckOptions& options,
+                                DamagedPalette& damaged) {
+  const PalettePlace place = palette_place(choice);
+  if (place.argument.empty()) return {forensic_palette(), "forensic"};
+  Result<Palette> read = read_palette_at(place.argument, options, damaged);
+  if (!read) throw_problem({read.problem().code, place.chosen_by + ": " + read.problem().message});
+  return {std::move(read).value(), place.chosen_by};
 }
 
 }  // namespace gafcheck::render

@@ -22,8 +22,11 @@ void ImageIndex::append(ImageIndex&& later) {
   left_out_ += later.left_out_;
 }
 
-std::string ImageIndex::text(const std::string& palette) const {
-  const nlohmann::json head = {{"palette", palette}, {"images_left_out", left_out_}};
+std::string ImageIndex::text(const std::string& palette, const std::string& chosen_by,
+                             const std::string& note) const {
+  nlohmann::json head = {{"palette", palette}, {"palette_chosen_by", chosen_by}};
+  if (!note.empty()) head["palette_note"] = note;
+  head["images_left_out"] = left_out_;
   std::string text = head.dump();
   text.pop_back();  // the closing brace: the images follow
   return text + ",\n \"images\": [" + text_ + (text_.empty() ? "]}\n" : "\n ]}\n");

@@ -66,8 +66,10 @@ class ImageIndex {
   // Takes over the records (and frames left out) of an index kept for a later input.
   void append(ImageIndex&& later);
   std::uint64_t left_out() const { return left_out_; }
-  // The whole index.json.
-  std::string text(const std::string& palette) const;
+  // The whole index.json: the palette (its file and format, or "forensic"), what chose it
+  // (palette_argument.hpp: ResolvedPalette::source) and a note on it when there is one.
+  std::string text(const std::string& palette, const std::string& chosen_by,
+                   const std::string& note) const;
 
  private:
   std::uint64_t max_records_;

@@ -96,6 +96,8 @@ class RenderRunner {
 
   const RenderRun& run_;
   std::optional<SafeDirectory> target_;
+  std::string palette_;  // the palette's file or member, if any
+  std::string palette_chosen_by_ = "forensic";
   std::vector<std::vector<std::string>> sidecars_;  // --game tak: each input's candidates
   RenderSettings settings_;
   render::DamagedPalette damaged_palette_;
@@ -110,7 +112,8 @@ void RenderRunner::open_and_confine() {
   target_.emplace(open_output_directory(run_.directory, "render into"));
   SandboxPlan plan;
   for (const std::string& input : run_.inputs) plan.read_paths.push_back(disk_path_of(input));
-  if (!run_.palette.empty()) plan.read_paths.push_back(disk_path_of(run_.palette));
+  palette_ = render::palette_place(run_.palette).argument;
+  if (!palette_.empty()) plan.read_paths.push_back(disk_path_of(palette_));
   sidecars_.resize(run_.inputs.size());
   if (run_.tak_lookup)
     for (std::size_t i = 0; i < run_.inputs.size(); ++i) {
@@ -119,7 +122,7 @@ void RenderRunner::open_and_confine() {
         plan.read_paths.push_back(disk_path_of(candidate));
     }
   plan.write_trees = {run_.directory};
-  protect_inputs(*target_, run_.directory, run_.inputs, run_.palette, sidecars_);
+  protect_inputs(*target_, run_.directory, run_.inputs, palette_, sidecars_);
   plan.threads = run_.jobs > 1 && run_.inputs.size() > 1;
   confine(plan, run_.sandbox);
 }
@@ -204,7 +207,11 @@ void RenderRunner::draw_inputs() {
 
 // Writes index.json and sums the run up on standard error.
 ExitCode RenderRunner::finish() const {
-  const std::string text = images_.text(settings_.palette.source);
+  // Said (and recorded) when an image was drawn with it: the colours are not the game's.
+  const bool forensic = settings_.palette.forensic && !run_.tak_lookup && tally_.written != 0;
+  if (forensic) std::cerr << "gafcheck: " << render::forensic_palette_notice << '\n';
+  const std::string text = images_.text(settings_.palette.source, palette_chosen_by_,
+                                        forensic ? render::forensic_palette_notice : "");
   if (const auto written = target_->write(
           "index.json", {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, true);
       !written)
@@ -234,7 +241,10 @@ ExitCode RenderRunner::finish() const {
 ExitCode RenderRunner::run() {
   open_and_confine();
   settings_ = run_.settings;
-  settings_.palette = render::load_palette(run_.palette, run_.check, damaged_palette_);
+  render::ResolvedPalette resolved =
+      render::resolve_palette(run_.palette, run_.check, damaged_palette_);
+  settings_.palette = std::move(resolved.palette);
+  palette_chosen_by_ = std::move(resolved.source);
   if (damaged_palette_.found) std::cerr << "gafcheck: " << damaged_palette_.message << '\n';
   draw_inputs();
   return finish();

@@ -8,6 +8,7 @@
 
 #include "validator/base/exit_code.hpp"
 #include "validator/core/check_options.hpp"
+#include "validator/render/palette_argument.hpp"
 #include "validator/render/render_job.hpp"
 
 namespace gafcheck {
@@ -15,7 +16,7 @@ namespace gafcheck {
 struct RenderRun {
   std::vector<std::string> inputs;  // files or archive members (ARCHIVE!path)
   std::string directory;            // written into, created if need be
-  std::string palette;              // file or archive member; empty: forensic (or TA: Kingdoms')
+  render::PaletteChoice palette;    // none given: forensic (or TA: Kingdoms')
   bool tak_lookup = false;          // each input's palette looked up as TA: Kingdoms does
   std::uint64_t max_images = 250'000;
   unsigned jobs = 1;  // worker threads (at least 1)
