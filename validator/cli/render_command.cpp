@@ -101,6 +101,7 @@ constexpr const char* render_usage =
     "  gafcheck render -o out anims/ARMCOM.GAF\n"
     "  gafcheck render --policy both --diff --entry armcom -o out mod.ufo!anims/armcom.gaf\n"
     "  gafcheck render --palette totala1.hpi!palettes/PALETTE.PAL -o out x.gaf\n"
+    "  gafcheck render --palette-from totala1.hpi --sheet --origins -o out x.gaf\n"
     "  gafcheck render --policy both --max-images 100 -o out big.gaf  # 100 images at most\n"
     "  gafcheck render --draw-damaged -o out bad.ufo!anims/x.gaf  # into out/damaged/, exit 1\n\n"
     "Exit codes: 0 every selected image written, 1 some listed with a reason or not found, or\n"
@@ -150,8 +151,9 @@ void add_drawing_options(po::options_description& general, RenderOptions& o) {
       "palettes/SIDE.pcx by the name's prefix, palettes/palette.pal). ta3d: a TA3D truecolor "
       "GAF (version 0x00010101) is drawn as TA3D draws it, its zlib payloads inflated to RGBA "
       "under --max-pixels and --max-heap; JPEG payloads are listed as not drawn (gafcheck does "
-      "not decode JPEG). With ta and tak such a file is drawn as those engines draw it: its "
-      "compressed bytes as palette pixels");
+      "not decode JPEG); --sheet and --animate are refused with it (they are built from palette "
+      "frames). With ta and tak such a file is drawn as those engines draw it: its compressed "
+      "bytes as palette pixels, and standard error says to add --game ta3d");
 }
 
 // What may be replaced, and how much one run and one FILE write.
