@@ -138,7 +138,7 @@ Result<std::vector<std::uint8_t>> encode_image(std::uint32_t width, std::uint32_
   if (!layout) return layout.problem();
   const RgbaRowSource& source = indexed ? indexed->rows : std::get<RgbaRowSource>(rows);
   const std::uint64_t stride = std::uint64_t{width} * layout->bytes_per_pixel + 1;
-  if (width != 0 && height != 0 && stride * height <= max_deflated_image_bytes) {
+  if (width != 0 && height != 0 && height <= max_deflated_image_bytes / stride) {
     std::vector<std::uint8_t> raw(static_cast<std::size_t>(stride * height));
     for (std::uint32_t y = 0; y < height; ++y) source(y, raw.data() + y * stride + 1);
     const PngHeader header{width,

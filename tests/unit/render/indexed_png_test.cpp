@@ -15,6 +15,7 @@
 #include "tests/support/png_decode.hpp"
 #include "validator/render/canvas_colours.hpp"
 #include "validator/render/frame_renderer.hpp"
+#include "validator/render/png_deflate.hpp"
 #include "validator/render/png_writer.hpp"
 #include "validator/render/render_index.hpp"
 #include "validator/render/sprite_sheet.hpp"
@@ -182,6 +183,26 @@ TEST(IndexedPng, OffPaletteColoursKeepTheImageRgba) {
                                            .compressed = 1,
                                            .data = builder::parse_hex_bytes("04 00 04 01 02")});
   EXPECT_TRUE(indexed_layout(*clean.retail.canvas, ramp_palette()));
+}
+
+TEST(IndexedPng, ImagesPastTheWholeBufferLimitStreamThroughLibpngAlike) {
+  // 1100 x 1000 indices with their filter bytes pass max_deflated_image_bytes (1 MiB): libpng.
+  Canvas canvas;
+  canvas.width = 1100;
+  canvas.height = 1000;
+  canvas.key = 9;
+  for (std::uint32_t i = 0; i < canvas.width * canvas.height; ++i) {
+    canvas.index.push_back(static_cast<std::uint8_t>(i % 7 == 0 ? 9 : 10 + i % 31));
+    canvas.flags.push_back(i % 7 == 0 ? 0 : pixel_flag::drawn);
+  }
+  ASSERT_GT(std::uint64_t{canvas.width + 1} * canvas.height, max_deflated_image_bytes);
+  const Palette palette = ramp_palette();
+  const std::vector<std::uint8_t> png =
+      encode_image(canvas.width, canvas.height, policy_rows(canvas, palette)).value();
+  const PngChunks chunks = png_chunks_of(png);
+  EXPECT_EQ(chunks.colour_type, 3);
+  EXPECT_EQ(chunks.trns.size(), 10u);
+  EXPECT_EQ(shown_pixels(png), shown_pixels(rgba_writer_png(canvas, palette)));
 }
 
 TEST(SpriteSheetOrigins, OriginDotsOnlyWhenAsked) {
