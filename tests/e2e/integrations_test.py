@@ -16,6 +16,7 @@ gafcheck is put on PATH (a folder holding a link to the built binary): the integ
 gafcheck on PATH as it is, and building one from source is scripts/package's and CI's business.
 """
 import atexit
+import hashlib
 import json
 import os
 import pathlib
@@ -102,10 +103,29 @@ def evaluate(text, context):
             return context['inputs'][expression[len('inputs.'):]]
         if expression == 'github.action_path':
             return str(ROOT)
+        if expression in ('github.action_repository', 'github.action_ref'):
+            return context.get(expression, '')   # a local action (uses: ./) has neither
         step = re.fullmatch(r'steps\.([\w-]+)\.outputs\.([\w-]+)', expression)
         assert step, f'an expression the test does not know: {expression}'
         return context['steps'].get(step.group(1), {}).get(step.group(2), '')
     return EXPRESSION.sub(value, str(text))
+
+
+CONDITION = re.compile(r"(steps\.[\w-]+\.outputs\.[\w-]+|inputs\.[\w-]+)\s*(==|!=)\s*'([^']*)'")
+
+
+def condition_holds(condition, context):
+    """A step's `if:` made of `steps.S.outputs.K == 'V'` (or inputs.X, or !=) joined by &&; an
+    `always()` condition (the upload step) is left to the assertions on the uses: steps."""
+    if condition is None or 'always()' in condition:
+        return True
+    for part in condition.split('&&'):
+        match = CONDITION.fullmatch(part.strip())
+        assert match, f'a condition the test does not know: {condition}'
+        value = evaluate('${{ ' + match.group(1) + ' }}', context)
+        if (value == match.group(3)) != (match.group(2) == '=='):
+            return False
+    return True
 
 
 def run_action(workspace, inputs, path=PATH_WITH_GAFCHECK):
@@ -119,6 +139,8 @@ def run_action(workspace, inputs, path=PATH_WITH_GAFCHECK):
     results, uses = {}, []
     assert ACTION['runs']['using'] == 'composite'
     for number, step in enumerate(ACTION['runs']['steps']):
+        if not condition_holds(step.get('if'), context):
+            continue
         if 'uses' in step:
             uses.append({'uses': step['uses'], 'if': step.get('if'),
                          'with': {k: evaluate(v, context) for k, v in step['with'].items()}})
@@ -129,7 +151,8 @@ def run_action(workspace, inputs, path=PATH_WITH_GAFCHECK):
         output_file.touch()
         env = {'PATH': path, 'HOME': str(WORK), 'CI': 'true', 'GITHUB_ACTIONS': 'true',
                'GITHUB_WORKSPACE': str(workspace), 'GITHUB_OUTPUT': str(output_file),
-               'GITHUB_ENV': str(runner_temp / 'env'), 'GITHUB_STEP_SUMMARY':
+               'GITHUB_ENV': str(runner_temp / 'env'), 'GITHUB_PATH': str(runner_temp / 'path'),
+               'GITHUB_STEP_SUMMARY':
                str(runner_temp / 'summary'), 'RUNNER_TEMP': str(runner_temp),
                'GITHUB_ACTION_PATH': str(ROOT), 'RUNNER_OS': 'Linux'}
         env.update({k: evaluate(v, context) for k, v in step.get('env', {}).items()})
@@ -252,6 +275,85 @@ def test_example_workflow_uses_only_the_actions_inputs_and_grants_security_event
     assert outputs and set(outputs) <= set(ACTION['outputs']), outputs
 
 
+def local_release(name, version):
+    """A release folder as scripts/release writes one: the tarball (this build's gafcheck in
+    bin/) and SHA256SUMS."""
+    release = WORK / name
+    top = f'gafcheck-{version}-x86_64-linux'
+    (release / 'stage' / top / 'bin').mkdir(parents=True)
+    shutil.copy(GAFCHECK, release / 'stage' / top / 'bin' / 'gafcheck')
+    tarball = release / f'{top}.tar.gz'
+    subprocess.run(['tar', '-C', release / 'stage', '-czf', tarball, top], check=True)
+    shutil.rmtree(release / 'stage')
+    digest = hashlib.sha256(tarball.read_bytes()).hexdigest()
+    (release / 'SHA256SUMS').write_text(f'{digest}  {tarball.name}\n')
+    return release, tarball
+
+
+def project_version():
+    info = subprocess.run(['meson', 'introspect', '--projectinfo', str(ROOT / 'meson.build')],
+                          capture_output=True, text=True, check=True, timeout=60)
+    return json.loads(info.stdout)['version']
+
+
+def test_action_installs_a_release_checked_against_its_sha256sums_and_refuses_a_mismatch():
+    if shutil.which('gafcheck', path=SYSTEM_PATH):
+        pytest.skip('gafcheck is installed on this machine: the action would use it as it is')
+    release, tarball = local_release('release-good', project_version())
+    workspace = mod_repository('action-release', {'anims/bad.gaf': HOSTILE})
+    outputs, steps, uses = run_action(workspace, {'release': str(release)}, path=SYSTEM_PATH)
+    install = steps['install']
+    assert install.returncode == 0, install.stderr
+    assert 'checked against its SHA256SUMS' in install.stderr, install.stderr
+    assert install.outputs['gafcheck'].endswith('/gafcheck-release/bin/gafcheck'), install.outputs
+    assert 'prepare' not in steps and not [u for u in uses if 'cache' in u['uses']], \
+        'an installed release is not built'
+    assert outputs['exit-code'] == '1' and '[rle.reads-past-eof]' in steps['check'].stdout
+
+    # One byte changed after SHA256SUMS was written: the step fails and nothing runs gafcheck.
+    data = bytearray(tarball.read_bytes())
+    data[-1] ^= 1
+    tarball.write_bytes(bytes(data))
+    outputs, steps, _ = run_action(workspace, {'release': str(release)}, path=SYSTEM_PATH)
+    install = steps['install']
+    assert install.returncode == 1, install.stderr
+    assert 'does not match its SHA256SUMS' in install.stderr, install.stderr
+    assert not install.outputs.get('gafcheck') and not install.outputs.get('build')
+
+    # A SHA256SUMS that does not list the tarball is refused too, never read as "no release".
+    (release / 'SHA256SUMS').write_text('0' * 64 + '  other.tar.gz\n')
+    _, steps, _ = run_action(workspace, {'release': str(release)}, path=SYSTEM_PATH)
+    assert steps['install'].returncode == 1 and 'does not list' in steps['install'].stderr
+
+
+def test_action_without_a_release_builds_once_per_ref_and_compiler_from_the_cache():
+    """No release at the given folder (and no action ref: a local action): the install step asks
+    for a build, and the cache step is keyed by the ref, the compiler and the sources."""
+    if shutil.which('gafcheck', path=SYSTEM_PATH):
+        pytest.skip('gafcheck is installed on this machine: the action would use it as it is')
+    empty = WORK / 'release-empty'
+    empty.mkdir()
+    workspace = mod_repository('action-build', {'ok.gaf': CLEAN})
+    install = next(s for s in ACTION['runs']['steps'] if s.get('id') == 'install')
+    env = {'PATH': SYSTEM_PATH, 'GITHUB_OUTPUT': str(WORK / 'build-output'),
+           'GITHUB_PATH': str(WORK / 'build-path'), 'RUNNER_TEMP': str(WORK),
+           'GAFCHECK_SOURCE': str(ROOT), 'GAFCHECK_RELEASE': str(empty),
+           'GAFCHECK_ACTION_REPOSITORY': '', 'GAFCHECK_ACTION_REF': ''}
+    pathlib.Path(env['GITHUB_OUTPUT']).touch()
+    result = subprocess.run(['bash', '--noprofile', '--norc', '-eo', 'pipefail', '-c',
+                             install['run']], cwd=workspace, env=env, capture_output=True,
+                            text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, result.stderr
+    assert read_outputs(env['GITHUB_OUTPUT']) == {'build': 'true'}
+    assert 'no SHA256SUMS' in result.stderr, result.stderr
+    cache = next(s for s in ACTION['runs']['steps'] if s.get('id') == 'cache')
+    assert cache['uses'].startswith('actions/cache@')
+    assert cache['with']['key'] == '${{ steps.prepare.outputs.key }}'
+    key = subprocess.run([ROOT / 'ci' / 'build-gafcheck', '--key', 'v1.2.3'], capture_output=True,
+                         text=True, timeout=120, check=True).stdout.strip()
+    assert re.fullmatch(r'gafcheck-Linux-x86_64-v1\.2\.3-\S+-\d+[.\d]*-[0-9a-f]{16}', key), key
+
+
 # --- GitLab: ci/gitlab/gafcheck.gitlab-ci.yml ---------------------------------------------------
 
 TEMPLATE = yaml.safe_load((ROOT / 'ci' / 'gitlab' / 'gafcheck.gitlab-ci.yml').read_text())
@@ -311,6 +413,41 @@ def test_gitlab_job_passes_clean_files_and_says_how_to_get_gafcheck():
                     'the job without one on PATH cannot be tried')
     _, result = run_gitlab_job(project, {}, path=SYSTEM_PATH)
     assert result.returncode == 2 and 'GAFCHECK_REPOSITORY' in result.stderr, result.stderr
+
+
+def test_gitlab_job_installs_the_release_of_its_ref_and_refuses_a_checksum_mismatch():
+    """GAFCHECK_REPOSITORY is a scratch git repository holding what the job runs from gafcheck's
+    checkout (ci/, scripts/bootstrap, meson.build), tagged v + the version; GAFCHECK_RELEASE a
+    local release folder."""
+    if shutil.which('gafcheck', path=SYSTEM_PATH):
+        pytest.skip('gafcheck is installed on this machine: the job would use it as it is')
+    if not shutil.which('git'):
+        pytest.skip('git is not installed (scripts/bootstrap --all)')
+    version = project_version()
+    upstream = scratch_git_repository('gitlab-upstream')
+    for relative in ('ci/install-release', 'ci/build-gafcheck', 'scripts/bootstrap', 'meson.build'):
+        (upstream / relative).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / relative, upstream / relative)
+    git(upstream, 'add', '-A')
+    git(upstream, 'commit', '-q', '-m', 'what the GitLab job runs')
+    git(upstream, 'tag', f'v{version}')
+    release, tarball = local_release('gitlab-release', version)
+    project = mod_repository('gitlab-release-mod', {'anims/bad.gaf': HOSTILE})
+    variables = {'GAFCHECK_REPOSITORY': str(upstream), 'GAFCHECK_REF': f'v{version}',
+                 'GAFCHECK_RELEASE': str(release)}
+    _, result = run_gitlab_job(project, variables, path=SYSTEM_PATH)
+    assert result.returncode == 1, result.stderr     # the installed gafcheck ran: findings
+    assert 'checked against its SHA256SUMS' in result.stderr, result.stderr
+    assert '[rle.reads-past-eof]' in result.stdout, result.stdout
+
+    data = bytearray(tarball.read_bytes())
+    data[len(data) // 2] ^= 1
+    tarball.write_bytes(bytes(data))
+    (project / 'gl-code-quality-report.json').unlink()
+    _, result = run_gitlab_job(project, variables, path=SYSTEM_PATH)
+    assert result.returncode == 1 and 'does not match its SHA256SUMS' in result.stderr, \
+        result.stderr
+    assert not (project / 'gl-code-quality-report.json').exists(), 'gafcheck never ran'
 
 
 # --- pre-commit: .pre-commit-hooks.yaml ---------------------------------------------------------
