@@ -249,16 +249,27 @@ std::string hex_excerpt(ByteView bytes, std::uint64_t offset, std::uint64_t leng
 }
 
 std::function<void(ByteView, FileReport&)> make_html_attachments(const BudgetLimits& limits,
-                                                                 std::uint64_t per_file) {
+                                                                 std::uint64_t per_file,
+                                                                 Severity shown_from) {
   auto palette = std::make_shared<const render::Palette>(render::forensic_palette());
   return [=](ByteView bytes, FileReport& report) {
+    // Attached for the findings the page lists; excerpts name them by their index among all.
+    std::vector<Finding> all = std::move(report.findings);
+    std::vector<std::size_t> positions;
+    report.findings.clear();
+    for (std::size_t i = 0; i < all.size(); ++i)
+      if (all[i].severity >= shown_from) {
+        positions.push_back(i);
+        report.findings.push_back(all[i]);
+      }
     report.attachments.emplace();
     for (std::size_t i = 0; i < report.findings.size() && i < excerpts_per_file; ++i) {
       const Finding& finding = report.findings[i];
       report.attachments->excerpts.push_back(
-          {i, hex_excerpt(bytes, finding.offset, finding.length, excerpt_rows)});
+          {positions[i], hex_excerpt(bytes, finding.offset, finding.length, excerpt_rows)});
     }
     add_thumbnails(bytes, report, limits, per_file, *palette);
+    report.findings = std::move(all);
   };
 }
 

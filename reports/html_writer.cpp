@@ -209,6 +209,9 @@ class HtmlWriter final : public FormatWriter {
     for (const auto& [verdict, count] : totals.by_verdict)
       page +=
           "<tr><th>" + html_escape(verdict) + "</th><td>" + std::to_string(count) + "</td></tr>";
+    if (totals.hidden_below)  // --min-severity: the findings this page leaves out, counted
+      page += "<tr><th>findings hidden</th><td>" + html_escape(hidden_findings_text(totals)) +
+              "</td></tr>";
     page += "</table><table><tr><th>format</th><th>files</th></tr>";
     for (const auto& [format, count] : totals.by_format)
       page += "<tr><td>" + html_escape(format) + "</td><td>" + std::to_string(count) + "</td></tr>";

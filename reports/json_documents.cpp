@@ -207,6 +207,8 @@ std::string json_record_line(const FileReport& report, const RecordFacts& facts)
   append_field(line, "summary", pack_counters(report.summary));
   append_field(line, "survey", pack_survey(report.survey));
   append_field(line, "findings", pack_rule_counts(report.rule_counts));
+  if (const std::string hidden = pack_hidden(report); !hidden.empty())
+    append_field(line, "hidden", hidden);
   if (report.budget_hit) {
     line += ",\"budget_hit\":{\"budget\":";
     append_json_string(line, budget_spec(report.budget_hit->kind).name);

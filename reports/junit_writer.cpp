@@ -139,7 +139,9 @@ class JunitWriter final : public FormatWriter {
       throw OutputError("junit: cannot write the test cases to a temp file");
   }
 
-  void summary(const RunTotals&, const ReportClosing& closing) override {
+  void summary(const RunTotals& totals, const ReportClosing& closing) override {
+    // --min-severity: the findings the test cases leave out, counted.
+    if (totals.hidden_below) properties_ += property("hidden", hidden_findings_text(totals));
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.3f", closing.wall_seconds);
     const std::string counts = "tests=\"" + std::to_string(totals_[tests]) + "\" failures=\"" +

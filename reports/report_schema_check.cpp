@@ -187,6 +187,7 @@ const Field record_fields[] = {
     {"summary", true, packed_field<PackedKind::counters>},
     {"survey", true, packed_field<PackedKind::survey>},
     {"findings", true, packed_field<PackedKind::rule_counts>},
+    {"hidden", false, packed_field<PackedKind::counters>},
     {"budget_hit", false, mapping_field<budget_hit_fields>},
 };
 
@@ -228,6 +229,12 @@ const Field rule_totals_fields[] = {
     {"files", true, positive_field},
 };
 
+const Field hidden_fields[] = {
+    {"below", true, severity_field},
+    {"info", false, count_field},
+    {"warning", false, count_field},
+};
+
 const Field summary_fields[] = {
     {"kind", true, string_field},
     {"files", true, mapping_field<files_fields>},
@@ -255,6 +262,7 @@ const Field summary_fields[] = {
     {"survey", true, keyed_field<histogram_names, histogram_field>},
     {"budget_hits", true, count_field},
     {"unreadable", true, count_field},
+    {"hidden", false, mapping_field<hidden_fields>},
     {"interrupted", true, bool_field},
     {"exit_code", true, exit_code_field},
     {"wall_seconds", true, number_field},
@@ -281,6 +289,7 @@ std::span<const FieldTable> field_checks::field_tables() {
       {"summary", "/properties/key_pixels/properties/top_files/items", top_file_fields},
       {"summary", "/properties/layer_counts", layer_counts_fields},
       {"summary", "/properties/dimensions", dimensions_fields},
+      {"summary", "/properties/hidden", hidden_fields},
       {"summary", "/properties/findings/additionalProperties", rule_totals_fields},
   };
   return tables;

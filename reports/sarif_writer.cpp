@@ -76,7 +76,7 @@ class SarifWriter final : public FormatWriter {
     for (const SnapshotReport& item : restore_reports(group.text)) write_report(item);
   }
 
-  void summary(const RunTotals&, const ReportClosing& closing) override {
+  void summary(const RunTotals& totals, const ReportClosing& closing) override {
     out().write("]");
     if (profile_ == SarifProfile::binary) {
       out().write(",\"artifacts\":[");
@@ -109,6 +109,13 @@ class SarifWriter final : public FormatWriter {
                           {"profile", header_.profile},
                           {"game", header_.game},
                           {"catalogSha256", embedded_catalog_sha256()}};
+    // What --min-severity left out, counted: {below: warning, info: 44}.
+    if (totals.hidden_below) {
+      nlohmann::json hidden = {{"below", std::string(severity_name(*totals.hidden_below))}};
+      for (const auto& [severity, count] : hidden_findings(totals))
+        hidden[std::string(severity)] = count;
+      tail["properties"]["hidden"] = std::move(hidden);
+    }
     std::string text = dump_json(tail);
     text.front() = ',';  // the tail's members continue the run object
     out().write(text + "]}\n");

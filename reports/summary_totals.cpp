@@ -43,6 +43,10 @@ SummaryTotals summary_totals(const YAML::Node& summary) {
     }
   totals.budget_hits = count_or_zero(summary["budget_hits"]);
   totals.unreadable = count_or_zero(summary["unreadable"]);
+  if (const YAML::Node hidden = summary["hidden"]) {
+    totals.hidden_below = severity_from_name(hidden["below"].as<std::string>());
+    totals.hidden = {count_or_zero(hidden["info"]), count_or_zero(hidden["warning"])};
+  }
   read.closing.interrupted = summary["interrupted"] && summary["interrupted"].as<bool>();
   read.closing.exit_code = summary["exit_code"] ? summary["exit_code"].as<int>() : 0;
   if (const YAML::Node seconds = summary["wall_seconds"])

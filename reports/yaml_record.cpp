@@ -180,6 +180,14 @@ void unpack_rule_counts(std::string_view text, std::array<std::uint64_t, rule_co
 // names from fixed vocabularies and packed strings of identifiers and digits, and the only free
 // text (paths) is escaped by escape_bytes and quoted above. Going through the emitter cost more
 // than checking a typical file; the record tests parse hostile paths back with yaml-cpp.
+std::string pack_hidden(const FileReport& report) {
+  Counters hidden;
+  for (std::size_t level = 0; level < report.findings_hidden.size(); ++level)
+    if (report.findings_hidden[level] > 0)
+      hidden.add(severity_name(static_cast<Severity>(level)), report.findings_hidden[level]);
+  return pack_counters(hidden);
+}
+
 std::string yaml_record_document(const FileReport& report, const RecordFacts& facts) {
   std::string line = "---\n{kind: record, path: ";
   line += quoted_path(report.path);
@@ -214,6 +222,8 @@ std::string yaml_record_document(const FileReport& report, const RecordFacts& fa
   line += ", summary: \"" + pack_counters(report.summary);
   line += "\", survey: \"" + pack_survey(report.survey);
   line += "\", findings: \"" + pack_rule_counts(report.rule_counts) + "\"";
+  if (const std::string hidden = pack_hidden(report); !hidden.empty())
+    line += ", hidden: \"" + hidden + "\"";
   if (report.budget_hit) {
     line += ", budget_hit: {budget: ";
     line += budget_spec(report.budget_hit->kind).name;
@@ -249,6 +259,12 @@ ParsedRecord parse_record(const YAML::Node& node) {
   unpack_counters(required<std::string>(node, "summary"), report.summary);
   unpack_survey(required<std::string>(node, "survey"), report.survey);
   unpack_rule_counts(required<std::string>(node, "findings"), report.rule_counts);
+  if (node["hidden"]) {
+    Counters hidden;
+    unpack_counters(required<std::string>(node, "hidden"), hidden);
+    for (std::size_t level = 0; level < report.findings_hidden.size(); ++level)
+      report.findings_hidden[level] = hidden.get(severity_name(static_cast<Severity>(level)));
+  }
   if (const YAML::Node hit = node["budget_hit"]) {
     const auto kind = budget_from_name(required<std::string>(hit, "budget"));
     if (!kind) throw ReportContentError("record names an unknown budget");

@@ -46,6 +46,9 @@ std::string yaml_record_document(const FileReport& report, const RecordFacts& fa
 std::string pack_counters(const Counters& counters);
 std::string pack_survey(const Histograms& survey);
 std::string pack_rule_counts(const std::array<std::uint64_t, rule_count>& counts);
+// FileReport::findings_hidden as "info=3 warning=1" (severities with none left out): what the
+// display threshold hid, which --resume and merge add to the summary they rebuild.
+std::string pack_hidden(const FileReport& report);
 
 struct ParsedRecord {
   FileReport report;  // no findings listed: counts, counters and histograms only

@@ -214,6 +214,13 @@ std::string yaml_summary_document(const RunTotals& totals, const ReportClosing& 
   emit_histograms(out, totals.survey);
   out << YAML::Key << "budget_hits" << YAML::Value << totals.budget_hits;
   out << YAML::Key << "unreadable" << YAML::Value << totals.unreadable;
+  if (totals.hidden_below) {
+    out << YAML::Key << "hidden" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "below" << YAML::Value << std::string(severity_name(*totals.hidden_below));
+    for (const auto& [severity, count] : hidden_findings(totals))
+      out << YAML::Key << std::string(severity) << YAML::Value << count;
+    out << YAML::EndMap;
+  }
   out << YAML::Key << "interrupted" << YAML::Value << closing.interrupted;
   out << YAML::Key << "exit_code" << YAML::Value << closing.exit_code;
   char seconds[32];

@@ -22,6 +22,9 @@ struct CensusContext {
   CheckOptions check;
   InputSelection selection{{}};
   PerFile per_file = PerFile::findings;
+  // The display threshold (--min-severity): findings below it are dropped before any writer
+  // renders the report; with --per-file findings, only a file with a finding at or above it
+  // gets a file document.
   Severity min_severity = Severity::warning;
   std::optional<Severity> fail_threshold = Severity::error;
   const Baseline* baseline = nullptr;

@@ -69,6 +69,10 @@ void CensusJournal::count_walk(std::uint64_t symlinks_not_followed, std::uint64_
   totals_.ignored += ignored;
 }
 
+void CensusJournal::count_hidden(Severity below) {
+  if (below != Severity::info) totals_.hidden_below = below;
+}
+
 int CensusJournal::finish(bool interrupted, double wall_seconds) {
   return close(interrupted, wall_seconds,
                exit_status(any_unreadable_ ? ExitCode::unreadable

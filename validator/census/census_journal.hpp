@@ -3,6 +3,7 @@
 // summary, to every writer asked for. The YAML report is written in place (OutputMode::journal),
 // one write per group, so a killed census leaves a valid prefix that --resume continues from; the
 // other formats are written to temp files renamed into place when the run ends.
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -29,6 +30,9 @@ class CensusJournal {
   // Counts items the walk itself settled (symlinks it did not follow, files --ext left out).
   void count_walk(std::uint64_t symlinks_not_followed, std::uint64_t not_inputs,
                   std::uint64_t ignored = 0);
+  // The display threshold the reports were written with: above info, the summary says what it
+  // hid (each report's findings_hidden, added up as they are written).
+  void count_hidden(Severity below);
 
   // Writes the summary and commits every output; returns the exit code the summary states
   // (3 unreadable input, 1 findings at or above --fail-on, else 0).

@@ -53,7 +53,7 @@ CensusContext make_context(const CensusRun& run, const Baseline* baseline) {
   context.check = run.common.check;
   context.selection = InputSelection(run.settings.extensions);
   context.per_file = run.per_file;
-  context.min_severity = run.min_severity;
+  context.min_severity = display_threshold(run.common);
   context.fail_threshold = fail_threshold(run.common);
   context.baseline = baseline;
   context.hash_all = run.hash_all;
@@ -232,6 +232,7 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
   }
   Progress progress(run.progress, total_files, total_bytes);
   CensusJournal journal(std::move(writers), header, progress);
+  journal.count_hidden(display_threshold(run.common));
   context.writers = journal.renderers();
   InterruptionGuard interruption;
   const WalkCounts counts = walk_in_order(run, context, cursor.get(), journal, moved_aside);

@@ -20,7 +20,6 @@ struct CensusRun {
   std::optional<Shard> shard;
   std::shared_ptr<const FileList> list;  // --files-from, read already; else settings.roots
   PerFile per_file = PerFile::findings;
-  Severity min_severity = Severity::warning;
   unsigned jobs = 1;
   std::string resume;  // old report to continue from; empty: none
   bool progress = false;

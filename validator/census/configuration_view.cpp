@@ -33,6 +33,7 @@ void emit_source_and_settings(YAML::Emitter& out, const std::string& path,
   if (file) out << YAML::Key << "sha256" << YAML::Value << file->sha256;
   out << YAML::Key << "profile" << YAML::Value << applied.profile().name;
   out << YAML::Key << "fail-on" << YAML::Value << settled.fail_on;
+  out << YAML::Key << "min-severity" << YAML::Value << settled.min_severity;
   out << YAML::Key << "game" << YAML::Value << settled.game;
   out << YAML::Key << "budgets" << YAML::Value << YAML::BeginMap;
   for (const BudgetSpec& spec : budget_specs)

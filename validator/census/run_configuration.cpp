@@ -216,6 +216,9 @@ void RunConfiguration::settle(RunOptions& options, const po::variables_map& give
     }
   }
   if (fail_on) options.fail_on = fail_on->first;
+  if (!given_on_command_line(given, "min-severity"))
+    if (const auto least = min_severity())
+      options.min_severity = std::string(severity_name(*least));
   if (game) {
     options.game = game->first;
     options.check.game = *game_from_name(game->first);
@@ -228,7 +231,7 @@ void RunConfiguration::settle(RunOptions& options, const po::variables_map& give
 std::optional<Severity> RunConfiguration::min_severity() const {
   std::optional<Severity> least;
   for (std::size_t index = unconfigured_used_ ? 0 : 1; index < configurations_.size(); ++index)
-    if (const auto severity = configurations_[index].profile().min_severity)
+    if (const auto severity = configurations_[index].min_severity())
       least = least ? std::min(*least, *severity) : *severity;
   return least;
 }

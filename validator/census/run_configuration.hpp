@@ -5,7 +5,7 @@
 // beneath them), or --config, or the user-wide file, with --profile and the --rule overrides.
 // Everything is read at startup, before any output is opened or the sandbox confines the
 // process. It settles the run-wide settings a configuration may hold (game, fail-on, budgets,
-// and the profile's fail-on and census --min-severity) under the command line's own options:
+// min-severity, and the profile's fail-on and min-severity) under the command line's own options:
 // every configuration of the run must agree on them (a usage error names two that do not).
 #include <boost/program_options.hpp>
 #include <memory>
@@ -48,10 +48,11 @@ class RunConfiguration {
   RunConfiguration(const std::vector<std::string>& roots, const ConfigOptions& options,
                    const std::vector<std::string>& listed = {});
 
-  // Applies game, fail-on and budgets from the configuration (and its profile) to the options
-  // the command line did not set itself (`given`: the parsed values).
+  // Applies game, fail-on, budgets and min-severity from the configuration (and its profile) to
+  // the options the command line did not set itself (`given`: the parsed values).
   void settle(RunOptions& options, const boost::program_options::variables_map& given) const;
-  // The census --min-severity the profile implies, when the command line did not set one.
+  // The display threshold the configurations set (min-severity: in a file, else its profile's):
+  // the least of them, so no configuration hides what another shows. Display only.
   std::optional<Severity> min_severity() const;
 
   // Where an input (a walk item's path) stands: its configuration, and its path relative to

@@ -7,4 +7,8 @@ std::optional<Severity> fail_threshold(const RunOptions& options) {
   return severity_from_name(options.fail_on);
 }
 
+Severity display_threshold(const RunOptions& options) {
+  return severity_from_name(options.min_severity).value_or(Severity::info);
+}
+
 }  // namespace gafcheck

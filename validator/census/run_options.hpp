@@ -16,6 +16,10 @@ struct RunOptions {
   CheckOptions check;
   std::vector<OutputRequest> outputs;  // --format / -o (reports/output_requests.hpp)
   std::string fail_on = "error";       // error | warning | info | never
+  // --min-severity: the display threshold (error | warning | info). Findings below it are left
+  // out of every output and counted in the summary's `hidden`; it never changes a verdict or the
+  // exit code. check shows everything by default, census from warning up.
+  std::string min_severity = "info";
   bool quiet = false;
   std::string game = "ta";
   std::string baseline;                         // --baseline report; empty: none
@@ -27,5 +31,8 @@ struct RunOptions {
 
 // The lowest severity that makes the exit code 1, or nullopt for --fail-on never.
 std::optional<Severity> fail_threshold(const RunOptions& options);
+
+// The least severity the outputs list (--min-severity).
+Severity display_threshold(const RunOptions& options);
 
 }  // namespace gafcheck

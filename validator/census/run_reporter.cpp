@@ -55,6 +55,8 @@ std::string utc_timestamp() {
 RunReporter::RunReporter(const RunOptions& options, PerFile per_file,
                          const std::vector<std::string>& roots)
     : options_(options), per_file_(per_file), started_(std::chrono::steady_clock::now()) {
+  if (display_threshold(options) != Severity::info)
+    totals_.hidden_below = display_threshold(options);
   writers_ = open_writers(options.outputs,
                           FormatContext{roots, fail_threshold(options), options.html_thumbnails,
                                         options.check.limits[BudgetKind::heap]});
@@ -103,7 +105,6 @@ void RunReporter::print_verdict_line(const FileReport& report) const {
 }
 
 void RunReporter::add(FileReport report) {
-  totals_.add(report);
   // The text format on standard output says the same per file (with the findings).
   if (!options_.quiet && !text_on_standard_output(options_.outputs)) print_verdict_line(report);
   const Baseline::Outcome outcome =
@@ -112,13 +113,16 @@ void RunReporter::add(FileReport report) {
   any_failure_ =
       any_failure_ || (threshold && outcome.worst_new && *outcome.worst_new >= *threshold);
   any_unreadable_ = any_unreadable_ || report.format == Format::unreadable;
+  const bool suppressed = every_finding_suppressed(report);
+  hide_findings_below(report, display_threshold(options_));  // after the exit code is settled
+  totals_.add(report);
   const bool has_findings = !report.findings.empty() || report.findings_suppressed > 0;
   ReportItem item;
   item.report = &report;
   item.document = per_file_ == PerFile::all || (per_file_ == PerFile::findings && has_findings);
   item.baseline_matched = outcome.matched;
   item.worst = outcome.worst_new;
-  item.suppressed = every_finding_suppressed(report);
+  item.suppressed = suppressed;
   if (!item.document) report.findings.clear();
   for (const auto& writer : writers_) writer->write(writer->render({&item, 1}));
 }

@@ -165,6 +165,9 @@ ExitCode ShardMerge::run() const {
   context.fail_threshold = fail_threshold(options);
   Progress progress(false, 0, 0);
   CensusJournal journal(std::move(writers), header, progress);
+  // The shards' records hold what their display threshold hid; the summary says below what.
+  if (const auto below = severity_from_name(header.census->min_severity))
+    journal.count_hidden(*below);
   context.writers = journal.renderers();
   try {
     copy_groups(readers, shards, header, journal, context);

@@ -77,7 +77,7 @@ void choose_shard(CensusRun& run, const std::string& text, const std::string& sh
 struct CensusOptions : CommandArguments {
   CensusRun run;
   ConfigOptions config_options;
-  std::string per_file_text, min_severity_text, extensions_text, shard_text, resume_verify;
+  std::string per_file_text, extensions_text, shard_text, resume_verify;
   std::string files_from, max_list_size, colour;
   bool nul_separated = false;
   std::string shards;
@@ -92,10 +92,7 @@ void add_selection_options(po::options_description& general, CensusOptions& o) {
       "per-file",
       po::value(&o.per_file_text)->value_name("all|findings|none")->default_value("findings"),
       "which file documents to write: all, findings (files with findings at or above "
-      "--min-severity), or none; records are always written")(
-      "min-severity",
-      po::value(&o.min_severity_text)->value_name("error|warning|info")->default_value("warning"),
-      "with --per-file findings: the least severe finding that earns a file document")(
+      "--min-severity, below), or none; records are always written")(
       "ext", po::value(&o.extensions_text)->value_name("EXT,..."),
       "only consider files with these extensions (comma-separated, e.g. gaf,taf)")(
       "shard", po::value(&o.shard_text)->value_name("K/N"),
@@ -158,6 +155,7 @@ po::options_description census_options_description(CensusOptions& o) {
       "A pipe or a file gets the YAML report.\n\nOptions");
   add_selection_options(general, o);
   add_resume_options(general, o);
+  o.run.common.min_severity = "warning";  // a census lists what needs attention by default
   po::options_description visible;
   visible.add(general)
       .add(output_options_description("the YAML report (the journal --resume reads)", &o.colour))
@@ -202,7 +200,7 @@ void choose_inputs(CensusOptions& o) {
 }
 
 // The configuration files of the inputs, read now, before the report is opened and the process
-// confines itself; a profile's min-severity applies unless --min-severity is given.
+// confines itself; a configuration's min-severity applies unless --min-severity is given.
 void settle_configuration(CensusOptions& o) {
   CensusRun& run = o.run;
   std::vector<std::string> listed;
@@ -212,11 +210,6 @@ void settle_configuration(CensusOptions& o) {
   run.configuration =
       std::make_shared<const RunConfiguration>(run.settings.roots, o.config_options, listed);
   run.configuration->settle(run.common, o.given);
-  const auto profile_min_severity = run.configuration->min_severity();
-  if (profile_min_severity && o.given["min-severity"].defaulted()) {
-    run.min_severity = *profile_min_severity;
-    o.min_severity_text = std::string(severity_name(*profile_min_severity));
-  }
   run.settings.config_sha256 = run.configuration->sha256s();
   run.settings.rules = run.configuration->rule_texts();
 }
@@ -225,23 +218,18 @@ const CensusRun& validate(CensusOptions& o) {
   CensusRun& run = o.run;
   finish_common_options(run.common);
   run.common.outputs = resolve_terminal_outputs(o.ordered, o.colour);
-  attach_for_html(run.common);
   run.per_file = parse_per_file(o.per_file_text);
   if (o.resume_verify != "stat" && o.resume_verify != "hash")
     throw UsageError{"--resume-verify takes stat or hash, not '" + o.resume_verify + "'"};
   run.resume_verify_hash = o.resume_verify == "hash";
-  const auto min_severity = severity_from_name(o.min_severity_text);
-  if (!min_severity)
-    throw UsageError{"--min-severity takes error, warning or info, not '" + o.min_severity_text +
-                     "'"};
-  run.min_severity = *min_severity;
   if (!o.extensions_text.empty()) run.settings.extensions = parse_extensions(o.extensions_text);
   choose_shard(run, o.shard_text, o.shards);
   choose_inputs(o);
   settle_configuration(o);
+  attach_for_html(run.common);  // after the configuration's min-severity is settled
   run.settings.per_file = o.per_file_text;
   run.settings.baseline = run.common.baseline;
-  run.settings.min_severity = o.min_severity_text;
+  run.settings.min_severity = run.common.min_severity;
   run.jobs = worker_threads(o.jobs);
   // The text format on standard output shows each file as it is done: a progress line drawn on
   // the same terminal would cut through its lines.

@@ -64,7 +64,6 @@ CommandHelp check_options_description(CheckCommandOptions& o) {
 CheckRun validate(CheckCommandOptions& o) {
   finish_common_options(o.common);
   o.common.outputs = resolve_terminal_outputs(o.ordered, o.colour);
-  attach_for_html(o.common);
   if (o.positional.empty())
     throw UsageError{"check needs at least one PATH (see gafcheck check --help)"};
   CheckRun run;
@@ -73,6 +72,7 @@ CheckRun validate(CheckCommandOptions& o) {
   // Read now, before the outputs are opened and the process confines itself.
   run.configuration = std::make_shared<const RunConfiguration>(o.positional, o.config_options);
   run.configuration->settle(o.common, o.given);
+  attach_for_html(o.common);  // after the configuration's min-severity is settled
   run.paths = std::move(o.positional);
   run.options = std::move(o.common);
   return run;

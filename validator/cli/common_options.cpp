@@ -54,6 +54,17 @@ void add_fail_on_option(po::options_description& group, RunOptions& options) {
 po::options_description report_options_description(RunOptions& options) {
   po::options_description report("Report and exit status");
   add_fail_on_option(report, options);
+  report.add_options()(
+      "min-severity",
+      po::value(&options.min_severity)
+          ->value_name("error|warning|info")
+          ->default_value(options.min_severity),
+      "list only findings at or above this severity in every output (YAML, JSON, SARIF, JUnit, "
+      "Code Quality, GNU, HTML, text): the others are left out and counted in the summary "
+      "(hidden: {below: warning, info: N}). Display only: verdicts, --fail-on and the exit code "
+      "count every finding. A configuration's min-severity: applies when this is not given "
+      "(census: with --per-file findings, a file whose findings are all below it gets no file "
+      "document)");
   report.add_options()("quiet,q", po::bool_switch(&options.quiet),
                        "no per-file verdict lines on standard error")(
       "game", po::value(&options.game)->value_name("ta|tak|ta3d")->default_value("ta"),
@@ -156,13 +167,16 @@ void finish_common_options(RunOptions& options) {
   if (options.fail_on != "never" && !severity_from_name(options.fail_on))
     throw UsageError{"--fail-on takes error, warning, info or never, not '" + options.fail_on +
                      "'"};
+  if (!severity_from_name(options.min_severity))
+    throw UsageError{"--min-severity takes error, warning or info, not '" + options.min_severity +
+                     "'"};
 }
 
 void attach_for_html(RunOptions& options) {
   for (const OutputRequest& request : options.outputs)
     if (request.format == "html") {
-      options.check.attach =
-          make_html_attachments(options.check.limits, options.html_thumbnails_per_file);
+      options.check.attach = make_html_attachments(
+          options.check.limits, options.html_thumbnails_per_file, display_threshold(options));
       return;
     }
 }

@@ -62,7 +62,8 @@ Run checked_and_confined(Run run, const RunOptions& options) {
 void finish_common_options(RunOptions& options);
 
 // With an html output among options.outputs, makes the check pipeline attach thumbnails and hex
-// excerpts to the reports (html_attachments.hpp). Call after the outputs are resolved.
+// excerpts to the reports (html_attachments.hpp) for the findings at or above --min-severity.
+// Call after the outputs are resolved and the configuration settled.
 void attach_for_html(RunOptions& options);
 
 // "1073741824", "1G", "256M", "64K" -> bytes/count (validator/core/quantity.hpp). Throws

@@ -21,7 +21,8 @@ namespace gafcheck::config {
 namespace {
 
 constexpr std::string_view known_keys =
-    "extends, game, fail-on, palette, rules, ignore, per-file, suppress and the budget options "
+    "extends, game, fail-on, min-severity, palette, rules, ignore, per-file, suppress and the "
+    "budget options "
     "(max-file-size, ...)";
 
 std::vector<std::string_view> rule_ids() {
@@ -34,7 +35,7 @@ std::vector<std::string_view> key_names() {
     for (const BudgetSpec& spec : budget_specs) keys.push_back(budget_option(spec));
     return keys;
   }();
-  std::vector<std::string_view> names = {"extends", "game",   "fail-on",  "palette",
+  std::vector<std::string_view> names = {"extends", "game",   "fail-on",  "min-severity", "palette",
                                          "rules",   "ignore", "per-file", "suppress"};
   names.insert(names.end(), budget_keys.begin(), budget_keys.end());
   return names;
@@ -181,6 +182,9 @@ class Parser {
     } else if (key == "palette") {
       config.palette = scalar(value, "palette");
       if (config.palette->empty()) fail(value, "palette names a file or ARCHIVE!member");
+    } else if (key == "min-severity") {
+      config.min_severity = severity_from_name(scalar(value, "min-severity"));
+      if (!config.min_severity) fail(value, "min-severity must be error, warning or info");
     } else if (key == "rules") {
       config.rules = levels(value, "rules");
     } else if (key == "ignore") {

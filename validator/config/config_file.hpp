@@ -12,6 +12,7 @@
 //   extends: retail | upload | census | strict     the built-in profile (rules/profiles.yaml)
 //   game: ta | tak | ta3d
 //   fail-on: error | warning | info | never
+//   min-severity: error | warning | info            display threshold (never changes the verdict)
 //   palette: PATH                                   render's palette, relative to the file's
 //                                                   folder; used only from a --config FILE
 //   max-file-size, max-entries, ...                 the budgets, named as their options
@@ -64,6 +65,7 @@ struct ConfigFile {
   std::optional<std::string> game;
   std::optional<std::string> fail_on;
   std::optional<std::string> palette;  // used only from a configuration named with --config
+  std::optional<Severity> min_severity;
   std::map<BudgetKind, std::uint64_t> budgets;
   RuleLevels rules{};
   GlobList ignore;

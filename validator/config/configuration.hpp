@@ -31,6 +31,11 @@ class Configuration {
 
   const ConfigFile* file() const { return file_.get(); }
   const Profile& profile() const { return *profile_; }
+  // The display threshold: the file's min-severity, else its profile's (nullopt: neither sets
+  // one).
+  std::optional<Severity> min_severity() const {
+    return file_ && file_->min_severity ? file_->min_severity : profile_->min_severity;
+  }
   const RuleLevels& command_line() const { return command_line_; }
 
   // Paths are relative to the configuration's directory, '/'-separated; an archive member is

@@ -16,7 +16,7 @@ struct Profile {
   std::string fail_on = "error";         // error | warning | info | never
   std::vector<Retail> raise_retail;      // findings with one of these impacts become errors
   std::optional<Severity> floor;         // every finding at least this severity
-  std::optional<Severity> min_severity;  // census --min-severity it implies
+  std::optional<Severity> min_severity;  // the --min-severity it implies (display only)
 
   // The severity of a finding the check gave `built` and `retail`, under this profile alone.
   Severity severity_for(Severity built, Retail retail) const;

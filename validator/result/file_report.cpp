@@ -1,5 +1,8 @@
 #include "validator/result/file_report.hpp"
 
+#include <cstdint>
+#include <utility>
+
 #include "validator/base/enum_table.hpp"
 #include "validator/core/text.hpp"
 #include "validator/rules/catalog.hpp"
@@ -67,6 +70,32 @@ std::string verdict_reason(const FileReport& report) {
   for (const Finding& finding : report.findings)
     if (!finding.suppressed && (!worst || finding.severity > worst->severity)) worst = &finding;
   return worst ? sanitize_text(worst->message) : std::string();
+}
+
+void hide_findings_below(FileReport& report, Severity threshold) {
+  if (threshold == Severity::info) return;
+  std::vector<std::size_t> new_index(report.findings.size(), SIZE_MAX);
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < report.findings.size(); ++i) {
+    const Severity severity = report.findings[i].severity;
+    if (severity < threshold) {
+      ++report.findings_hidden[static_cast<std::size_t>(severity)];
+      continue;
+    }
+    new_index[i] = kept;
+    if (kept != i) report.findings[kept] = std::move(report.findings[i]);
+    ++kept;
+  }
+  report.findings.erase(report.findings.begin() + static_cast<std::ptrdiff_t>(kept),
+                        report.findings.end());
+  if (!report.attachments) return;
+  std::vector<HexExcerpt> excerpts;
+  for (HexExcerpt& excerpt : report.attachments->excerpts) {
+    if (excerpt.finding >= new_index.size() || new_index[excerpt.finding] == SIZE_MAX) continue;
+    excerpt.finding = new_index[excerpt.finding];
+    excerpts.push_back(std::move(excerpt));
+  }
+  report.attachments->excerpts = std::move(excerpts);
 }
 
 }  // namespace gafcheck

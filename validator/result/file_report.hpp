@@ -105,6 +105,10 @@ struct FileReport {
   // Findings the configuration rated below the severity the check gave them (rules:, per-file:,
   // --rule): listed, or counted, at the lower severity.
   std::uint64_t findings_lowered = 0;
+  // Findings below the display threshold (--min-severity), by severity (info, warning): dropped
+  // from the list before any writer sees them, counted for the summary's `hidden`. Display only:
+  // the verdict and the exit code were settled with them.
+  std::array<std::uint64_t, 2> findings_hidden{};
   // The configuration file that rated the findings (.gafcheck.yaml, --config, the user's
   // config.yaml), as the header lists it; empty when none did.
   std::string config;
@@ -126,5 +130,10 @@ std::string severity_counts(std::uint64_t errors, std::uint64_t warnings, std::u
 // the operating system's reason ("cannot open: No such file or directory"). Empty when no
 // counting finding is listed (a clean file, or one whose findings were only counted).
 std::string verdict_reason(const FileReport& report);
+
+// The display threshold (--min-severity): drops the listed findings below `threshold` (and their
+// hex excerpts), counting them in findings_hidden. Every writer's input passes through it, so
+// all formats leave out the same findings.
+void hide_findings_below(FileReport& report, Severity threshold);
 
 }  // namespace gafcheck

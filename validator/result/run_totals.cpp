@@ -46,6 +46,7 @@ void RunTotals::add(const FileReport& report) {
   if (report.budget_hit) ++budget_hits;
   if (report.format == Format::unreadable) ++unreadable;
   key_pixel_files.offer(report.path, report.summary.get("key_pixels"));
+  for (std::size_t i = 0; i < hidden.size(); ++i) hidden[i] += report.findings_hidden[i];
 }
 
 void RunTotals::merge(const RunTotals& other) {
@@ -67,6 +68,24 @@ void RunTotals::merge(const RunTotals& other) {
   not_inputs += other.not_inputs;
   symlinks_not_followed += other.symlinks_not_followed;
   ignored += other.ignored;
+  if (other.hidden_below) hidden_below = other.hidden_below;
+  for (std::size_t i = 0; i < hidden.size(); ++i) hidden[i] += other.hidden[i];
+}
+
+std::vector<std::pair<std::string_view, std::uint64_t>> hidden_findings(const RunTotals& totals) {
+  std::vector<std::pair<std::string_view, std::uint64_t>> hidden;
+  if (!totals.hidden_below) return hidden;
+  for (std::size_t level = 0; level < static_cast<std::size_t>(*totals.hidden_below); ++level)
+    hidden.emplace_back(severity_name(static_cast<Severity>(level)), totals.hidden[level]);
+  return hidden;
+}
+
+std::string hidden_findings_text(const RunTotals& totals) {
+  if (!totals.hidden_below) return {};
+  std::string text = "below " + std::string(severity_name(*totals.hidden_below)) + ":";
+  for (const auto& [severity, count] : hidden_findings(totals))
+    text += (text.back() == ':' ? " " : ", ") + std::to_string(count) + " " + std::string(severity);
+  return text;
 }
 
 }  // namespace gafcheck

@@ -3,7 +3,10 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "validator/result/file_report.hpp"
@@ -50,8 +53,19 @@ struct RunTotals {
   std::uint64_t symlinks_not_followed = 0;
   std::uint64_t ignored = 0;  // files a configuration's ignore: globs left out (not checked)
 
+  // The display threshold (--min-severity) when it is above info, and the findings it left out
+  // of the reports (info, warning), added up from FileReport::findings_hidden.
+  std::optional<Severity> hidden_below;
+  std::array<std::uint64_t, 2> hidden{};
+
   void add(const FileReport& report);
   void merge(const RunTotals& other);
 };
+
+// What the display threshold hid, for the summaries: each severity below hidden_below with its
+// count, least severe first ({"info", 44}); empty when nothing was hidden by a threshold.
+std::vector<std::pair<std::string_view, std::uint64_t>> hidden_findings(const RunTotals& totals);
+// The same as one line: "below warning: 44 info" ("" when there is no threshold).
+std::string hidden_findings_text(const RunTotals& totals);
 
 }  // namespace gafcheck

@@ -30,6 +30,7 @@ TEST(ConfigFile, ReadsEveryKey) {
       "extends: upload\n"
       "game: tak\n"
       "fail-on: warning\n"
+      "min-severity: error\n"
       "max-file-size: 64M\n"
       "max-findings: 500\n"
       "rules:\n"
@@ -46,6 +47,7 @@ TEST(ConfigFile, ReadsEveryKey) {
   EXPECT_EQ(config.profile, "upload");
   EXPECT_EQ(config.game, "tak");
   EXPECT_EQ(config.fail_on, "warning");
+  EXPECT_EQ(config.min_severity, Severity::error);
   EXPECT_EQ(config.budgets.at(BudgetKind::file_size), 64u << 20);
   EXPECT_EQ(config.budgets.at(BudgetKind::findings), 500u);
   EXPECT_EQ(config.rules[static_cast<std::size_t>(RuleId::extent_slack)], RuleLevel::off);
@@ -71,6 +73,7 @@ TEST(ConfigFile, EmptyFileAndCommentsAreNoSettings) {
   const ConfigFile config = parse("# nothing yet\n");
   EXPECT_EQ(config.profile, "retail");
   EXPECT_FALSE(config.fail_on);
+  EXPECT_FALSE(config.min_severity);
   EXPECT_TRUE(config.suppress.empty());
 }
 
@@ -95,6 +98,7 @@ TEST(ConfigFile, ErrorsNameFileLineAndColumn) {
       {"extends: uplod\n", "cfg.yaml:1:10: unknown profile 'uplod'"},
       {"fail-on: sometimes\n", "cfg.yaml:1:10: fail-on must be error, warning, info or never"},
       {"game: ta2\n", "cfg.yaml:1:7: game must be ta, tak or ta3d"},
+      {"min-severity: never\n", "cfg.yaml:1:15: min-severity must be error, warning or info"},
       {"max-depth: 3X\n", "cfg.yaml:1:12: max-depth takes a whole number"},
       {"rules: [entry.alias]\n", "cfg.yaml:1:8: rules must be a map"},
       {"ignore: build/\n", "cfg.yaml:1:9: ignore must be a list"},
