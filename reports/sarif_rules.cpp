@@ -88,6 +88,7 @@ nlohmann::json sarif_driver(const Catalog& catalog, std::string_view version) {
   nlohmann::json rules = nlohmann::json::array();
   for (const RuleInfo& rule : catalog.rules()) rules.push_back(sarif_rule(rule));
   return {{"name", "gafcheck"},
+          {"informationUri", GAFCHECK_INFORMATION_URI},
           {"version", std::string(version)},
           {"semanticVersion", std::string(version)},
           {"rules", std::move(rules)}};

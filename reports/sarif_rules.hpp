@@ -20,9 +20,10 @@ std::string_view sarif_level(Severity severity);
 std::string sarif_rule_name(std::string_view id);
 
 nlohmann::json sarif_rule(const RuleInfo& rule);
-// {name, version, semanticVersion, rules} (no informationUri: the project has no public home
-// page to point at, and the property is optional): every catalogue rule, in catalogue
-// order, so ruleIndex is the rule's position in the catalogue.
+// {name, informationUri, version, semanticVersion, rules}: informationUri is the build's
+// information_uri option (meson_options.txt; the SARIF Multitool warns, SARIF2005, without one);
+// every catalogue rule, in catalogue order, so ruleIndex is the rule's position in the
+// catalogue.
 nlohmann::json sarif_driver(const Catalog& catalog, std::string_view version);
 // The position of a rule in catalog.rules() (its ruleIndex).
 std::size_t sarif_rule_index(const Catalog& catalog, RuleId rule);

@@ -29,14 +29,19 @@ INTEGRITY = ('sha512-A1fOhPd6Ic5iDk4F9YPw1qNB4XF+7+IviR7xl8r2F6QzQkx5cpY9LsGk2rE
 MEMBER = 'package/lib/schemas/sarif-2.1.0-rtm.5.json'
 
 
-def cache_dir():
+def npm_cache():
+    """Where the tests keep what they fetch from npm (the SARIF Multitool too)."""
     if os.environ.get('GAFCHECK_CACHE_DIR'):
         base = pathlib.Path(os.environ['GAFCHECK_CACHE_DIR'])
     elif os.environ.get('XDG_CACHE_HOME'):
         base = pathlib.Path(os.environ['XDG_CACHE_HOME']) / 'gafcheck'
     else:
         base = pathlib.Path.home() / '.cache' / 'gafcheck'
-    return base / 'npm' / f'jest-sarif-{VERSION}'
+    return base / 'npm'
+
+
+def cache_dir():
+    return npm_cache() / f'jest-sarif-{VERSION}'
 
 
 def _integrity(data):
