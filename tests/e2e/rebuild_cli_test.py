@@ -28,6 +28,7 @@ REFUSED = {'composite.cycle', 'composite.table-shared', 'entry.alias', 'entry.ou
            'extent.rebase-overlap', 'frame.header-shared', 'frame.out-of-bounds',
            'header.truncated', 'rle.reads-past-eof', 'budget.exceeded', 'composite.nested',
            'format.unknown', 'ta3d.payload-out-of-bounds', 'format.foreign-variant',
+           'format.container',  # a ZIP header: format.unknown under its own name, .gaf
            'ta3d.payload-encoding', 'ta3d.payload-size', 'taf.pixel-format-unknown'}
 # Seeds holding an entry the game never loads (a folded duplicate name, a second truecolor
 # sequence, a negative entry count): left out, a loss (exit 5) unless --drop-unreachable asks for it.

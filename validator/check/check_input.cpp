@@ -34,6 +34,27 @@ void check_gaf(WalkContext& context, FileReport& report, const CheckOptions& opt
   pixels::check_gaf_pixels(context, index, options, name.engine_path(), report.summary);
 }
 
+// Bytes no check reads: a container gafcheck does not open (format.container), unless the name is
+// one the engine loads whatever it holds; else format.unknown.
+void report_foreign_file(Findings& findings, ByteView bytes, std::string_view engine_path) {
+  const auto container = sniff_container(bytes);
+  const auto names = known_extension_names();
+  const bool engine_name =
+      std::find(names.begin(), names.end(), display_extension(engine_path)) != names.end();
+  if (container && !engine_name) {
+    findings.add(RuleId::format_container, 0, container->offset + container->length, "",
+                 "not opened: a " + std::string(container->kind) +
+                     "; gafcheck does not open ZIP, 7z, RAR, gzip, bzip2, xz, zstd or tar "
+                     "containers: unpack it and check the contents");
+    return;
+  }
+  findings.add(
+      RuleId::format_unknown, 0, std::min<std::uint64_t>(bytes.size(), 16), "",
+      "not a GAF, TAF, HPI or TSF file (first bytes: " +
+          (bytes.empty() ? std::string("none, the file is empty") : hexdump(bytes, 0, 16)) + ")" +
+          (container ? "; it holds a " + std::string(container->kind) : std::string()));
+}
+
 // archive_depth: how deep in archives these bytes are (1 outside any); harvest collects an
 // archive's members for check_tree (nullptr: the archive's own report only).
 FileReport check_bytes_at(ByteView bytes, const InputName& name, const CheckOptions& options,
@@ -67,11 +88,7 @@ FileReport check_bytes_at(ByteView bytes, const InputName& name, const CheckOpti
     case Format::tsf: tsf::check_tsf(context, report, name); break;
     case Format::hpi: hpi::check_archive(context, archive_depth, report, harvest); break;
     default:
-      findings.add(
-          RuleId::format_unknown, 0, std::min<std::uint64_t>(bytes.size(), 16), "",
-          "not a GAF, TAF, HPI or TSF file (first bytes: " +
-              (bytes.empty() ? std::string("none, the file is empty") : hexdump(bytes, 0, 16)) +
-              ")");
+      report_foreign_file(findings, bytes, name.engine_path());
       report.format = Format::unknown;
       break;
   }

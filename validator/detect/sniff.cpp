@@ -18,7 +18,47 @@ Format gaf_layout_kind(ByteView bytes) {
              : Format::gaf;
 }
 
+struct KnownMagic {
+  std::string_view kind;
+  std::uint64_t offset;
+  std::string_view bytes;
+};
+
+using namespace std::string_view_literals;
+constexpr KnownMagic container_magics[] = {
+    {"ZIP archive", 0, "PK\x03\x04"sv},
+    {"ZIP archive", 0, "PK\x05\x06"sv},  // an empty archive: only the end record
+    {"ZIP archive", 0, "PK\x07\x08"sv},  // the first part of a spanned archive
+    {"7z archive", 0, "7z\xBC\xAF\x27\x1C"sv},
+    {"RAR archive", 0, "Rar!\x1A\x07\x00"sv},      // RAR 4
+    {"RAR archive", 0, "Rar!\x1A\x07\x01\x00"sv},  // RAR 5
+    {"gzip stream", 0, "\x1F\x8B\x08"sv},          // deflate, the only method gzip defines
+    {"xz stream", 0,
+     "\xFD"
+     "7zXZ\x00"sv},
+    {"zstd stream", 0, "\x28\xB5\x2F\xFD"sv},
+    {"tar archive", 257, "ustar"sv},  // POSIX "ustar\0" and GNU "ustar  \0" alike
+};
+
+bool magic_at(ByteView bytes, std::uint64_t offset, std::string_view magic) {
+  if (!bytes.contains(offset, magic.size())) return false;
+  for (std::size_t i = 0; i < magic.size(); ++i)
+    if (*bytes.u8(offset + i) != static_cast<std::uint8_t>(magic[i])) return false;
+  return true;
+}
+
 }  // namespace
+
+std::optional<ContainerMagic> sniff_container(ByteView bytes) {
+  for (const KnownMagic& magic : container_magics)
+    if (magic_at(bytes, magic.offset, magic.bytes))
+      return ContainerMagic{magic.kind, magic.offset, magic.bytes.size()};
+  // bzip2: "BZh" and the block size, '1' to '9'.
+  const auto level = bytes.u8(3);
+  if (magic_at(bytes, 0, "BZh") && level && *level >= '1' && *level <= '9')
+    return ContainerMagic{"bzip2 stream", 0, 4};
+  return std::nullopt;
+}
 
 bool looks_like_gaf_structure(ByteView bytes) {
   const auto count_word = bytes.u32le(gaf::header_entry_count);

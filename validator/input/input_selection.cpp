@@ -69,7 +69,8 @@ bool InputSelection::is_input(const std::string& path) const {
   auto head = InputFile::open_head(path, sniff_head_size);
   // A file that cannot be read now (or changed while it was) is left to the check to report.
   if (!head) return true;
-  return sniff_format(head->view()) != Format::unknown;
+  // A ZIP or tar among the files is reported (format.container), never passed over in silence.
+  return sniff_format(head->view()) != Format::unknown || sniff_container(head->view());
 }
 
 bool InputSelection::would_take_output(const std::string& path, bool exists) const {

@@ -15,6 +15,7 @@ bool refuses_rebuild(RuleId rule) {
     case RuleId::extent_rebase_overlap:
     case RuleId::ta3d_payload_out_of_bounds:
     case RuleId::format_unknown:
+    case RuleId::format_container:
     case RuleId::budget_exceeded: return true;
     default: return false;
   }

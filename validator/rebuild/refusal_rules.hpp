@@ -13,7 +13,7 @@
 //   composite.table-shared    a layer table rebased twice (wild pointers)
 //   rle.reads-past-eof        the retail decoder reads memory past the loaded file
 //   extent.rebase-overlap     an in-place rebase overwrites bytes another structure uses
-//   ta3d.payload-out-of-bounds, format.unknown   nothing drawable at all
+//   ta3d.payload-out-of-bounds, format.unknown, format.container   nothing drawable at all
 //
 // and budget.exceeded: what a budget stopped was never read, so it cannot be rebuilt.
 // Every other crash-impact finding describes a defined outcome the rebuild removes. A frame the

@@ -34,6 +34,7 @@ namespace gafcheck {
   X(composite_table_shared, "composite.table-shared")               \
   X(budget_exceeded, "budget.exceeded")                             \
   X(format_unknown, "format.unknown")                               \
+  X(format_container, "format.container")                           \
   X(input_unreadable, "input.unreadable")
 
 // Pixel forensics: rle.*, extent.*, storage.*, tak.*
