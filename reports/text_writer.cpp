@@ -75,7 +75,6 @@ class TextWriter final : public FormatWriter {
   }
 
   void summary(const RunTotals& totals, const ReportClosing& closing) override {
-    // The findings a display threshold hid are counted here once the run's totals carry them.
     out().write(paint(text_summary_line(totals, closing, counts_), closing.exit_code ? "1" : "") +
                 '\n');
   }
@@ -126,9 +125,8 @@ std::string text_summary_line(const RunTotals& totals, const ReportClosing& clos
   }
   if (!verdicts.empty()) line += ": " + verdicts;
   line += "; " + severity_counts(counts.listed[2], counts.listed[1], counts.listed[0]);
-  if (counts.hidden_below)
-    line += "; " + std::to_string(counts.hidden) + " hidden below " +
-            std::string(severity_name(*counts.hidden_below));
+  if (const std::string hidden = hidden_findings_text(totals); !hidden.empty())
+    line += "; hidden " + hidden;
   if (totals.ignored > 0) line += "; " + std::to_string(totals.ignored) + " ignored";
   if (closing.interrupted) line += "; interrupted, the report is partial";
   return line + "; exit " + std::to_string(closing.exit_code);

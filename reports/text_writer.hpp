@@ -23,15 +23,13 @@ std::unique_ptr<FormatWriter> make_text_writer(std::unique_ptr<ReportOutput> out
                                                const FormatContext& context);
 
 // What the summary line counts besides the run's totals: the findings the text listed, by
-// severity, and those a display threshold hid (hidden_below unset: no threshold, nothing said).
+// severity (what a display threshold hid is in the totals).
 struct TextSummaryCounts {
   std::array<std::uint64_t, 3> listed{};  // by Severity: info, warning, error
-  std::uint64_t hidden = 0;
-  std::optional<Severity> hidden_below;
 };
 
-// "3 files checked: 1 rejected, 2 clean; 1 error, 0 warnings, 2 info; 4 hidden below warning;
-// exit 3" (no colour, no line break).
+// "3 files checked: 1 rejected, 2 clean; 1 error, 0 warnings, 2 info; hidden below warning: 4
+// info; exit 3" (no colour, no line break).
 std::string text_summary_line(const RunTotals& totals, const ReportClosing& closing,
                               const TextSummaryCounts& counts);
 

@@ -88,10 +88,10 @@ TEST(TextSummaryLine, SaysWhatADisplayThresholdHid) {
   counts.listed = {2, 0, 1};
   EXPECT_EQ(text_summary_line(totals, {0, false, 1}, counts),
             "1 file checked: 1 clean; 1 error, 0 warnings, 2 info; exit 1");
-  counts.hidden = 4;
-  counts.hidden_below = Severity::warning;
+  totals.hidden_below = Severity::warning;
+  totals.hidden = {4, 0};
   EXPECT_EQ(text_summary_line(totals, {0, true, 1}, counts),
-            "1 file checked: 1 clean; 1 error, 0 warnings, 2 info; 4 hidden below warning; "
+            "1 file checked: 1 clean; 1 error, 0 warnings, 2 info; hidden below warning: 4 info; "
             "interrupted, the report is partial; exit 1");
 }
 
