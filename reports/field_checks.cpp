@@ -1,11 +1,12 @@
 #include "reports/field_checks.hpp"
 
 #include <algorithm>
+#include <csignal>
 #include <regex>
 
 #include "reports/packed_field_check.hpp"
+#include "validator/base/exit_code.hpp"
 #include "validator/core/budget.hpp"
-#include "validator/core/check_options.hpp"
 #include "validator/core/text.hpp"
 
 namespace gafcheck::field_checks {
@@ -66,6 +67,10 @@ void map_of(const YAML::Node& node, const std::string& field) {
   if (!node.IsMap()) violation(field, "is not a mapping");
 }
 
+const Values formats = {"gaf", "taf-truecolor", "taf-paletted", "ta3d-gaf",
+                        "hpi", "tsf",           "unknown",      "unreadable"};
+const Values verdicts = {"clean", "warnings", "errors", "rejected"};
+
 }  // namespace
 
 void string_field(const YAML::Node& node, const std::string& field) {
@@ -113,6 +118,11 @@ void number_field(const YAML::Node& node, const std::string& field) {
 void bool_field(const YAML::Node& node, const std::string& field) {
   if (!node.IsScalar() || !plain(node) || (node.Scalar() != "true" && node.Scalar() != "false"))
     violation(field, "is not true or false");
+}
+
+void true_field(const YAML::Node& node, const std::string& field) {
+  bool_field(node, field);
+  if (!node.as<bool>()) violation(field, "is false (gafcheck writes it only as true)");
 }
 
 bool sha256_hex(const std::string& text) {
@@ -249,10 +259,6 @@ bool version_key(const YAML::Node& name) {
   return name.Scalar().size() == 10 && std::regex_match(name.Scalar(), version);
 }
 
-void histogram_field(const YAML::Node& node, const std::string& field) {
-  map_field(node, field, histogram_key, "an integer", positive_field);
-}
-
 // File document summaries and summary totals: counters, or groups of counters ("coverage.slack").
 void counters_field(const YAML::Node& node, const std::string& field) {
   map_field(node, field, counter_group_key, "a counter name",
@@ -264,23 +270,30 @@ void counters_field(const YAML::Node& node, const std::string& field) {
             });
 }
 
-void game_field(const YAML::Node& node, const std::string& field) {
+void rule_id_field(const YAML::Node& node, const std::string& field) {
   string_field(node, field);
-  if (!game_from_name(node.Scalar()))
-    violation(field, "is '" + shown(node.Scalar()) + "', not one gafcheck writes");
+  if (!packed_rule_name(node.Scalar())) violation(field, "is not a rule id");
 }
 
-void format_field(const YAML::Node& n, const std::string& f) {
-  enum_field(n, f, formats);
+void budget_name_field(const YAML::Node& node, const std::string& field) {
+  string_field(node, field);
+  if (!budget_key(node))
+    violation(field, "is '" + shown(node.Scalar()) + "', not a budget gafcheck has");
 }
-void verdict_field(const YAML::Node& n, const std::string& f) {
-  enum_field(n, f, verdicts);
+
+void exit_code_field(const YAML::Node& node, const std::string& field) {
+  count_field(node, field);
+  const std::uint64_t code = node.as<std::uint64_t>();
+  const bool interrupted = code == std::uint64_t(interrupted_exit_status(SIGINT)) ||
+                           code == std::uint64_t(interrupted_exit_status(SIGTERM));
+  if (code > std::uint64_t(exit_status(exit_code_specs.back().code)) && !interrupted)
+    violation(field, "is not an exit status gafcheck has (0 to 5, or 130 and 143 interrupted)");
 }
-void severity_field(const YAML::Node& n, const std::string& f) {
-  enum_field(n, f, severities);
-}
-void retail_field(const YAML::Node& n, const std::string& f) {
-  enum_field(n, f, retail_impacts);
+
+void both_or_neither(const YAML::Node& node, const std::string& field, const char* first,
+                     const char* second) {
+  if (bool(node[first]) != bool(node[second]))
+    violation(field, "has only one of '" + std::string(first) + "' and '" + second + "'");
 }
 
 }  // namespace gafcheck::field_checks

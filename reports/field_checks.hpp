@@ -3,7 +3,8 @@
 // count, enum, packed...), key checkers for maps whose keys are names (counters, rules, budgets),
 // and check_fields, which walks a mapping against a table of the fields gafcheck writes there and
 // refuses any other key. Every failure is a SchemaViolation naming the field
-// ("findings[3].offset").
+// ("findings[3].offset"). The tables themselves are generated from reports/schema/*.json by
+// reports/gen/schema_tables.py, which says which schema construct becomes which checker.
 #include <yaml-cpp/yaml.h>
 
 #include <initializer_list>
@@ -11,17 +12,12 @@
 #include <string>
 #include <string_view>
 
+#include "reports/packed_field_check.hpp"
 #include "reports/report_schema_check.hpp"
 
 namespace gafcheck::field_checks {
 
 using Values = std::initializer_list<const char*>;
-inline const Values formats = {"gaf", "taf-truecolor", "taf-paletted", "ta3d-gaf",
-                               "hpi", "tsf",           "unknown",      "unreadable"};
-inline const Values verdicts = {"clean", "warnings", "errors", "rejected"};
-inline const Values severities = {"error", "warning", "info"};
-inline const Values retail_impacts = {"crash", "garbage", "dropped", "unknown", "ignored", "none"};
-inline const Values methods = {"stored", "lz77", "zlib", "unknown"};
 
 // Checks one value; `field` names it in messages.
 using Check = void (*)(const YAML::Node& node, const std::string& field);
@@ -36,13 +32,17 @@ struct Field {
 
 // Every table of fields, with the mapping of reports/schema/<kind>.schema.json it stands for (a
 // JSON pointer into that schema): the fields it lists are the schema's properties there and the
-// required ones its required list, in the order gafcheck writes them (a test holds them to it).
+// required ones its required list, in the order the schema lists them, which is the order
+// gafcheck writes them. Generated from the schemas at build time.
 struct FieldTable {
   std::string_view kind;
   std::string_view pointer;
   std::span<const Field> fields;
 };
 std::span<const FieldTable> field_tables();
+// The table of a document of the kind (header, file, record, summary). Throws SchemaViolation for
+// any other kind.
+std::span<const Field> document_fields(std::string_view kind);
 
 // The mapping holds the listed keys (the required ones at least) and nothing else.
 void check_fields(const YAML::Node& node, const std::string& field, std::span<const Field> fields);
@@ -61,24 +61,26 @@ std::string shown(const std::string& text);
 void string_field(const YAML::Node& node, const std::string& field);
 void message_field(const YAML::Node& node, const std::string& field);  // a non-empty string
 void enum_field(const YAML::Node& node, const std::string& field, Values values);
-void format_field(const YAML::Node& node, const std::string& field);
-void verdict_field(const YAML::Node& node, const std::string& field);
-void severity_field(const YAML::Node& node, const std::string& field);
-void retail_field(const YAML::Node& node, const std::string& field);
-void game_field(const YAML::Node& node, const std::string& field);
 void count_field(const YAML::Node& node, const std::string& field);     // uint64
 void positive_field(const YAML::Node& node, const std::string& field);  // count > 0
 void integer_field(const YAML::Node& node, const std::string& field);   // int64
 void number_field(const YAML::Node& node, const std::string& field);    // non-negative decimal
 void bool_field(const YAML::Node& node, const std::string& field);
+void true_field(const YAML::Node& node, const std::string& field);  // gafcheck writes only true
 void sha256_field(const YAML::Node& node, const std::string& field);
 void sha256_or_empty(const YAML::Node& node, const std::string& field);
 void shard_field(const YAML::Node& node, const std::string& field);
 void strings_field(const YAML::Node& node, const std::string& field);
 void decimal_text_field(const YAML::Node& node, const std::string& field);  // "0".."99..9" quoted
-void histogram_field(const YAML::Node& node, const std::string& field);     // integer -> count > 0
 // File document summaries and summary totals: counters, or groups of counters ("coverage.slack").
 void counters_field(const YAML::Node& node, const std::string& field);
+// Checks the schemas name with "x-gafcheck-check", or whose patterns only code can check.
+void rule_id_field(const YAML::Node& node, const std::string& field);
+void budget_name_field(const YAML::Node& node, const std::string& field);
+void exit_code_field(const YAML::Node& node, const std::string& field);  // 0 to 4
+// The mapping holds both of the fields or neither (the schemas' dependentRequired pairs).
+void both_or_neither(const YAML::Node& node, const std::string& field, const char* first,
+                     const char* second);
 
 // Keys of maps whose keys are names.
 bool any_key(const YAML::Node& name);  // a string for every YAML reader
@@ -107,6 +109,18 @@ void list_field(const YAML::Node& node, const std::string& field) {
 template <const Values& values>
 void one_of_field(const YAML::Node& node, const std::string& field) {
   enum_field(node, field, values);
+}
+// The one value gafcheck writes there (a schema's const).
+template <const Values& value>
+void constant_field(const YAML::Node& node, const std::string& field) {
+  string_field(node, field);
+  if (node.Scalar() != *value.begin()) violation(field, "is not " + std::string(*value.begin()));
+}
+// Records pack maps of numbers into strings; the packing is checked as the schema's patterns say.
+template <PackedKind kind>
+void packed_field(const YAML::Node& node, const std::string& field) {
+  string_field(node, field);
+  if (const auto problem = packed_field_problem(node.Scalar(), kind)) violation(field, *problem);
 }
 // What a mapping's keys must be, and what a message calls one ("a rule id").
 struct KeyNames {

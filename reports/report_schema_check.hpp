@@ -3,8 +3,9 @@
 // reports/schema/*.json say: one table of fields per kind and per nested mapping (findings,
 // archive members, counter groups, census settings...), so a key gafcheck does not write is refused
 // at every level; enums are one of their values, counts are plain non-negative integers, strings
-// are strings, a record's packed fields match their patterns. Hand written, not a JSON-schema
-// engine; every field a schema requires is required (field_checks::field_tables).
+// are strings, a record's packed fields match their patterns. Not a JSON-schema engine: the
+// tables are generated at build time from the subset of JSON Schema the report schemas use
+// (reports/gen/schema_tables.py), so every field a schema requires is required.
 #include <yaml-cpp/yaml.h>
 
 #include <string>
