@@ -27,18 +27,6 @@ RuleId rule(const std::string& name, const std::string& field) {
   return *id;
 }
 
-// Groups ("coverage: {slack: 3}") become dotted counters again, as emit_counters nests them.
-void read_counters(const YAML::Node& node, Counters& counters) {
-  for (const auto& item : node) {
-    const std::string& key = item.first.Scalar();
-    if (item.second.IsMap())
-      for (const auto& inner : item.second)
-        counters.add(key + "." + inner.first.Scalar(), count(inner.second));
-    else
-      counters.add(key, count(item.second));
-  }
-}
-
 ArchiveMember read_member(const YAML::Node& node) {
   ArchiveMember member;
   member.path = unescape_bytes(node["path"].Scalar());

@@ -290,6 +290,14 @@ void exit_code_field(const YAML::Node& node, const std::string& field) {
     violation(field, "is not an exit status gafcheck has (0 to 5, or 130 and 143 interrupted)");
 }
 
+void schema_version_field(const YAML::Node& node, const std::string& field) {
+  count_field(node, field);
+  if (node.as<std::uint64_t>() == 0 || node.as<std::uint64_t>() > report_schema_version)
+    violation(field, "is " + node.Scalar() +
+                         ", a report schema version this gafcheck does not read (1 to " +
+                         std::to_string(report_schema_version) + ")");
+}
+
 void both_or_neither(const YAML::Node& node, const std::string& field, const char* first,
                      const char* second) {
   if (bool(node[first]) != bool(node[second]))

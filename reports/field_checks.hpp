@@ -40,9 +40,9 @@ struct FieldTable {
   std::span<const Field> fields;
 };
 std::span<const FieldTable> field_tables();
-// The table of a document of the kind (header, file, record, summary). Throws SchemaViolation for
-// any other kind.
-std::span<const Field> document_fields(std::string_view kind);
+// The table of a document of the kind (header, file, record, summary) in a report of the schema
+// version. Throws SchemaViolation for any other kind.
+std::span<const Field> document_fields(std::string_view kind, unsigned schema_version);
 
 // The mapping holds the listed keys (the required ones at least) and nothing else.
 void check_fields(const YAML::Node& node, const std::string& field, std::span<const Field> fields);
@@ -78,6 +78,8 @@ void counters_field(const YAML::Node& node, const std::string& field);
 void rule_id_field(const YAML::Node& node, const std::string& field);
 void budget_name_field(const YAML::Node& node, const std::string& field);
 void exit_code_field(const YAML::Node& node, const std::string& field);  // 0 to 4
+// 1 to report_schema_version: a newer report is refused, not misread.
+void schema_version_field(const YAML::Node& node, const std::string& field);
 // The mapping holds both of the fields or neither (the schemas' dependentRequired pairs).
 void both_or_neither(const YAML::Node& node, const std::string& field, const char* first,
                      const char* second);

@@ -182,7 +182,7 @@ std::string json_file_line(const FileReport& report, std::uint64_t baseline_matc
 
 // Composed directly, as yaml_record_document is: one record per input, and building it as a
 // nlohmann object cost more than a tenth of a census's CPU. The keys are fixed; the values are
-// numbers, names from fixed vocabularies, packed strings of identifiers and digits, and paths
+// numbers, names from fixed vocabularies, mappings of identifiers to numbers, and paths
 // escaped by escape_bytes (printable UTF-8: only the quote and the backslash need escaping; a
 // control character, which escape_bytes never leaves, would be written as \u00XX).
 std::string json_record_line(const FileReport& report, const RecordFacts& facts) {
@@ -204,11 +204,7 @@ std::string json_record_line(const FileReport& report, const RecordFacts& facts)
   append_field(line, "verdict", verdict_name(report.verdict));
   append_field(line, "retail", retail_name(report.retail));
   if (facts.worst) append_field(line, "worst", severity_name(*facts.worst));
-  append_field(line, "summary", pack_counters(report.summary));
-  append_field(line, "survey", pack_survey(report.survey));
-  append_field(line, "findings", pack_rule_counts(report.rule_counts));
-  if (const std::string hidden = pack_hidden(report); !hidden.empty())
-    append_field(line, "hidden", hidden);
+  append_record_maps(line, report, RecordSyntax::json);
   if (report.budget_hit) {
     line += ",\"budget_hit\":{\"budget\":";
     append_json_string(line, budget_spec(report.budget_hit->kind).name);

@@ -64,12 +64,14 @@ class LineScanner {
     }
     return false;
   }
+  // A record's maps nest ("summary: {coverage: {\"\": 3}}") and may be empty ("findings: {}").
   bool flow_map() {
     ++at_;  // {
+    if (take("}")) return true;
     for (;;) {
       skip(' ');
-      if (!key() || !take(": ")) return false;
-      if (peek('"') ? !double_quoted() : !plain(true)) return false;
+      if (!(peek('"') ? double_quoted() : key()) || !take(": ")) return false;
+      if (peek('{') ? !flow_map() : peek('"') ? !double_quoted() : !plain(true)) return false;
       if (take("}")) return true;
       if (!take(",")) return false;
     }

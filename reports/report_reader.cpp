@@ -206,7 +206,9 @@ std::optional<ReportDocument> ReportStream::next() {
     document.kind = checked_document_kind(document.node);
     where = "document " + std::to_string(document.index) + " (" + document.kind + ", line " +
             std::to_string(chunk->first_line) + document_path(document.node) + ")";
-    check_document_fields(document.node, document.kind);
+    check_document_fields(document.node, document.kind, schema_version_);
+    if (reading_header_ && document.kind == "header")
+      schema_version_ = header_schema_version(document.node);
   } catch (const YamlRefusal& refusal) {
     // A killed writer leaves text that is not YAML, or YAML cut short; anything else is refused.
     if (last && documents_ > 1 && (cut_mid_line || refusal.syntax))

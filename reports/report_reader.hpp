@@ -75,6 +75,8 @@ class ReportStream {
   bool truncated() const { return truncated_; }
   const std::string& cut_short() const { return cut_short_; }
   const std::string& path() const { return path_; }
+  // The report schema version its header says (report_schema_check.hpp).
+  unsigned schema_version() const { return schema_version_; }
 
  private:
   struct Chunk {
@@ -100,6 +102,7 @@ class ReportStream {
   bool ended_ = false;      // next() returns no more documents
   bool reading_header_ = false;
   bool gafcheck_header_ = false;  // the first document says kind: header, tool: gafcheck
+  unsigned schema_version_ = 1;   // what the header says; each document is checked against it
   std::uint64_t documents_ = 0;
   std::optional<ReportDocument> header_;
   bool summary_seen_ = false;

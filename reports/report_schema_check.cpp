@@ -17,8 +17,14 @@ std::string checked_document_kind(const YAML::Node& document) {
   return kind.Scalar();
 }
 
-void check_document_fields(const YAML::Node& document, const std::string& kind) {
-  field_checks::check_fields(document, "", field_checks::document_fields(kind));
+void check_document_fields(const YAML::Node& document, const std::string& kind,
+                           unsigned schema_version) {
+  field_checks::check_fields(document, "", field_checks::document_fields(kind, schema_version));
+}
+
+unsigned header_schema_version(const YAML::Node& header) {
+  const YAML::Node version = header["schema_version"];
+  return version ? version.as<unsigned>() : 1;
 }
 
 }  // namespace gafcheck

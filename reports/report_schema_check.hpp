@@ -14,6 +14,15 @@
 
 namespace gafcheck {
 
+// The version of reports/schema/*.json the reports gafcheck writes follow; the header says it
+// (schema_version). Readers (diff, merge, census --resume, --baseline) accept every version up to
+// this one, each document checked against its version's schema, and refuse a newer one.
+//   1: the header has no schema_version; a census record packs its summary, survey and findings
+//      into strings ("entries=3 frames=7"; reports/schema/record.v1.schema.json).
+//   2: those three are mappings: counters as a file document's summary, histograms by name,
+//      occurrences by rule id.
+inline constexpr unsigned report_schema_version = 2;
+
 // The document does not hold what gafcheck writes; the message names the field.
 // The report reader turns it into a ReportError (exit 3) that names the document.
 struct SchemaViolation : Error {
@@ -25,7 +34,12 @@ struct SchemaViolation : Error {
 // The document's kind (header, file, record or summary). Throws SchemaViolation.
 std::string checked_document_kind(const YAML::Node& document);
 
-// Throws SchemaViolation naming the first field that is missing or of the wrong type.
-void check_document_fields(const YAML::Node& document, const std::string& kind);
+// Throws SchemaViolation naming the first field that is missing or of the wrong type, as the
+// schema of the kind in the report's schema version says.
+void check_document_fields(const YAML::Node& document, const std::string& kind,
+                           unsigned schema_version = report_schema_version);
+
+// The schema version a header document (checked) says: 1 when it says none.
+unsigned header_schema_version(const YAML::Node& header);
 
 }  // namespace gafcheck

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "reports/counter_groups.hpp"
 #include "reports/report_reader.hpp"
 #include "validator/base/errors.hpp"
 #include "validator/core/text.hpp"
@@ -73,35 +74,68 @@ std::string quoted_path(const std::string& path) {
   return quoted;
 }
 
+// Writes a flow mapping's keys and separators in YAML or JSON. Keys are identifiers or digits
+// (check_packable): JSON quotes them, YAML writes them plain, except the empty key.
+class FlowMap {
+ public:
+  FlowMap(std::string& line, RecordSyntax syntax)
+      : line_(line), json_(syntax == RecordSyntax::json) {
+    line_ += '{';
+  }
+  ~FlowMap() { line_ += '}'; }
+  FlowMap(const FlowMap&) = delete;
+  FlowMap& operator=(const FlowMap&) = delete;
+
+  std::string& key(std::string_view name) {
+    if (!first_) line_ += json_ ? "," : ", ";
+    first_ = false;
+    if (json_ || name.empty()) line_ += '"';
+    line_ += name;
+    if (json_ || name.empty()) line_ += '"';
+    line_ += json_ ? ":" : ": ";
+    return line_;
+  }
+  std::string& key(std::int64_t number) {
+    std::string digits;
+    append_number(digits, number);
+    return key(digits);
+  }
+
+ private:
+  std::string& line_;
+  bool json_;
+  bool first_ = true;
+};
+
 }  // namespace
 
-std::string pack_counters(const Counters& counters) {
-  std::string text;
-  for (const auto& [key, value] : counters.items()) {
-    if (!text.empty()) text += ' ';
-    text += check_packable(key);
-    text += '=';
-    append_unsigned(text, value);
+void append_counters(std::string& line, const Counters& counters, RecordSyntax syntax) {
+  FlowMap map(line, syntax);
+  for (const CounterGroup& group : group_counters(counters)) {
+    std::string& out = map.key(check_packable(group.name));
+    if (!group.nested) {
+      append_unsigned(out, group.counters.front().second);
+      continue;
+    }
+    FlowMap inner(out, syntax);
+    for (const auto& [key, value] : group.counters)
+      append_unsigned(inner.key(check_packable(key)), value);
   }
-  return text;
 }
 
-std::string pack_survey(const Histograms& survey) {
-  std::string text;
+void append_survey(std::string& line, const Histograms& survey, RecordSyntax syntax) {
+  FlowMap map(line, syntax);
   for (const auto& [name, histogram] : survey) {
-    if (!text.empty()) text += ' ';
-    text += check_packable(name);
-    text += '=';
-    bool first = true;
-    for (const auto& [value, count] : histogram) {
-      if (!first) text += ',';
-      first = false;
-      append_number(text, value);
-      text += ':';
-      append_unsigned(text, count);
-    }
+    FlowMap bins(map.key(check_packable(name)), syntax);
+    for (const auto& [value, count] : histogram) append_unsigned(bins.key(value), count);
   }
-  return text;
+}
+
+void append_rule_counts(std::string& line, const std::array<std::uint64_t, rule_count>& counts,
+                        RecordSyntax syntax) {
+  FlowMap map(line, syntax);
+  for (std::size_t i = 0; i < rule_count; ++i)
+    if (counts[i] != 0) append_unsigned(map.key(rule_names[i]), counts[i]);
 }
 
 std::string pack_rule_counts(const std::array<std::uint64_t, rule_count>& counts) {
@@ -164,30 +198,81 @@ void unpack_survey(std::string_view text, Histograms& survey) {
   }
 }
 
+RuleId known_rule(std::string_view name) {
+  const auto rule = rule_from_name(name);
+  if (!rule)
+    throw ReportContentError("field 'findings' names a rule this build does not know: " +
+                             escape_bytes(name.substr(0, 64)));
+  return *rule;
+}
+
 void unpack_rule_counts(std::string_view text, std::array<std::uint64_t, rule_count>& counts) {
-  for (const auto& [name, value] : split_pairs(text)) {
-    const auto rule = rule_from_name(name);
-    if (!rule)
-      throw ReportContentError("field 'findings' names a rule this build does not know: " +
-                               escape_bytes(name.substr(0, 64)));
-    counts[static_cast<std::size_t>(*rule)] = parse_number<std::uint64_t>(value);
+  for (const auto& [name, value] : split_pairs(text))
+    counts[static_cast<std::size_t>(known_rule(name))] = parse_number<std::uint64_t>(value);
+}
+
+// Each of the three: a mapping (schema version 2) or a packed string (version 1); the schema
+// check let through only the form of the report's version.
+void read_summary(const YAML::Node& node, Counters& counters) {
+  if (node.IsScalar()) return unpack_counters(node.Scalar(), counters);
+  read_counters(node, counters);
+}
+
+void read_survey(const YAML::Node& node, Histograms& survey) {
+  if (node.IsScalar()) return unpack_survey(node.Scalar(), survey);
+  for (const auto& item : node) {
+    Histogram& histogram = survey[item.first.Scalar()];
+    for (const auto& bin : item.second)
+      histogram[parse_number<std::int64_t>(bin.first.Scalar())] +=
+          parse_number<std::uint64_t>(bin.second.Scalar());
   }
 }
 
+void read_rule_counts(const YAML::Node& node, std::array<std::uint64_t, rule_count>& counts) {
+  if (node.IsScalar()) return unpack_rule_counts(node.Scalar(), counts);
+  for (const auto& item : node)
+    counts[static_cast<std::size_t>(known_rule(item.first.Scalar()))] =
+        parse_number<std::uint64_t>(item.second.Scalar());
+}
+
 }  // namespace
+
+void append_record_maps(std::string& line, const FileReport& report, RecordSyntax syntax) {
+  const bool json = syntax == RecordSyntax::json;
+  line += json ? ",\"summary\":" : ", summary: ";
+  append_counters(line, report.summary, syntax);
+  line += json ? ",\"survey\":" : ", survey: ";
+  append_survey(line, report.survey, syntax);
+  line += json ? ",\"findings\":" : ", findings: ";
+  append_rule_counts(line, report.rule_counts, syntax);
+  Counters hidden;  // what the display threshold left out, by severity (only those with any)
+  for (std::size_t level = 0; level < report.findings_hidden.size(); ++level)
+    if (report.findings_hidden[level] > 0)
+      hidden.add(severity_name(static_cast<Severity>(level)), report.findings_hidden[level]);
+  if (hidden.items().empty()) return;
+  line += json ? ",\"hidden\":" : ", hidden: ";
+  append_counters(line, hidden, syntax);
+}
+
+void read_counters(const YAML::Node& node, Counters& counters) {
+  for (const auto& item : node) {
+    const std::string& key = item.first.Scalar();
+    if (!item.second.IsMap()) {
+      counters.add(key, parse_number<std::uint64_t>(item.second.Scalar()));
+      continue;
+    }
+    for (const auto& inner : item.second) {
+      const std::string& name = inner.first.Scalar();
+      counters.add(name.empty() ? key : key + "." + name,
+                   parse_number<std::uint64_t>(inner.second.Scalar()));
+    }
+  }
+}
 
 // Composed directly rather than through YAML::Emitter: the keys are fixed, the values are numbers,
 // names from fixed vocabularies and packed strings of identifiers and digits, and the only free
 // text (paths) is escaped by escape_bytes and quoted above. Going through the emitter cost more
 // than checking a typical file; the record tests parse hostile paths back with yaml-cpp.
-std::string pack_hidden(const FileReport& report) {
-  Counters hidden;
-  for (std::size_t level = 0; level < report.findings_hidden.size(); ++level)
-    if (report.findings_hidden[level] > 0)
-      hidden.add(severity_name(static_cast<Severity>(level)), report.findings_hidden[level]);
-  return pack_counters(hidden);
-}
-
 std::string yaml_record_document(const FileReport& report, const RecordFacts& facts) {
   std::string line = "---\n{kind: record, path: ";
   line += quoted_path(report.path);
@@ -219,11 +304,7 @@ std::string yaml_record_document(const FileReport& report, const RecordFacts& fa
     line += ", worst: ";
     line += severity_name(*facts.worst);
   }
-  line += ", summary: \"" + pack_counters(report.summary);
-  line += "\", survey: \"" + pack_survey(report.survey);
-  line += "\", findings: \"" + pack_rule_counts(report.rule_counts) + "\"";
-  if (const std::string hidden = pack_hidden(report); !hidden.empty())
-    line += ", hidden: \"" + hidden + "\"";
+  append_record_maps(line, report, RecordSyntax::yaml);
   if (report.budget_hit) {
     line += ", budget_hit: {budget: ";
     line += budget_spec(report.budget_hit->kind).name;
@@ -256,12 +337,14 @@ ParsedRecord parse_record(const YAML::Node& node) {
   report.verdict = parse_name<Verdict>(node, "verdict", verdict_from_name);
   report.retail = parse_name<Retail>(node, "retail", retail_from_name);
   if (node["worst"]) parsed.facts.worst = parse_name<Severity>(node, "worst", severity_from_name);
-  unpack_counters(required<std::string>(node, "summary"), report.summary);
-  unpack_survey(required<std::string>(node, "survey"), report.survey);
-  unpack_rule_counts(required<std::string>(node, "findings"), report.rule_counts);
-  if (node["hidden"]) {
+  for (const char* field : {"summary", "survey", "findings"})
+    if (!node[field]) throw ReportContentError(std::string("record without '") + field + "'");
+  read_summary(node["summary"], report.summary);
+  read_survey(node["survey"], report.survey);
+  read_rule_counts(node["findings"], report.rule_counts);
+  if (const YAML::Node hidden_node = node["hidden"]) {
     Counters hidden;
-    unpack_counters(required<std::string>(node, "hidden"), hidden);
+    read_counters(hidden_node, hidden);
     for (std::size_t level = 0; level < report.findings_hidden.size(); ++level)
       report.findings_hidden[level] = hidden.get(severity_name(static_cast<Severity>(level)));
   }

@@ -6,9 +6,11 @@
 // from records alone.
 //
 // A record is a one-line flow mapping, so a record cut short by a killed process never parses.
-// Its maps of numbers are packed into one string each ("entries=3 frames=7", survey
-// "widths=8:2,16:1 heights=4:3", findings "entry.alias=2"): emitting hundreds of scalars per
-// file through yaml-cpp took longer than checking the file.
+// Its maps of numbers are flow mappings ("summary: {entries: 3, coverage: {slack: 0}}", survey
+// "{widths: {8: 2, 16: 1}}", findings "{entry.alias: 2}"), composed directly: emitting hundreds
+// of scalars per file through yaml-cpp took longer than checking the file. Reports of schema
+// version 1 packed them into strings ("entries=3 coverage.slack=0", "widths=8:2,16:1",
+// "entry.alias=2"); parse_record reads both (report_schema_check.hpp).
 // The records of one input close its group of documents: member records first, the input's own
 // record (no member_of) last.
 #include <yaml-cpp/yaml.h>
@@ -41,14 +43,23 @@ struct RecordFacts {
 
 std::string yaml_record_document(const FileReport& report, const RecordFacts& facts);
 
-// The packed fields of a record ("entries=3 frames=7", "widths=8:2,16:1", "entry.alias=2"), for
-// the other formats' records (json_documents.hpp).
-std::string pack_counters(const Counters& counters);
-std::string pack_survey(const Histograms& survey);
+// The mappings of a record, appended to a line as YAML flow ("{entries: 3, coverage: {slack: 0}}",
+// "{widths: {8: 2}}", "{entry.alias: 2}") or as JSON, for the JSON records (json_documents.hpp).
+enum class RecordSyntax { yaml, json };
+void append_counters(std::string& line, const Counters& counters, RecordSyntax syntax);
+void append_survey(std::string& line, const Histograms& survey, RecordSyntax syntax);
+void append_rule_counts(std::string& line, const std::array<std::uint64_t, rule_count>& counts,
+                        RecordSyntax syntax);
+// All three as the record's fields: ", summary: {...}, survey: {...}, findings: {...}".
+void append_record_maps(std::string& line, const FileReport& report, RecordSyntax syntax);
+// Occurrences per rule as schema version 1 packed them ("entry.alias=2 entry.empty=1"): a line of
+// text for the JUnit writer.
 std::string pack_rule_counts(const std::array<std::uint64_t, rule_count>& counts);
-// FileReport::findings_hidden as "info=3 warning=1" (severities with none left out): what the
-// display threshold hid, which --resume and merge add to the summary they rebuild.
-std::string pack_hidden(const FileReport& report);
+
+// Counters nested as a file document's summary and a record's nest them ("coverage: {slack: 3}";
+// a counter named like its group is in the group under "": counter_groups.hpp), dotted again.
+// The node passed the schema check.
+void read_counters(const YAML::Node& node, Counters& counters);
 
 struct ParsedRecord {
   FileReport report;  // no findings listed: counts, counters and histograms only

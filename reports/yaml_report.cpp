@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string_view>
 
+#include "reports/report_schema_check.hpp"
 #include "reports/survey_figures.hpp"
 #include "reports/yaml_emit.hpp"
 #include "validator/core/catalog_digest.hpp"
@@ -105,6 +106,7 @@ std::string yaml_header_document(const ReportHeader& header) {
   out << YAML::Key << "kind" << YAML::Value << "header";
   out << YAML::Key << "tool" << YAML::Value << "gafcheck";
   out << YAML::Key << "version" << YAML::Value << tool_version();
+  out << YAML::Key << "schema_version" << YAML::Value << report_schema_version;
   out << YAML::Key << "command" << YAML::Value << header.command;
   out << YAML::Key << "catalog_sha256" << YAML::Value << embedded_catalog_sha256();
   out << YAML::Key << "profile" << YAML::Value << header.profile;

@@ -4,6 +4,10 @@ schemas of the report documents, so that what a report read back must hold is sa
 
 usage: schema_tables.py OUTPUT.cpp SCHEMA.json...   (each reports/schema/<kind>.schema.json)
 
+<kind>.schema.json describes a document of the kind in reports of the current report schema
+version; <kind>.v<N>.schema.json one in reports of version N and older (down to the next older
+file's), which readers still accept (document_fields).
+
 Only the subset of JSON Schema the report schemas use is understood; anything else stops the
 build with the schema, the JSON pointer and the construct, rather than be left unchecked:
   type string: string_field; with minLength 1 a message_field; with a pattern, the checker
@@ -24,6 +28,7 @@ or KEY_CHECKS inside propertyNames); JSON Schema validators ignore unknown keywo
 """
 import json
 import pathlib
+import re
 import sys
 
 ESCAPED_NAME = (r'^(?:[^\\\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufdd0-\ufdef\ufffe\uffff]'
@@ -50,6 +55,7 @@ PATTERNS = {
 }
 # Checkers a schema names with x-gafcheck-check.
 VALUE_CHECKS = {
+    'schema_version': 'schema_version_field',
     'budget': 'budget_name_field',
     'exit_code': 'exit_code_field',
     'counters': 'counters_field',
@@ -86,6 +92,7 @@ class Generator:
         self.definitions = []  # C++ text of tables and functions, each after what it uses
         self.tables = []       # (kind, pointer, C++ name), outermost first
         self.names = set()
+        self.asserts = []      # what the code must agree on with the schemas
 
     def fail(self, where, problem):
         raise SchemaError(f'{where}: {problem}')
@@ -143,6 +150,11 @@ class Generator:
             checker = VALUE_CHECKS.get(node['x-gafcheck-check'])
             if checker is None:
                 self.fail(where, f'x-gafcheck-check {node["x-gafcheck-check"]!r} names no checker')
+            if checker == 'schema_version_field':
+                if not isinstance(node.get('const'), int):
+                    self.fail(where, 'the schema version is not a const integer')
+                self.asserts.append(f'static_assert(report_schema_version == {node["const"]}, '
+                                    f'"the report schemas describe version {node["const"]}");\n')
             return checker
         if 'oneOf' in node or 'maximum' in node:
             self.fail(where, 'oneOf and maximum need an x-gafcheck-check naming the checker')
@@ -242,13 +254,19 @@ class Generator:
         return function
 
     def document(self, path):
-        kind = path.name.removesuffix('.schema.json')
+        """(kind, version or None for the current one, table) of one schema file."""
+        name = path.name.removesuffix('.schema.json')
+        match = re.fullmatch(r'([a-z-]+)(?:\.v([1-9][0-9]*))?', name)
+        if not match:
+            self.fail(path.name, 'is not named <kind>.schema.json or <kind>.v<N>.schema.json')
+        kind, version = match.group(1), match.group(2) and int(match.group(2))
         document = json.loads(path.read_text())
         if document.get('properties', {}).get('kind', {}).get('const') != kind:
             self.fail(path.name, f'its kind is not const "{kind}"')
-        self.check(document, {k: v for k, v in document.items() if k != '$defs'}, kind + '#',
-                   kind)
-        return kind
+        symbol = name.replace('.', '_')
+        self.check(document, {k: v for k, v in document.items() if k != '$defs'}, name + '#',
+                   symbol)
+        return kind, version, f'schema_{symbol}_fields'
 
     def source(self, kinds):
         keys = ''.join(f'constexpr KeyNames {name} = {{{checker}, "{what}"}};\n'
@@ -257,17 +275,22 @@ class Generator:
                          for key, name in self.values.items())
         tables = ''.join(f'      {{"{kind}", "{pointer}", {table}}},\n'
                          for kind, pointer, table in self.tables)
-        roots = ''.join(f'  if (kind == "{kind}") return schema_{kind}_fields;\n' for kind in kinds)
+        # Older versions first, oldest first: each covers the versions up to its own.
+        ordered = sorted(kinds, key=lambda item: (item[1] is None, item[1] or 0))
+        roots = ''.join(
+            f'  if (kind == "{kind}"{"" if version is None else f" && schema_version <= {version}"})'
+            f' return {table};\n' for kind, version, table in ordered)
         return (
             '// Generated from reports/schema/*.schema.json by reports/gen/schema_tables.py: edit\n'
             '// the schemas, not this file.\n'
             '#include "reports/field_checks.hpp"\n\n'
             'namespace gafcheck::field_checks {\nnamespace {\n\n'
-            f'{keys}\n{values}\n' + '\n'.join(self.definitions) +
+            f'{"".join(self.asserts)}\n{keys}\n{values}\n' + '\n'.join(self.definitions) +
             '\n}  // namespace\n\n'
             'std::span<const FieldTable> field_tables() {\n'
             f'  static const FieldTable tables[] = {{\n{tables}  }};\n  return tables;\n}}\n\n'
-            'std::span<const Field> document_fields(std::string_view kind) {\n'
+            'std::span<const Field> document_fields(std::string_view kind, '
+            '[[maybe_unused]] unsigned schema_version) {\n'
             f'{roots}  throw SchemaViolation("it is of a kind no schema describes");\n}}\n\n'
             '}  // namespace gafcheck::field_checks\n')
 

@@ -546,7 +546,8 @@ def test_resume_checks_again_a_same_size_file_whose_mtime_was_set_back():
     result = census(new, '--per-file', 'none', '--resume', old, tree=tree, check_code=1)
     assert '1 taken over' in result.stderr, result.stderr
     record = records_by_path(new)[str(victim)]
-    assert record['verdict'] == 'errors' and 'entry.out-of-bounds=' in record['findings'], record
+    assert record['verdict'] == 'errors', record
+    assert record['findings'].get('entry.out-of-bounds', 0) >= 1, record
     # A file replaced by another (a new inode) with size and mtime set back is checked too.
     os.replace(tree / 'clean-raw.gaf', tree / 'moved.tmp')
     shutil.copyfile(tree / 'moved.tmp', tree / 'clean-raw.gaf')

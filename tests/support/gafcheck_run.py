@@ -37,8 +37,13 @@ def load_schemas(source_root, kinds):
 
 
 def validated_documents(text, schemas):
-    """Every YAML document of a report, each validated against the schema of its kind."""
+    """Every YAML document of a report, each validated against the schema of its kind; in a
+    report of an older schema version (the header's schema_version, 1 when absent), against
+    KIND.vN where SCHEMAS has it."""
     docs = list(yaml.safe_load_all(text))
+    version = docs[0].get('schema_version', 1) if docs and docs[0].get('kind') == 'header' else 0
     for doc in docs:
-        jsonschema.validate(json.loads(json.dumps(doc)), schemas[doc['kind']])
+        kind = doc['kind']
+        kind = f'{kind}.v{version}' if f'{kind}.v{version}' in schemas else kind
+        jsonschema.validate(json.loads(json.dumps(doc)), schemas[kind])
     return docs

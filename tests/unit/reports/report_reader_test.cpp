@@ -259,6 +259,11 @@ TEST(QuotedLineBreaks, Yaml11BreaksAreAcceptedOnlyInsideDoubleQuotes) {
   EXPECT_FALSE(yaml11_breaks_only_in_double_quotes("message: a \"b\xE2\x80\xA8\""));
   EXPECT_FALSE(yaml11_breaks_only_in_double_quotes("path: \"a\" \xE2\x80\xA8"));
   EXPECT_FALSE(yaml11_breaks_only_in_double_quotes("{path: a\xE2\x80\xA8}"));
+  // Records of schema version 2 nest their maps, with "" for a counter named like its group.
+  EXPECT_TRUE(yaml11_breaks_only_in_double_quotes(
+      "{kind: record, path: \"a\xE2\x80\xA8\", summary: {entries: 1, coverage: {\"\": 3, "
+      "slack: 0}}, survey: {widths: {-1: 2}}, findings: {}}"));
+  EXPECT_FALSE(yaml11_breaks_only_in_double_quotes("{summary: {coverage: {a\xE2\x80\xA8: 1}}}"));
 }
 
 }  // namespace

@@ -17,7 +17,7 @@ import unittest
 
 ROOT = pathlib.Path(sys.argv.pop(1) if len(sys.argv) > 1 else '.').resolve()
 GENERATOR = ROOT / 'reports' / 'gen' / 'schema_tables.py'
-KINDS = ('header', 'file', 'record', 'summary')
+KINDS = ('header', 'file', 'record', 'record.v1', 'summary')
 _spec = importlib.util.spec_from_file_location('schema_tables', GENERATOR)
 schema_tables = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(schema_tables)
@@ -68,8 +68,14 @@ class RepositorySchemas(unittest.TestCase):
                 '{"summary", "/properties/findings/additionalProperties", '
                 'schema_summary_findings_fields}'):
             self.assertIn(row, source)
-        for kind in KINDS:
+        for kind in ('header', 'file', 'record', 'summary'):
             self.assertIn(f'if (kind == "{kind}") return schema_{kind}_fields;', source)
+        # Records of reports of schema version 1 have their own table, tried first.
+        self.assertLess(source.index('if (kind == "record" && schema_version <= 1) return '
+                                     'schema_record_v1_fields;'),
+                        source.index('if (kind == "record") return schema_record_fields;'))
+        self.assertIn('{"summary", true, packed_field<PackedKind::counters>}', source)
+        self.assertIn('static_assert(report_schema_version == 2,', source)
 
 
 class Constructs(unittest.TestCase):
@@ -127,6 +133,11 @@ class Constructs(unittest.TestCase):
                   'dependentRequired': {'a': ['b']}}, 'pairs of fields that come together')):
             with self.subTest(field=field):
                 self.refused(field, problem)
+
+    def test_a_schema_file_of_another_name_stops_the_build(self):
+        status, message = generate({'record.old': record_with({'type': 'string'})})
+        self.assertNotEqual(status, 0)
+        self.assertIn('is not named <kind>.schema.json or <kind>.v<N>.schema.json', message)
 
     def test_a_document_whose_kind_is_not_its_name_stops_the_build(self):
         status, message = generate({'record': {**record_with({'type': 'string'}),
