@@ -1,5 +1,6 @@
 """meson install end to end: installed into a DESTDIR, gafcheck installs its binary,
-gafcheck(1) and one page per command, and the bash and zsh completions, nothing else; the
+gafcheck(1) and one page per command, the bash and zsh completions and the report schemas,
+nothing else; the
 installed binary checks the corpus and reports its versions; every page renders without a
 warning and lists every option its command's --help does; the bash completion completes
 commands, options, option values, rule ids and input files in a non-interactive bash (and the zsh
@@ -51,14 +52,27 @@ COMMANDS = [command['name'] for command in CLI['commands']]
 PAGES = {p.name: p for p in INSTALLED if p.parent.name == 'man1'}
 BASH = installed(r'/completions/gafcheck$')
 ZSH = installed(r'/_gafcheck$')
+SCHEMAS = {p.name: p for p in INSTALLED if p.parent.name == 'schema'}
 
 
 def test_installs_the_binary_pages_and_completions_only():
-    expected = {GAFCHECK, BASH, ZSH, *PAGES.values()}
+    expected = {GAFCHECK, BASH, ZSH, *PAGES.values(), *SCHEMAS.values()}
     assert set(INSTALLED) == expected, sorted(set(INSTALLED) - expected)
     assert GAFCHECK.parent.name == 'bin' and os.access(GAFCHECK, os.X_OK)
     assert ZSH.parent.name == 'site-functions', ZSH
     assert BASH.parent.as_posix().endswith('share/bash-completion/completions'), BASH
+
+
+def test_installs_every_report_schema_under_share_gafcheck_schema():
+    sources = sorted((ROOT / 'reports' / 'schema').glob('*.schema.json'))
+    assert sorted(SCHEMAS) == [source.name for source in sources]
+    for source in sources:
+        installed_schema = SCHEMAS[source.name]
+        assert installed_schema.parent.as_posix().endswith('/share/gafcheck/schema'), installed_schema
+        assert installed_schema.read_bytes() == source.read_bytes(), source.name
+    # Control: what a site validates a report with is the schema of its version.
+    assert json.loads(SCHEMAS['header.schema.json'].read_text())['properties'][
+        'schema_version']['const'] == 2
 
 
 def test_installed_binary_checks_the_corpus():
