@@ -198,7 +198,7 @@ void unpack_survey(std::string_view text, Histograms& survey) {
   }
 }
 
-RuleId known_rule(std::string_view name) {
+RuleId recorded_rule(std::string_view name) {
   const auto rule = rule_from_name(name);
   if (!rule)
     throw ReportContentError("field 'findings' names a rule this build does not know: " +
@@ -208,7 +208,7 @@ RuleId known_rule(std::string_view name) {
 
 void unpack_rule_counts(std::string_view text, std::array<std::uint64_t, rule_count>& counts) {
   for (const auto& [name, value] : split_pairs(text))
-    counts[static_cast<std::size_t>(known_rule(name))] = parse_number<std::uint64_t>(value);
+    counts[static_cast<std::size_t>(recorded_rule(name))] = parse_number<std::uint64_t>(value);
 }
 
 // Each of the three: a mapping (schema version 2) or a packed string (version 1); the schema
@@ -231,7 +231,7 @@ void read_survey(const YAML::Node& node, Histograms& survey) {
 void read_rule_counts(const YAML::Node& node, std::array<std::uint64_t, rule_count>& counts) {
   if (node.IsScalar()) return unpack_rule_counts(node.Scalar(), counts);
   for (const auto& item : node)
-    counts[static_cast<std::size_t>(known_rule(item.first.Scalar()))] =
+    counts[static_cast<std::size_t>(recorded_rule(item.first.Scalar()))] =
         parse_number<std::uint64_t>(item.second.Scalar());
 }
 
