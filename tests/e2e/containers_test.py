@@ -66,7 +66,8 @@ def test_a_container_named_on_the_command_line_is_reported_not_opened(name):
     assert finding['rule'] == 'format.container' and finding['offset'] == 0, finding
     assert finding['message'].startswith(f'not opened: a {kind}; gafcheck does not open ZIP')
     assert 'unpack it and check the contents' in finding['message']
-    assert f'ERROR    {TREE / name}: 1 errors' in done.stderr
+    assert f'ERROR    {TREE / name}: not opened: a {kind};' in done.stderr
+    assert '(1 error, 0 warnings, 0 info; retail: unknown)' in done.stderr
 
 
 def test_the_control_gaf_is_unaffected():
