@@ -51,6 +51,7 @@ ReportItem settle_report(FileReport& report, const RecordFacts& stamp, RecordFac
   if (document && report.sha256.empty() && !report.member_of && report.format != Format::unreadable)
     report.sha256 = hash_file(report.path, context.check.limits[BudgetKind::file_size]);
   const bool suppressed = every_finding_suppressed(report);
+  take_severities(finished.severities, report);
   hide_findings_below(report, context.min_severity);
   if (!document) report.findings.clear();
   facts = stamp;

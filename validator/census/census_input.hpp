@@ -46,7 +46,8 @@ struct FinishedInput {
   // what the writer adds to the summary (handing over the reports costs less than building
   // per-file totals only to merge them).
   std::vector<FileReport> reports;
-  bool failed = false;  // a finding at or above --fail-on (baseline findings excepted)
+  RuleSeverities severities;  // of the reports' findings, taken before they were dropped
+  bool failed = false;        // a finding at or above --fail-on (baseline findings excepted)
   bool unreadable = false;
   bool not_input = false;
 };

@@ -46,13 +46,14 @@ void CensusJournal::write(FinishedInput&& input) {
     writers_[i]->write(std::move(input.rendered[i]));
   std::uint64_t bytes = 0;
   for (const FileReport& report : input.reports) {
-    totals_.add(report);
+    totals_.add_without_findings(report);
     bytes += report.size;
     if (report.format == Format::unreadable && first_unreadable_.empty()) {
       const std::string reason = verdict_reason(report);
       first_unreadable_ = escape_bytes(report.path) + (reason.empty() ? "" : ": " + reason);
     }
   }
+  totals_.add_severities(input.severities);
   if (input.not_input) ++totals_.not_inputs;
   any_failure_ = any_failure_ || input.failed;
   any_unreadable_ = any_unreadable_ || input.unreadable;

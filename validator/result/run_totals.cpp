@@ -1,6 +1,7 @@
 #include "validator/result/run_totals.hpp"
 
 #include <algorithm>
+#include <optional>
 
 namespace gafcheck {
 
@@ -30,7 +31,34 @@ void add_histogram(Histogram& merged, const Histogram& histogram) {
 
 }  // namespace
 
+void take_severities(RuleSeverities& into, const FileReport& report) {
+  std::array<std::uint64_t, rule_count> listed{};
+  for (const Finding& finding : report.findings) {
+    const auto rule = static_cast<std::size_t>(finding.rule);
+    ++listed[rule];
+    ++into[std::string(rule_names[rule])][std::string(severity_name(finding.severity))];
+  }
+  for (std::size_t i = 0; i < rule_count; ++i) {
+    if (report.rule_counts[i] <= listed[i]) continue;
+    if (const std::optional<Severity> severity = counted_severity(report, i))
+      into[std::string(rule_names[i])][std::string(severity_name(*severity))] +=
+          report.rule_counts[i] - listed[i];
+  }
+}
+
 void RunTotals::add(const FileReport& report) {
+  add_without_findings(report);
+  RuleSeverities severities;
+  take_severities(severities, report);
+  add_severities(severities);
+}
+
+void RunTotals::add_severities(const RuleSeverities& severities) {
+  for (const auto& [rule, counts] : severities)
+    for (const auto& [severity, count] : counts) findings[rule].severities[severity] += count;
+}
+
+void RunTotals::add_without_findings(const FileReport& report) {
   ++files;
   bytes += report.size;
   ++by_verdict[std::string(verdict_name(report.verdict))];
@@ -57,6 +85,8 @@ void RunTotals::merge(const RunTotals& other) {
   for (const auto& [key, value] : other.findings) {
     findings[key].occurrences += value.occurrences;
     findings[key].files += value.files;
+    for (const auto& [severity, count] : value.severities)
+      findings[key].severities[severity] += count;
   }
   for (const auto& [key, value] : other.summary.items()) summary.add(key, value);
   for (const auto& [name, histogram] : other.survey) add_histogram(survey[name], histogram);

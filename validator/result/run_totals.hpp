@@ -16,6 +16,10 @@ namespace gafcheck {
 struct RuleTotals {
   std::uint64_t occurrences = 0;
   std::uint64_t files = 0;
+  // Findings by the severity they were reported with (severity_name -> count): the check's
+  // refinement of the catalogue's default, then the profile's and configuration's rating. Findings
+  // the configuration turned off count under none. Empty in a report written before it was kept.
+  std::map<std::string, std::uint64_t> severities;
 };
 
 // The files with the most key-colour pixels (the `key_pixels` summary counter), at most
@@ -33,6 +37,13 @@ class TopFiles {
  private:
   std::vector<Item> items_;
 };
+
+// Findings by rule id and by the severity they were reported with (severity_name -> count).
+using RuleSeverities = std::map<std::string, std::map<std::string, std::uint64_t>>;
+// Adds the report's findings by rule and severity: the listed ones as listed, the ones only
+// counted (past --max-findings) at the severity configuration gave them. A census takes them
+// before it drops a report's findings.
+void take_severities(RuleSeverities& into, const FileReport& report);
 
 struct RunTotals {
   std::uint64_t files = 0;
@@ -58,7 +69,11 @@ struct RunTotals {
   std::optional<Severity> hidden_below;
   std::array<std::uint64_t, 2> hidden{};
 
-  void add(const FileReport& report);
+  void add(const FileReport& report);  // with its findings' severities
+  // A report whose findings were dropped: everything but the severities, which the caller
+  // took before (take_severities) and adds with add_severities.
+  void add_without_findings(const FileReport& report);
+  void add_severities(const RuleSeverities& severities);
   void merge(const RunTotals& other);
 };
 
