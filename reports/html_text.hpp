@@ -16,7 +16,10 @@ std::string html_escape(std::string_view text);
 std::string png_data_uri(std::string_view png);
 
 // A bar chart of a survey histogram as inline SVG: one bar per value, at most max_bars (the
-// values past them are counted in a note), heights scaled to the largest count.
+// values past them are counted in a note), heights scaled to the largest count. It has axes, a
+// count scale, the value under each bar and its count on top (class bar-value), and axis labels
+// (class axis-label); every margin and bar is as wide as the text it holds, estimated from the
+// text's length, and value labels wider than their bar are turned -45 degrees, so none is clipped.
 inline constexpr std::size_t max_bars = 64;
 std::string histogram_svg(std::string_view name, const Histogram& histogram);
 

@@ -46,6 +46,28 @@ TEST(HtmlText, SmallHistogramDrawsEveryValue) {
   EXPECT_EQ(svg.find("not drawn"), std::string::npos);
 }
 
+TEST(HtmlText, HistogramHasAxesTickLabelsAndTheCountOnEachBar) {
+  const std::string svg = histogram_svg("durations", Histogram{{1, 5}, {4, 12345}});
+  EXPECT_EQ(count(svg, "class=\"bar-value\""), 2u);
+  EXPECT_NE(svg.find(">12345</text>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("class=\"axis-label x-label\""), std::string::npos);
+  EXPECT_NE(svg.find(">count</text>"), std::string::npos);
+  EXPECT_EQ(count(svg, "class=\"tick x-tick\""), 2u);
+  EXPECT_NE(svg.find("class=\"tick y-tick\""), std::string::npos);
+}
+
+TEST(HtmlText, HistogramWidthGrowsWithItsLabelsAndTurnsWideValues) {
+  const std::string narrow = histogram_svg("w", Histogram{{1, 1}, {2, 1}});
+  const std::string wide = histogram_svg("w", Histogram{{-2147483647, 1}, {2147483647, 1}});
+  const auto width = [](const std::string& svg) {
+    const std::size_t at = svg.find("<svg width=\"") + 12;
+    return std::stoi(svg.substr(at, svg.find('"', at) - at));
+  };
+  EXPECT_EQ(narrow.find("rotate(-45"), std::string::npos);
+  EXPECT_NE(wide.find("rotate(-45"), std::string::npos);
+  EXPECT_GT(width(wide), width(narrow));
+}
+
 TEST(HexExcerpt, ShowsTheRowBeforeAndTheFindingsRow) {
   std::vector<std::uint8_t> bytes(40);
   for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<std::uint8_t>('A' + i);
