@@ -69,6 +69,8 @@ struct FormatContext {
   // ANSI colour in the output (--format text on a terminal, --color): set per output by
   // open_writers from OutputRequest::colour.
   bool colour = false;
+  // --max-gallery-thumbnails: gallery tiles the HTML page shows, the first in path order.
+  std::uint64_t gallery_thumbnails = 300;
 };
 
 // One report of an input's group.

@@ -1,10 +1,13 @@
 #include "reports/html_attachments.hpp"
 
+#include "reports/gallery_tiles.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
 #include <memory>
 
+#include "validator/core/sha256.hpp"
 #include "validator/render/canvas_colours.hpp"
 #include "validator/render/frame_renderer.hpp"
 #include "validator/render/palette.hpp"
@@ -250,8 +253,9 @@ std::string hex_excerpt(ByteView bytes, std::uint64_t offset, std::uint64_t leng
 
 std::function<void(ByteView, FileReport&)> make_html_attachments(const BudgetLimits& limits,
                                                                  std::uint64_t per_file,
+                                                                 render::Palette palette,
                                                                  Severity shown_from) {
-  auto palette = std::make_shared<const render::Palette>(render::forensic_palette());
+  auto shared = std::make_shared<const render::Palette>(std::move(palette));
   return [=](ByteView bytes, FileReport& report) {
     // Attached for the findings the page lists; excerpts name them by their index among all.
     std::vector<Finding> all = std::move(report.findings);
@@ -268,8 +272,10 @@ std::function<void(ByteView, FileReport&)> make_html_attachments(const BudgetLim
       report.attachments->excerpts.push_back(
           {positions[i], hex_excerpt(bytes, finding.offset, finding.length, excerpt_rows)});
     }
-    add_thumbnails(bytes, report, limits, per_file, *palette);
+    add_thumbnails(bytes, report, limits, per_file, *shared);
     report.findings = std::move(all);
+    if (report.sha256.empty()) report.attachments->sha256 = sha256_hex(bytes);
+    add_gallery_tiles(bytes, report, limits, *shared);
   };
 }
 

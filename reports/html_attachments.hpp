@@ -17,6 +17,7 @@
 #include <functional>
 
 #include "validator/core/check_options.hpp"
+#include "validator/render/palette.hpp"
 #include "validator/rules/finding.hpp"
 
 namespace gafcheck {
@@ -28,11 +29,14 @@ inline constexpr std::uint64_t excerpts_per_file = 32;
 inline constexpr std::uint64_t excerpt_rows = 6;
 inline constexpr std::size_t marked_rows_per_thumbnail = 64;
 
-// The hook for CheckOptions::attach. Thread-safe: it keeps no state between files. Pictures and
-// excerpts are made only for findings at or above `shown_from` (--min-severity), the ones the
-// page will list, so a page drawn again from its report (gafcheck html) comes out the same.
+// The hook for CheckOptions::attach: thumbnails, hex excerpts and the gallery's tiles
+// (gallery_tiles.hpp), drawn with `palette` (--palette; the forensic palette by default).
+// Thread-safe: it keeps no state between files. Pictures and excerpts are made only for findings
+// at or above `shown_from` (--min-severity), the ones the page will list, so a page drawn again
+// from its report (gafcheck html) comes out the same.
 std::function<void(ByteView, FileReport&)> make_html_attachments(
-    const BudgetLimits& limits, std::uint64_t per_file, Severity shown_from = Severity::info);
+    const BudgetLimits& limits, std::uint64_t per_file,
+    render::Palette palette = render::forensic_palette(), Severity shown_from = Severity::info);
 
 // Rows of "OFFSET  HEX  ASCII", 16 bytes a row, from the row before `offset` through the bytes of
 // `length`, at most `rows` rows; bytes outside the file are left out. Bytes that are not

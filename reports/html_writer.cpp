@@ -5,6 +5,9 @@
 #include <cstdio>
 #include <set>
 
+#include "reports/gallery_tiles.hpp"
+#include "reports/html_blocks.hpp"
+#include "reports/html_gallery.hpp"
 #include "reports/html_text.hpp"
 #include "validator/core/text.hpp"
 #include "validator/rules/catalog.hpp"
@@ -14,14 +17,21 @@ namespace {
 
 constexpr std::string_view style = R"(<style>
 body{font:14px/1.4 sans-serif;margin:1em 2em;color:#111;background:#fff}
-table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top}
+table{border-collapse:collapse;margin:.5em 0;max-width:100%}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top}
 .file{border-top:2px solid #888;margin-top:1.5em}.file h2{font-size:1.1em;word-break:break-all}
 .v-errors,.v-rejected{color:#b00}.v-warnings{color:#a60}.v-clean{color:#070}
 .r-crash,.r-garbage{background:#fdd}.r-dropped{background:#fed}
-pre{background:#f4f4f4;padding:4px;overflow-x:auto;font-size:12px}
-.thumbs{display:flex;flex-wrap:wrap;gap:1em}.thumbs figure{margin:0}
-.thumbs img{image-rendering:pixelated;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px;border:1px solid #999}
-.chart rect{fill:#469}.chart text{font-size:10px}.chart{display:inline-block;margin:0 1em 1em 0}
+pre{background:#f4f4f4;padding:4px;font-size:12px;white-space:pre-wrap;overflow-wrap:anywhere}
+.rules td:nth-child(-n+5){white-space:nowrap}
+.findings td:nth-child(n+5),.file h2,.tile,.block-files li,.note{overflow-wrap:anywhere}
+.thumbs{display:flex;flex-wrap:wrap;gap:1em}.thumbs figure{margin:0;max-width:100%}
+.thumbs img,.tile img{image-rendering:pixelated;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px;border:1px solid #999;max-width:100%;height:auto}
+.charts{display:flex;flex-wrap:wrap;gap:1em}.chart{margin:0;max-width:100%;overflow-x:auto}
+.chart rect{fill:#469}.chart text{font:11px sans-serif;fill:#222}.chart line{stroke:#444}
+.chart .axis-label{font-weight:bold}
+.tiles{display:flex;flex-wrap:wrap;gap:.75em}.tile{margin:0;width:150px;font-size:11px}
+.tile-sha{word-break:break-all;font-size:9px;color:#555}.no-picture{color:#666;font-style:italic}
+.block-count{margin:.2em 0}.block-files ul{columns:2;font-size:12px;word-break:break-all}
 .note{color:#666;font-size:12px}.hidden{display:none}
 </style>)";
 
@@ -38,7 +48,7 @@ function gafcheckFilter(){
 }
 document.getElementById('filter-rule').addEventListener('change',gafcheckFilter);
 document.getElementById('filter-severity').addEventListener('change',gafcheckFilter);
-</script>)";
+)";
 
 // Marks render() puts around what the report-wide bounds may drop, for write() to keep or cut.
 // Every text inside the page is escaped (no '<' of its own), so none can forge them.
@@ -49,6 +59,9 @@ constexpr std::string_view excerpt_close = "<!--/gafcheck-excerpt-->";
 // Closes a file's pictures: "<!--gafcheck-left-out:N-->", N the frames its own bound left out.
 constexpr std::string_view left_out_open = "<!--gafcheck-left-out:";
 constexpr std::string_view left_out_close = "-->";
+// Opens a group whose block files with the same findings may share:
+// "<!--gafcheck-block:KEY:NAME-->" (NAME the file's escaped name).
+constexpr std::string_view block_open = "<!--gafcheck-block:";
 
 std::string lowercase_hex(std::uint64_t value) {
   char text[24];
@@ -142,14 +155,36 @@ std::string file_html(const ReportItem& item, Retail group_worst) {
   html += "</p>";
   if (!rows.empty())
     html +=
-        "<table><tr><th>rule</th><th>severity</th><th>retail</th><th>offset</th>"
+        "<table class=\"findings\"><tr><th>rule</th><th>severity</th><th>retail</th><th>offset</th>"
         "<th>structure</th><th>message</th></tr>" +
         rows + "</table>";
   if (report.findings_suppressed > 0)
     html += "<p class=\"note\">" + std::to_string(report.findings_suppressed) +
             " more findings counted, not listed (--max-findings)</p>";
-  if (report.attachments) html += thumbnails_html(*report.attachments);
+  // A file without findings has no pictures here (its entries are in the gallery), nor a note
+  // about them.
+  if (report.attachments && !report.findings.empty()) html += thumbnails_html(*report.attachments);
   return html + "</section>\n";
+}
+
+// The severities the rule's findings were reported with (the check's refinement, the profile's
+// and the configuration's rating applied), the most common first; the catalogue's default only
+// for a report that did not keep them, and then named as such.
+std::string reported_severities(const RuleTotals& counts, const RuleInfo* info) {
+  if (counts.severities.empty())
+    return info ? std::string(severity_name(info->severity)) +
+                      " <span class=\"note\">(the catalogue's default: the report does not say "
+                      "what its findings were reported with)</span>"
+                : std::string();
+  if (counts.severities.size() == 1) return html_escape(counts.severities.begin()->first);
+  std::vector<std::pair<std::uint64_t, std::string>> ranked;
+  for (const auto& [severity, count] : counts.severities) ranked.emplace_back(count, severity);
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::string text;
+  for (const auto& [count, severity] : ranked)
+    text += (text.empty() ? "" : ", ") + html_escape(severity) + " (" + std::to_string(count) + ")";
+  return text;
 }
 
 bool clean_row(const FileReport& report) {
@@ -158,9 +193,11 @@ bool clean_row(const FileReport& report) {
 
 class HtmlWriter final : public FormatWriter {
  public:
-  HtmlWriter(std::unique_ptr<ReportOutput> output, std::uint64_t thumbnails,
-             std::uint64_t picture_bytes)
-      : FormatWriter(std::move(output)), frames_left_(thumbnails), picture_limit_(picture_bytes) {}
+  HtmlWriter(std::unique_ptr<ReportOutput> output, const FormatContext& context)
+      : FormatWriter(std::move(output)),
+        frames_left_(context.html_thumbnails),
+        picture_limit_(context.html_picture_bytes),
+        gallery_(context.gallery_thumbnails) {}
 
   void header(const ReportHeader& header) override {
     command_ = header.command;
@@ -176,6 +213,11 @@ class HtmlWriter final : public FormatWriter {
       worst = std::max(worst, item.report->retail);
       all_clean = all_clean && clean_row(*item.report);
     }
+    if (!all_clean && items.size() == 1)
+      if (const auto key = finding_block_key(*items.front().report))
+        group.text =
+            std::string(block_open) + *key + ":" + name_html(items.front().report->path) + "-->";
+    for (const ReportItem& item : items) group.text += gallery_tiles_html(*item.report);
     for (const ReportItem& item : items) {
       if (all_clean)
         group.text += "<tr><td>" + name_html(item.report->path) + "</td><td>" +
@@ -189,10 +231,24 @@ class HtmlWriter final : public FormatWriter {
   }
 
   void write(RenderedGroup&& group) override {
+    std::string_view text = group.text;
+    std::optional<std::string> key;
+    std::string name;
+    if (text.starts_with(block_open)) {
+      const std::size_t colon = text.find(':', block_open.size());
+      const std::size_t end = text.find("-->", colon);
+      key = std::string(text.substr(block_open.size(), colon - block_open.size()));
+      name = std::string(text.substr(colon + 1, end - colon - 1));
+      text.remove_prefix(end + 3);
+    }
+    std::uint64_t room = picture_limit_ - std::min(picture_limit_, picture_bytes_);
+    const std::uint64_t had = room;
+    std::string rest = gallery_.take(text, room);
+    picture_bytes_ += had - room;
     if (group.tally[1])
-      clean_ += group.text;
-    else
-      groups_.push_back({static_cast<Retail>(group.tally[0]), bounded(group.text)});
+      clean_ += rest;
+    else if (!key || !blocks_.join(*key, name))
+      blocks_.add(static_cast<Retail>(group.tally[0]), bounded(rest), key, std::move(name));
   }
 
   void summary(const RunTotals& totals, const ReportClosing& closing) override {
@@ -216,18 +272,16 @@ class HtmlWriter final : public FormatWriter {
     for (const auto& [format, count] : totals.by_format)
       page += "<tr><td>" + html_escape(format) + "</td><td>" + std::to_string(count) + "</td></tr>";
     page +=
-        "</table>\n<h2>Rules</h2><table><tr><th>rule</th><th>severity</th><th>retail</th>"
+        "</table>\n<h2>Rules</h2><table "
+        "class=\"rules\"><tr><th>rule</th><th>severity</th><th>retail</th>"
         "<th>findings</th><th>files</th><th>explanation</th></tr>";
     const Catalog& catalog = embedded_catalog();
     std::string rule_options;
     for (const auto& [rule, counts] : totals.findings) {
       const RuleInfo* info = catalog.find(rule);
       page += "<tr id=\"rule-" + html_escape(rule) + "\"><td>" + html_escape(rule) + "</td>";
-      if (info)
-        page += "<td>" + std::string(severity_name(info->severity)) + "</td><td>" +
-                std::string(retail_name(info->retail)) + "</td>";
-      else
-        page += "<td></td><td></td>";
+      page += "<td class=\"rule-severity\">" + reported_severities(counts, info) + "</td><td>" +
+              (info ? std::string(retail_name(info->retail)) : std::string()) + "</td>";
       page +=
           "<td>" + std::to_string(counts.occurrences) + "</td><td>" + std::to_string(counts.files) +
           "</td><td>" +
@@ -239,9 +293,11 @@ class HtmlWriter final : public FormatWriter {
     }
     page += "</table>\n";
     if (!totals.survey.empty()) {
-      page += "<h2>Survey</h2>";
+      page += "<h2>Survey</h2><div class=\"charts\">";
       for (const auto& [name, histogram] : totals.survey) page += histogram_svg(name, histogram);
+      page += "</div>";
     }
+    page += gallery_.html(budget_option(gallery_budget));
     page +=
         "<h2>Files</h2><p>Filter: <select id=\"filter-rule\"><option value=\"\">every rule"
         "</option>" +
@@ -249,20 +305,17 @@ class HtmlWriter final : public FormatWriter {
         "</select> <select id=\"filter-severity\"><option value=\"\">every severity</option>"
         "<option>error</option><option>warning</option><option>info</option></select></p>\n";
     out().write(page);
-    std::stable_sort(groups_.begin(), groups_.end(),
-                     [](const Group& a, const Group& b) { return a.worst > b.worst; });
-    for (const Group& group : groups_) out().write(group.text);
+    std::vector<PageBlock>& blocks = blocks_.blocks();
+    std::stable_sort(blocks.begin(), blocks.end(),
+                     [](const PageBlock& a, const PageBlock& b) { return a.worst > b.worst; });
+    for (const PageBlock& block : blocks) out().write(page_block_html(block));
     if (!clean_.empty())
       out().write("<h2>Clean files</h2><table><tr><th>file</th><th>bytes</th></tr>" + clean_ +
                   "</table>\n");
-    out().write(std::string(script) + "\n</body></html>\n");
+    out().write(std::string(script) + std::string(gallery_script) + "</script>\n</body></html>\n");
   }
 
  private:
-  struct Group {
-    Retail worst;
-    std::string text;
-  };
   // The group's text with the marked pictures and excerpts kept while the report-wide bounds
   // last and the rest dropped; each file's left-out mark becomes its note.
   std::string bounded(const std::string& text) {
@@ -326,7 +379,8 @@ class HtmlWriter final : public FormatWriter {
   std::uint64_t picture_bytes_ = 0;  // of the frames kept so far
   std::uint64_t excerpts_left_ = html_excerpts_per_report;
   std::string command_, command_line_, started_;
-  std::vector<Group> groups_;
+  PageBlocks blocks_;
+  PageGallery gallery_;
   std::string clean_;
 };
 
@@ -334,8 +388,7 @@ class HtmlWriter final : public FormatWriter {
 
 std::unique_ptr<FormatWriter> make_html_writer(std::unique_ptr<ReportOutput> output,
                                                const FormatContext& context) {
-  return std::make_unique<HtmlWriter>(std::move(output), context.html_thumbnails,
-                                      context.html_picture_bytes);
+  return std::make_unique<HtmlWriter>(std::move(output), context);
 }
 
 }  // namespace gafcheck

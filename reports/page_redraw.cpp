@@ -70,6 +70,10 @@ void draw_census_report(CensusReportReader& reader, Drawing& drawing) {
         reports.back().attachments = std::move(file.report.attachments);
         break;
       }
+      // A file the census wrote no document for still has its entries in the gallery.
+      if (!items[i].document)
+        redraw_attachments(drawing.root, drawing.root_name, drawing.options, drawing.attach,
+                           reports.back());
     }
     for (std::size_t i = 0; i < count; ++i) items[i].report = &reports[i];
     if (count == 0) continue;
@@ -109,9 +113,10 @@ bool draw_report(const std::string& report_path, FormatWriter& writer, Drawing& 
 }  // namespace
 
 ExitCode PageRedraw::run() const {
-  auto writers =
-      open_writers({{"html", output}},
-                   FormatContext{{}, Severity::error, thumbnails, check.limits[BudgetKind::heap]});
+  auto writers = open_writers(
+      {{"html", output}},
+      FormatContext{
+          {}, Severity::error, thumbnails, check.limits[BudgetKind::heap], gallery_thumbnails});
   FormatWriter& writer = *writers.front();
   SandboxPlan plan;
   plan.read_paths = {report_path, root};
@@ -125,13 +130,22 @@ ExitCode PageRedraw::run() const {
     root_directory.protect(page.st_dev, page.st_ino, "the page being written (-o)");
   confine(plan, sandbox);
 
-  Drawing drawing{
-      writer, root_directory, root, check, make_html_attachments(check.limits, thumbnails_per_file),
-      {}};
+  Drawing drawing{writer,
+                  root_directory,
+                  root,
+                  check,
+                  make_html_attachments(check.limits, thumbnails_per_file, palette),
+                  {}};
   std::optional<YAML::Node> summary;
   if (!draw_report(report_path, writer, drawing, summary)) return ExitCode::unreadable;
   if (summary) {
-    const SummaryTotals totals = summary_totals(*summary);
+    SummaryTotals totals = summary_totals(*summary);
+    // The summary counts findings per rule; the severities they were reported with are those of
+    // the findings the file documents list (a file with only a census record adds none).
+    for (auto& [rule, counts] : totals.totals.findings)
+      if (const auto drawn = drawing.counted.findings.find(rule);
+          drawn != drawing.counted.findings.end())
+        counts.severities = drawn->second.severities;
     writer.summary(totals.totals, totals.closing);
   } else {
     std::cerr << "gafcheck html: report " << report_path

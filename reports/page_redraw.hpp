@@ -7,6 +7,7 @@
 
 #include "validator/base/exit_code.hpp"
 #include "validator/core/check_options.hpp"
+#include "validator/render/palette.hpp"
 
 namespace gafcheck {
 
@@ -16,6 +17,8 @@ struct PageRedraw {
   std::string output;  // the page; "-": standard output
   CheckOptions check;  // budgets for the files read again
   std::uint64_t thumbnails_per_file = 0, thumbnails = 0;
+  std::uint64_t gallery_thumbnails = 0;                  // --max-gallery-thumbnails
+  render::Palette palette = render::forensic_palette();  // --palette
   bool sandbox = true;
 
   // Throws UsageError when the page would replace a file the report names beneath the root.

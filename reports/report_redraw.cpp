@@ -49,7 +49,7 @@ LoadedInput load_beneath(const RootDirectory& root, const std::string& path,
 
 void redraw_attachments(const RootDirectory& root, const std::string& root_name,
                         const CheckOptions& options, const AttachHook& attach, FileReport& report) {
-  if (report.findings.empty() || report.format == Format::unreadable) return;
+  if (report.format == Format::unreadable) return;
   const auto unavailable = [&report](std::string why) {
     report.attachments.emplace();
     report.attachments->unavailable = std::move(why);

@@ -21,7 +21,7 @@ using AttachHook = std::function<void(ByteView, FileReport&)>;
 std::optional<std::string> path_under_root(const std::string& root, const std::string& path);
 
 // Fills report.attachments from the file's bytes through `attach`, or with the reason they
-// cannot be made (ReportAttachments::unavailable). Reports without listed findings get nothing.
+// cannot be made (ReportAttachments::unavailable); a file without findings gets its gallery tiles.
 // The file is looked up beneath `root` (its name, `root_name`, only for messages) and never
 // outside it, through a '..' or a symbolic link (beneath_root.hpp).
 void redraw_attachments(const RootDirectory& root, const std::string& root_name,

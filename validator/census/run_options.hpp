@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "reports/gallery_tiles.hpp"
 #include "reports/output_requests.hpp"
 #include "validator/core/check_options.hpp"
 #include "validator/rules/finding.hpp"
@@ -27,6 +28,8 @@ struct RunOptions {
   bool no_sandbox = false;                      // --no-sandbox
   std::uint64_t html_thumbnails_per_file = 12;  // --html-max-thumbnails-per-file
   std::uint64_t html_thumbnails = 500;          // --html-max-thumbnails
+  std::uint64_t gallery_thumbnails = gallery_budget.default_limit;  // --max-gallery-thumbnails
+  std::string palette;  // --palette: the HTML page's pictures; empty: the forensic palette
 };
 
 // The lowest severity that makes the exit code 1, or nullopt for --fail-on never.

@@ -7,6 +7,7 @@
 #include "reports/report_reader.hpp"
 #include "validator/core/quantity.hpp"
 #include "validator/core/text.hpp"
+#include "validator/render/palette_argument.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -93,7 +94,21 @@ po::options_description report_options_description(RunOptions& options) {
       po::value(&options.html_thumbnails)->value_name("N")->default_value(500),
       "--format html: frames drawn in the whole report at most, the first in path order (the "
       "rest are counted)");
+  add_page_picture_options(report, options);
   return report;
+}
+
+void add_page_picture_options(po::options_description& group, RunOptions& options) {
+  group.add_options()(budget_option(gallery_budget).c_str(),
+                      po::value(&options.gallery_thumbnails)
+                          ->value_name("N")
+                          ->default_value(gallery_budget.default_limit),
+                      std::string(gallery_budget.help).c_str())(
+      "palette", po::value(&options.palette)->value_name("PALETTE"),
+      "--format html: the palette the page's pictures (gallery tiles and thumbnails) are drawn "
+      "with, a palette file (.pal, .pcx) or an archive member "
+      "(totala1.hpi!palettes/PALETTE.PAL), so they look as in the game; default: the forensic "
+      "palette, which shows every index distinctly");
 }
 
 po::options_description report_reading_description(RunOptions& options) {
@@ -175,8 +190,11 @@ void finish_common_options(RunOptions& options) {
 void attach_for_html(RunOptions& options) {
   for (const OutputRequest& request : options.outputs)
     if (request.format == "html") {
-      options.check.attach = make_html_attachments(
-          options.check.limits, options.html_thumbnails_per_file, display_threshold(options));
+      render::DamagedPalette damaged;
+      options.check.attach =
+          make_html_attachments(options.check.limits, options.html_thumbnails_per_file,
+                                render::load_palette(options.palette, options.check, damaged),
+                                display_threshold(options));
       return;
     }
 }

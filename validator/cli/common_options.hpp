@@ -66,6 +66,10 @@ void finish_common_options(RunOptions& options);
 // Call after the outputs are resolved and the configuration settled.
 void attach_for_html(RunOptions& options);
 
+// --max-gallery-thumbnails and --palette: the HTML page's pictures (check, census, html).
+void add_page_picture_options(boost::program_options::options_description& group,
+                              RunOptions& options);
+
 // "1073741824", "1G", "256M", "64K" -> bytes/count (validator/core/quantity.hpp). Throws
 // UsageError.
 std::uint64_t parse_quantity(const std::string& text, const std::string& option);

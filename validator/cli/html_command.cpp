@@ -8,6 +8,7 @@
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/output_options.hpp"
 #include "validator/platform/output_guard.hpp"
+#include "validator/render/palette_argument.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -61,6 +62,7 @@ CommandHelp html_options_description(HtmlOptions& o) {
       po::value(&o.common.html_thumbnails)->value_name("N")->default_value(default_html_thumbnails),
       "frames drawn in the whole page at most, a count from 0 (0: none drawn), in the report's "
       "order (the rest are counted)");
+  add_page_picture_options(general, o.common);
   general.add(budget_options_description(o.common));
   add_report_reader_groups(general, o.common);
   return {general, html_help_epilogue};
@@ -77,6 +79,9 @@ PageRedraw validate(HtmlOptions& o) {
   redraw.output = o.output;
   redraw.thumbnails_per_file = o.common.html_thumbnails_per_file;
   redraw.thumbnails = o.common.html_thumbnails;
+  redraw.gallery_thumbnails = o.common.gallery_thumbnails;
+  render::DamagedPalette damaged;
+  redraw.palette = render::load_palette(o.common.palette, o.common.check, damaged);
   return checked_and_confined(std::move(redraw), o.common);
 }
 

@@ -78,12 +78,23 @@ struct HexExcerpt {
   std::size_t finding = 0;  // index into FileReport::findings
   std::string text;         // rows of "OFFSET  HEX  ASCII" (printable ASCII, others '.')
 };
+// One tile of the page's gallery: an entry's first frame, drawn as the game draws it.
+struct GalleryTile {
+  std::string entry;  // the entry's name (raw bytes up to its NUL)
+  std::uint32_t width = 0;
+  std::uint32_t height = 0;
+  std::string png;     // PNG bytes; empty when not drawn
+  std::string reason;  // why not drawn; with a picture, why the game cannot draw it (drawn strict)
+};
 struct ReportAttachments {
   std::vector<ReportThumbnail> thumbnails;
+  std::vector<GalleryTile> gallery;   // the first gallery_tiles_per_file entries
+  std::uint64_t gallery_entries = 0;  // entries the file has (those past the tiles counted only)
   std::vector<HexExcerpt> excerpts;
   std::uint64_t frames_left_out = 0;  // frames with pixel findings past the thumbnail bounds
   // gafcheck html: why nothing was drawn from the file (missing, changed since the report).
   std::string unavailable;
+  std::string sha256;  // the file's, for the gallery (a census hashes only files with a document)
 };
 
 struct FileReport {
