@@ -14,7 +14,7 @@ bool drawn_in_gallery(Format format) {
   return format == Format::gaf || format == Format::taf_paletted || format == Format::ta3d_gaf;
 }
 
-std::string entry_name(const gaf::EntryRecord& entry) {
+std::string gallery_entry_name(const gaf::EntryRecord& entry) {
   const auto end = std::find(entry.name.begin(), entry.name.end(), std::uint8_t{0});
   return std::string(entry.name.begin(), end);
 }
@@ -22,7 +22,7 @@ std::string entry_name(const gaf::EntryRecord& entry) {
 GalleryTile draw_tile(render::FrameRenderer& renderer, const gaf::GafIndex& index,
                       const gaf::EntryRecord& entry, const render::Palette& palette) {
   GalleryTile tile;
-  tile.entry = entry_name(entry);
+  tile.entry = gallery_entry_name(entry);
   if (!entry.header_in_bounds || entry.ref_count == 0 || entry.first_ref >= index.refs.size() ||
       index.refs[entry.first_ref].frame == gaf::no_index) {
     tile.reason = "no first frame to draw";

@@ -110,28 +110,28 @@ std::string PageGallery::take(std::string_view text, std::uint64_t& picture_room
   return rest;
 }
 
-std::string PageGallery::html(std::string_view budget_option) const {
+std::string PageGallery::html(std::string_view option) const {
   if (entries_ == 0 && unavailable_ == 0) return {};
-  std::string html = "<section id=\"gallery\"><h2>Gallery</h2>";
+  std::string section = "<section id=\"gallery\"><h2>Gallery</h2>";
   if (shown_ < entries_)
-    html +=
+    section +=
         "<p class=\"note gallery-bound\">gallery shows the first " + std::to_string(shown_) +
-        " of " + std::to_string(entries_) + " entries (--" + std::string(budget_option) +
-        ", at most " + std::to_string(gallery_tiles_per_file) + " a file" +
+        " of " + std::to_string(entries_) + " entries (--" + std::string(option) + ", at most " +
+        std::to_string(gallery_tiles_per_file) + " a file" +
         (cut_for_heap_ > 0 ? "; budget.exceeded: heap, the page's pictures would pass --max-heap"
                            : std::string()) +
         ")</p>";
   if (unavailable_ > 0)
-    html += "<p class=\"note gallery-unavailable\">thumbnails unavailable for " +
-            std::to_string(unavailable_) + (unavailable_ == 1 ? " file" : " files") +
-            " the report names: not found beneath --root, unreadable or changed since the "
-            "report</p>";
+    section += "<p class=\"note gallery-unavailable\">thumbnails unavailable for " +
+               std::to_string(unavailable_) + (unavailable_ == 1 ? " file" : " files") +
+               " the report names: not found beneath --root, unreadable or changed since the "
+               "report</p>";
   if (!tiles_.empty())
-    html +=
+    section +=
         "<p><label>Filter the gallery: <input id=\"gallery-filter\" type=\"search\" "
         "placeholder=\"entry name, file, format or rule\"></label></p><div class=\"tiles\">" +
         tiles_ + "</div>";
-  return html + "</section>\n";
+  return section + "</section>\n";
 }
 
 }  // namespace gafcheck

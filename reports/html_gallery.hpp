@@ -24,7 +24,7 @@ class PageGallery {
   // text.
   std::string take(std::string_view text, std::uint64_t& picture_room);
   // The gallery section (empty when no file had an entry to show).
-  std::string html(std::string_view budget_option) const;
+  std::string html(std::string_view option) const;
   std::uint64_t shown() const { return shown_; }
   std::uint64_t entries() const { return entries_; }
 

@@ -16,7 +16,7 @@ namespace gafcheck {
 namespace {
 
 // Non-overlapping occurrences of part in text.
-std::size_t count(std::string_view text, std::string_view part) {
+std::size_t occurrences_of(std::string_view text, std::string_view part) {
   std::size_t found = 0, at = 0;
   while ((at = text.find(part, at)) != std::string_view::npos) {
     ++found;
@@ -94,7 +94,7 @@ TEST(FindingBlocks, IdenticalBlocksAreOneBlockWithTheFileCountAndList) {
   const std::string html = page_block_html(grouped);
   EXPECT_NE(html.find("<section data-files=\"3\" class=\"file\">"), std::string::npos) << html;
   EXPECT_NE(html.find("<b>3 files</b>"), std::string::npos) << html;
-  EXPECT_EQ(count(html, "<li>"), 3u);
+  EXPECT_EQ(occurrences_of(html, "<li>"), 3u);
   EXPECT_LT(html.find("</h2>"), html.find("<details")) << html;
   EXPECT_EQ(page_block_html(blocks.blocks().back()), blocks.blocks().back().text);
 }
@@ -122,7 +122,7 @@ TEST(PageGallery, KeepsTheFirstTilesTheBudgetAllowsAndSaysHowManyOfHowMany) {
   EXPECT_EQ(gallery.shown(), 3u);
   EXPECT_EQ(gallery.entries(), 6u);
   const std::string html = gallery.html(budget_option(gallery_budget));
-  EXPECT_EQ(count(html, "<figure class=\"tile\""), 3u);
+  EXPECT_EQ(occurrences_of(html, "<figure class=\"tile\""), 3u);
   EXPECT_NE(html.find("gallery shows the first 3 of 6 entries (--max-gallery-thumbnails"),
             std::string::npos)
       << html;
@@ -134,7 +134,7 @@ TEST(PageGallery, WithinItsBudgetItSaysNothingAboutIt) {
   std::uint64_t room = UINT64_MAX;
   gallery.take(gallery_tiles_html(gallery_report("a.gaf", 2, 2)), room);
   const std::string html = gallery.html("max-gallery-thumbnails");
-  EXPECT_EQ(count(html, "<img "), 2u);
+  EXPECT_EQ(occurrences_of(html, "<img "), 2u);
   EXPECT_EQ(html.find("gallery shows the first"), std::string::npos);
   EXPECT_NE(html.find("data:image/png;base64,"), std::string::npos);
   EXPECT_NE(html.find(std::string(64, 'a')), std::string::npos) << "the file's sha256";
