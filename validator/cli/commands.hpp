@@ -12,6 +12,7 @@ using Arguments = std::vector<std::string>;
 int run_check(const Arguments& arguments, const std::string& command_line);
 int run_census(const Arguments& arguments, const std::string& command_line);
 int run_merge(const Arguments& arguments, const std::string& command_line);
+int run_conflicts(const Arguments& arguments, const std::string& command_line);
 int run_diff(const Arguments& arguments, const std::string& command_line);
 int run_rules(const Arguments& arguments, const std::string& command_line);
 int run_explain(const Arguments& arguments, const std::string& command_line);

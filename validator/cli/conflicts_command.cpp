@@ -1,0 +1,112 @@
+// gafcheck conflicts DIR|ARCHIVE...: which copy of a path the game loads when mods overlap.
+#include <algorithm>
+
+#include "validator/cli/command_line.hpp"
+#include "validator/cli/commands.hpp"
+#include "validator/cli/common_options.hpp"
+#include "validator/cli/output_options.hpp"
+#include "validator/core/text.hpp"
+#include "validator/modsets/conflicts_run.hpp"
+#include "validator/modsets/engine_profiles.hpp"
+#include "validator/platform/output_guard.hpp"
+
+namespace gafcheck::cli {
+namespace po = boost::program_options;
+
+namespace {
+
+// conflicts' command line; validate() turns it into the run.
+struct ConflictsOptions : CommandArguments {
+  std::string engine;
+  std::string fail_on = "findings";
+  RunOptions common;
+};
+
+std::string engine_help() {
+  const modsets::EngineProfiles& profiles = modsets::embedded_engine_profiles();
+  std::string text = "whose loading rule picks the winner: " + profiles.names() +
+                     ", or all (the winner under each engine, and which paths' winner depends "
+                     "on it; copies are classified against " +
+                     profiles.default_engine + "'s winner). Profiles:";
+  for (const modsets::EngineProfile& engine : profiles.engines)
+    text += " " + engine.name + " (" + engine.title + ");";
+  return text + " docs/guide/conflicts.md cites what each rests on";
+}
+
+constexpr const char* conflicts_help_epilogue =
+    "\nExit codes: 0 no override --fail-on counts; 1 an override it counts (by default: a\n"
+    "loaded copy and a copy it shadows differ in findings); 2 usage error; 3 an input, or an\n"
+    "archive in a game folder, could not be read (standard error names it).\n";
+
+CommandHelp conflicts_options_description(ConflictsOptions& o) {
+  po::options_description general(
+      "Usage: gafcheck conflicts [options] DIR|ARCHIVE...\n\n"
+      "An installed game is one virtual file system: the loose files below its folder and the\n"
+      "members of every .hpi .ufo .ccx .gp3 .gpf in it, the same path often supplied by several.\n"
+      "conflicts lists every path supplied more than once (A-Z folded, '\\' as '/', loose files\n"
+      "counted), every copy (archive!member or loose file), which one the engine loads, and\n"
+      "what each shadowed copy is to it: identical (the same bytes: harmless), drawn-same (a\n"
+      "sprite file whose frames draw the same: re-encoded) or differs (a real override; the\n"
+      "'gafcheck diff' command that shows it is given). A loaded copy and a shadowed one that\n"
+      "differ in findings are called out by name. Each DIR is a game folder; an ARCHIVE is an\n"
+      "archive at its top. Archive directories are read once each; only the copies of paths\n"
+      "supplied more than once are decoded, hashed and checked.\n\n"
+      "Output: a YAML document (kind: conflicts; reports/schema/conflicts.schema.json),\n"
+      "--format json the same as one JSON line; a one-line summary on standard error.\n\n"
+      "Examples:\n"
+      "  gafcheck conflicts ~/games/ta\n"
+      "  gafcheck conflicts --engine all --format json ~/games/ta\n\nOptions");
+  general.add_options()("help,h", po::bool_switch(), "show this help")(
+      "output,o", po::value<std::vector<std::string>>()->composing()->value_name("FILE"),
+      "where to write the document ('-': stdout, the default); after a --format, where that "
+      "format goes")("format",
+                     po::value<std::vector<std::string>>()->composing()->value_name("yaml|json"),
+                     "yaml (default) or json (the same document as one JSON line); --format F -o "
+                     "FILE pairs may repeat")(
+      "engine",
+      po::value(&o.engine)
+          ->value_name("NAME|all")
+          ->default_value(modsets::embedded_engine_profiles().default_engine),
+      engine_help().c_str())(
+      "fail-on",
+      po::value(&o.fail_on)->value_name("findings|override|never")->default_value("findings"),
+      "what makes the exit status 1: findings (default: a loaded copy and a copy it shadows "
+      "differ in findings), override (any shadowed copy differs from the loaded one, drawn "
+      "differently or not a sprite), never");
+  return {with_budgets_and_sandbox(general, o.common), conflicts_help_epilogue};
+}
+
+modsets::ConflictsRun validate(ConflictsOptions& o) {
+  if (o.positional.empty()) throw UsageError{"conflicts takes at least one DIR or ARCHIVE"};
+  finish_common_options(o.common);
+  modsets::ConflictsRun run;
+  run.inputs = o.positional;
+  const modsets::EngineProfiles& profiles = modsets::embedded_engine_profiles();
+  if (o.engine != "all" && !profiles.find(o.engine))
+    throw UsageError{"--engine takes " + profiles.names() + " or all, not '" +
+                     escape_bytes(o.engine) + "'"};
+  run.engine = o.engine;
+  if (o.fail_on == "findings") {
+    run.fail_on = modsets::ConflictFailOn::findings;
+  } else if (o.fail_on == "override") {
+    run.fail_on = modsets::ConflictFailOn::override_;
+  } else if (o.fail_on == "never") {
+    run.fail_on = modsets::ConflictFailOn::never;
+  } else {
+    throw UsageError{"--fail-on takes findings, override or never, not '" +
+                     escape_bytes(o.fail_on) + "'"};
+  }
+  run.outputs = resolve_outputs(o.ordered, {"yaml", "json"});
+  for (const OutputRequest& request : run.outputs)
+    throw_if_failed(check_output_among_inputs(request.path, o.positional, "input"));
+  return checked_and_confined(std::move(run), o.common);
+}
+
+}  // namespace
+
+int run_conflicts(const Arguments& arguments, const std::string& command_line) {
+  return run_command(arguments, command_line, conflicts_options_description,
+                     [](auto& options) { return validate(options); });
+}
+
+}  // namespace gafcheck::cli

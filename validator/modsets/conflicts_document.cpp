@@ -1,0 +1,182 @@
+#include "validator/modsets/conflicts_document.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include "reports/yaml_emit.hpp"
+#include "validator/core/text.hpp"
+
+namespace gafcheck::modsets {
+namespace {
+
+std::string shell_quoted(const std::string& argument) {
+  std::string quoted = "'";
+  for (const char c : escape_bytes(argument))
+    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string listed(const std::vector<std::string>& rules) {
+  std::string text;
+  for (const std::string& rule : rules) text += (text.empty() ? "" : ", ") + rule;
+  return text;
+}
+
+void emit_rules(YAML::Emitter& out, const char* key, const std::vector<std::string>& rules) {
+  out << YAML::Key << key << YAML::Value << YAML::Flow << YAML::BeginSeq;
+  for (const std::string& rule : rules) emit_text(out, rule);
+  out << YAML::EndSeq;
+}
+
+void emit_copy(YAML::Emitter& out, const ModSet& set, const Overlap& overlap,
+               const OverlapCopy& copy) {
+  const Supplier& supplier = set.suppliers[copy.supplier];
+  out << YAML::BeginMap;
+  emit_path_field(out, "source", copy_argument(set, supplier));
+  if (supplier.archive) {
+    emit_path_field(out, "archive", set.archives[*supplier.archive].disk);
+    emit_path_field(out, "member", supplier.path);
+  }
+  out << YAML::Key << "loose" << YAML::Value << !supplier.archive.has_value();
+  out << YAML::Key << "rank" << YAML::Value;
+  if (copy.rank)
+    out << *copy.rank;
+  else
+    out << YAML::Null;
+  out << YAML::Key << "size" << YAML::Value << supplier.size;
+  out << YAML::Key << "content" << YAML::Value << std::string(copy_content_name(copy.content));
+  if (copy.print.read) {
+    out << YAML::Key << "sha256" << YAML::Value << copy.print.sha256;
+    out << YAML::Key << "format" << YAML::Value << copy.print.format;
+    emit_rules(out, "findings", {copy.print.rules.begin(), copy.print.rules.end()});
+  }
+  if (!copy.print.damage.empty()) {
+    out << YAML::Key << "damage" << YAML::Value;
+    emit_text(out, copy.print.damage);
+  }
+  if (overlap.winner && copy.content != CopyContent::winner) {
+    const std::string winner =
+        copy_argument(set, set.suppliers[overlap.copies[*overlap.winner].supplier]);
+    const std::string shadowed = copy_argument(set, supplier);
+    if (copy.content == CopyContent::differs || copy.content == CopyContent::drawn_same) {
+      out << YAML::Key << "diff" << YAML::Value;
+      emit_text(out, "gafcheck diff " + shell_quoted(shadowed) + " " + shell_quoted(winner));
+      emit_rules(out, "winner_only_findings", copy.winner_only);
+      emit_rules(out, "shadowed_only_findings", copy.copy_only);
+    }
+    if (const std::string call_out = findings_call_out(winner, shadowed, copy); !call_out.empty()) {
+      out << YAML::Key << "call_out" << YAML::Value;
+      emit_text(out, call_out);
+    }
+  }
+  out << YAML::EndMap;
+}
+
+void emit_overlap(YAML::Emitter& out, const ModSet& set, const ConflictReport& report,
+                  const Overlap& overlap) {
+  out << YAML::BeginMap;
+  emit_path_field(out, "path", overlap.folded);
+  out << YAML::Key << "winner" << YAML::Value;
+  if (overlap.winner)
+    out << *overlap.winner;
+  else
+    out << YAML::Null;
+  out << YAML::Key << "decided_by" << YAML::Value << overlap.decided_by;
+  const char* verdict = overlap.identical_only() ? "identical"
+                        : overlap.overrides()    ? "override"
+                                                 : "drawn-same";
+  out << YAML::Key << "verdict" << YAML::Value << verdict;
+  out << YAML::Key << "findings_differ" << YAML::Value << overlap.findings_differ();
+  if (report.engines.size() > 1) {
+    out << YAML::Key << "engine_dependent" << YAML::Value << overlap.engine_dependent;
+    out << YAML::Key << "winners" << YAML::Value << YAML::BeginMap;
+    for (const std::string& engine : report.engines) {
+      out << YAML::Key << engine << YAML::Value;
+      const auto& winner = overlap.winners.at(engine);
+      if (winner)
+        out << *winner;
+      else
+        out << YAML::Null;
+    }
+    out << YAML::EndMap;
+  }
+  out << YAML::Key << "copies" << YAML::Value << YAML::BeginSeq;
+  for (const OverlapCopy& copy : overlap.copies) emit_copy(out, set, overlap, copy);
+  out << YAML::EndSeq << YAML::EndMap;
+}
+
+struct Counts {
+  std::uint64_t identical = 0, drawn_same = 0, overrides = 0, findings_differ = 0,
+                engine_dependent = 0;
+};
+
+Counts counts_of(const ConflictReport& report) {
+  Counts counts;
+  for (const Overlap& overlap : report.overlaps) {
+    if (overlap.identical_only())
+      ++counts.identical;
+    else if (overlap.overrides())
+      ++counts.overrides;
+    else
+      ++counts.drawn_same;
+    if (overlap.findings_differ()) ++counts.findings_differ;
+    if (overlap.engine_dependent) ++counts.engine_dependent;
+  }
+  return counts;
+}
+
+}  // namespace
+
+std::string findings_call_out(const std::string& winner, const std::string& shadowed,
+                              const OverlapCopy& copy) {
+  std::string text;
+  if (!copy.winner_only.empty())
+    text = listed(copy.winner_only) + " comes from " + winner + ", which overrides " + shadowed;
+  if (!copy.copy_only.empty())
+    text += (text.empty() ? "" : "; ") + winner + " overrides " + shadowed + ", which carries " +
+            listed(copy.copy_only) + " that the loaded copy lacks";
+  return text;
+}
+
+std::string yaml_conflicts(const ModSet& set, const ConflictReport& report) {
+  YAML::Emitter out;
+  out << YAML::BeginMap;
+  out << YAML::Key << "kind" << YAML::Value << "conflicts";
+  out << YAML::Key << "engine" << YAML::Value << report.primary;
+  out << YAML::Key << "engines" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+  for (const std::string& engine : report.engines) out << engine;
+  out << YAML::EndSeq;
+  const Counts c = counts_of(report);
+  out << YAML::Key << "counts" << YAML::Value << YAML::Flow << YAML::BeginMap;
+  for (const auto& [key, value] :
+       {std::pair("archives", report.archives), std::pair("sources", report.suppliers),
+        std::pair("paths", std::uint64_t{report.overlaps.size()}),
+        std::pair("identical", c.identical), std::pair("drawn-same", c.drawn_same),
+        std::pair("overrides", c.overrides), std::pair("findings-differ", c.findings_differ),
+        std::pair("engine-dependent", c.engine_dependent)})
+    out << YAML::Key << key << YAML::Value << value;
+  out << YAML::EndMap;
+  out << YAML::Key << "unreadable" << YAML::Value << YAML::BeginSeq;
+  for (const std::string& problem : report.unreadable) emit_text(out, problem);
+  out << YAML::EndSeq;
+  out << YAML::Key << "conflicts" << YAML::Value;
+  if (report.overlaps.empty()) out << YAML::Flow;
+  out << YAML::BeginSeq;
+  for (const Overlap& overlap : report.overlaps) emit_overlap(out, set, report, overlap);
+  out << YAML::EndSeq << YAML::EndMap;
+  return finish_document(out);
+}
+
+std::string conflicts_summary(const ConflictReport& report) {
+  const Counts c = counts_of(report);
+  std::string line = "conflicts: " + std::to_string(report.overlaps.size()) +
+                     " paths supplied more than once (engine " + report.primary +
+                     "): " + std::to_string(c.identical) + " identical, " +
+                     std::to_string(c.drawn_same) + " drawn the same, " +
+                     std::to_string(c.overrides) + " overrides, " +
+                     std::to_string(c.findings_differ) + " with findings that differ";
+  if (report.engines.size() > 1)
+    line += ", " + std::to_string(c.engine_dependent) + " whose winner depends on the engine";
+  return line + "\n";
+}
+
+}  // namespace gafcheck::modsets

@@ -1,0 +1,50 @@
+#pragma once
+// The sources of an installed game's virtual file system: the loose files below each game folder
+// and the members of every archive (.hpi .ufo .ccx .gp3 .gpf) in it, or archives named alone.
+// Listing reads each archive's directory only (under the budgets: the file is read when its size
+// is within --max-file-size, the directory walked within the archive budgets); no member is
+// decoded.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "validator/core/check_options.hpp"
+
+namespace gafcheck::modsets {
+
+// One archive, named by the argument it was found under.
+struct ModArchive {
+  std::string disk;           // the path read
+  std::string display;        // as reports show it (relative to its game folder when found in one)
+  std::string folded_name;    // its file name, A-Z folded: what name order and named ranks use
+  bool in_subfolder = false;  // below the top of a game folder
+  std::size_t root = 0;       // the argument it came from
+  bool complete = true;       // its directory was walked whole
+};
+
+// One copy of a path: a loose file or an archive member.
+struct Supplier {
+  std::string path;                    // as the file system or the archive names it, '/'-separated
+  std::string folded;                  // A-Z folded, '\' as '/': the path the engine looks up
+  std::optional<std::size_t> archive;  // into ModSet::archives; none: a loose file
+  std::size_t member = 0;              // into that archive's directory
+  std::string disk;                    // a loose file's path on disk
+  std::size_t root = 0;
+  std::uint64_t size = 0;  // declared (members) or on disk (loose files)
+};
+
+struct ModSet {
+  std::vector<ModArchive> archives;
+  std::vector<Supplier> suppliers;
+  std::vector<std::string> unreadable;  // "PATH: why", each naming the input
+};
+
+// Lists DIRs and ARCHIVEs (in argument order). A problem is a usage one (no such path).
+ModSet list_mod_set(const std::vector<std::string>& arguments, const CheckOptions& options);
+
+// A-Z folded, '\' as '/'.
+std::string folded_path(std::string_view path);
+
+}  // namespace gafcheck::modsets

@@ -1,0 +1,69 @@
+#pragma once
+// The paths a mod set supplies more than once (after A-Z folding, loose files counted), which
+// copy each engine loads, and what the shadowed copies are to the winner: byte-identical
+// (harmless), drawing the same (re-encoded sprite files: the drawn-frame digests of
+// validator/compare agree), or different (a real override). Only the copies of overlapping paths
+// are decoded, each once, hashed and checked as it is read; its bytes are not kept.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "validator/core/check_options.hpp"
+#include "validator/modsets/engine_profiles.hpp"
+#include "validator/modsets/mod_sources.hpp"
+
+namespace gafcheck::modsets {
+
+// What one copy's content is, as read.
+struct Fingerprint {
+  bool read = false;   // decoded (with damage or not)
+  std::string damage;  // why its bytes are not what was packed (empty: exact)
+  std::string sha256;
+  std::string format;           // as check detects it
+  std::string drawn;            // sprite files: digest of what every entry's frames draw
+  std::set<std::string> rules;  // rule ids of the findings check makes on it
+};
+
+enum class CopyContent : std::uint8_t { winner, identical, drawn_same, differs, not_read };
+std::string_view copy_content_name(CopyContent content);
+
+struct OverlapCopy {
+  std::size_t supplier = 0;          // into ModSet::suppliers
+  std::optional<std::int64_t> rank;  // under the primary engine; nullopt: it does not read it
+  Fingerprint print;
+  CopyContent content = CopyContent::not_read;
+  std::vector<std::string> winner_only, copy_only;  // rule ids one of the pair carries alone
+};
+
+struct Overlap {
+  std::string folded;
+  std::vector<OverlapCopy> copies;    // in the order the engines see them
+  std::optional<std::size_t> winner;  // into copies, under the primary engine
+  std::string decided_by;             // rank, name order, listing order (taken as name order)
+  std::map<std::string, std::optional<std::size_t>> winners;  // every engine considered
+  bool engine_dependent = false;
+
+  bool overrides() const;        // a shadowed copy differs from the winner in content
+  bool findings_differ() const;  // and in findings
+  bool identical_only() const;   // every shadowed copy is byte-identical
+};
+
+struct ConflictReport {
+  std::string primary;               // the engine whose winner is classified against
+  std::vector<std::string> engines;  // the engines considered (one, or all)
+  std::vector<Overlap> overlaps;     // sorted by folded path
+  std::uint64_t archives = 0, suppliers = 0;
+  std::vector<std::string> unreadable;
+};
+
+// engines: the profiles to consider, the first being the primary.
+ConflictReport find_conflicts(const ModSet& set, const std::vector<const EngineProfile*>& engines,
+                              const CheckOptions& options);
+
+// The copy's name as gafcheck's commands take it: ARCHIVE!member, or the loose file's path.
+std::string copy_argument(const ModSet& set, const Supplier& supplier);
+
+}  // namespace gafcheck::modsets
