@@ -177,3 +177,16 @@ def test_usage_errors(run_gafcheck, by_extension):
     result = run_gafcheck('conflicts', '--engine', 'doom', by_extension, check_code=2)
     assert 'rwe' in result.stderr
     run_gafcheck('conflicts', '--fail-on', 'sometimes', by_extension, check_code=2)
+
+
+def test_archives_in_subfolders_only_for_engines_that_search_them(run_gafcheck, tmp_path):
+    folder = game(tmp_path, {'a.hpi': {'unit.gaf': sprite()}})
+    (folder / 'mods').mkdir()
+    (folder / 'mods' / 'z.hpi').write_bytes(hpi_v1([packed(b'unit.gaf', sprite(other_pixels(9)))]))
+    assert conflicts(run_gafcheck, folder, '--engine', 'ta')['conflicts'] == []
+    (overlap,) = conflicts(run_gafcheck, folder, '--engine', 'kbot-io')['conflicts']
+    assert winner_of(overlap) == 'z.hpi!unit.gaf'
+    (overlap,) = conflicts(run_gafcheck, folder, '--engine', 'all')['conflicts']
+    assert overlap['engine_dependent'] is True
+    assert winner_of(overlap, 'ta') == 'a.hpi!unit.gaf'
+    assert winner_of(overlap, 'kbot-io') == 'z.hpi!unit.gaf'

@@ -30,7 +30,11 @@ void list_archive(ModSet& set, ModArchive archive, const CheckOptions& options) 
     set.unreadable.push_back(escape_bytes(archive.disk) + ": not an HPI-family archive");
     return;
   }
-  archive.complete = reader.index().walk_complete;
+  // Members missing from a directory that could not be walked whole would make wrong winners.
+  if (!reader.index().walk_complete)
+    set.unreadable.push_back(escape_bytes(archive.disk) +
+                             ": its directory could not be read whole (a budget or damage: "
+                             "gafcheck check says which)");
   const std::size_t at = set.archives.size();
   set.archives.push_back(std::move(archive));
   const auto& members = reader.members();

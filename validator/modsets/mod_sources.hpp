@@ -21,7 +21,6 @@ struct ModArchive {
   std::string folded_name;    // its file name, A-Z folded: what name order and named ranks use
   bool in_subfolder = false;  // below the top of a game folder
   std::size_t root = 0;       // the argument it came from
-  bool complete = true;       // its directory was walked whole
 };
 
 // One copy of a path: a loose file or an archive member.
