@@ -14,7 +14,7 @@ import sys
 # Lowest first. validator/<room>/ is the room; the top-level reports/ is one room too.
 ROOM_LAYERS = [
     'base', 'rules', 'core', 'result', 'gaf', 'pixels', 'taf', 'tsf', 'detect', 'hpi', 'input', 'check',
-    'config', 'platform', 'render', 'rebuild', 'reports', 'inspect', 'census', 'compare', 'modsets',
+    'config', 'platform', 'render', 'rebuild', 'reports', 'inspect', 'census', 'compare', 'provenance', 'modsets',
     'cli',
 ]
 MAX_LINES = 500

@@ -20,5 +20,6 @@ int run_config(const Arguments& arguments, const std::string& command_line);
 int run_show(const Arguments& arguments, const std::string& command_line);
 int run_rebuild(const Arguments& arguments, const std::string& command_line);
 int run_html(const Arguments& arguments, const std::string& command_line);
+int run_identify(const Arguments& arguments, const std::string& command_line);
 
 }  // namespace gafcheck::cli

@@ -24,9 +24,10 @@ constexpr const char* usage_without_exit_codes =
     "Commands:\n"
     "  check PATH...      check files (directories recursively); a text report on a terminal,\n"
     "                     the YAML report on a pipe or -o\n"
-    "  census [DIR...]    check whole trees (default: the bundled corpus) with a summary\n"
+    "  census DIR...      check whole trees with a summary (resumable, shardable)\n"
     "  ls ARCHIVE         list an HPI/UFO archive's members\n"
-    "  extract ARCHIVE [MEMBER...] -C DIR\n"
+    "  identify PATH...   which tool wrote each GAF or HPI file, with the evidence\n"
+    "  extract ARCHIVE [MEMBER...] -o DIR\n"
     "                     extract members safely (no traversal, no symlinks, no overwrite)\n"
     "  render FILE... -o DIR\n"
     "                     draw frames as PNG: as the retail game draws them, as encoded\n"
@@ -36,7 +37,8 @@ constexpr const char* usage_without_exit_codes =
     "  rebuild IN -o OUT  write a canonical, safe GAF/TAF the game draws the same (DIR -o OUTDIR\n"
     "                     mirrors a tree); refuses where the game's outcome is undefined\n"
     "  merge SHARD...     join the reports of census --shard runs into one\n"
-    "  diff OLD NEW       what changed between two reports (new, resolved, changed findings)\n"
+    "  diff OLD NEW       what changed between two sprite files, archives or trees as the game\n"
+    "                     draws them, or between two reports (new, resolved, changed findings)\n"
     "  conflicts DIR|ARCHIVE...\n"
     "                     which copy of a path the game loads when mods overlap, and what the\n"
     "                     copies it shadows are to it (identical, drawn the same, an override)\n"
@@ -48,9 +50,9 @@ constexpr const char* usage_without_exit_codes =
     "  config [PATH]      print the configuration (.gafcheck.yaml) that applies to PATH\n\n"
     "Run 'gafcheck COMMAND --help' for a command's options, 'gafcheck --version' for the\n"
     "version, the catalogue's SHA-256 and the libraries linked.\n"
-    "check, census, ls, extract, render, show, rebuild, merge, diff, conflicts and html confine\n"
-    "themselves before they read any input (a seccomp filter, and Landlock where the kernel has\n"
-    "it); --no-sandbox turns that off.\n";
+    "check, census, ls, identify, extract, render, show, rebuild, merge, diff, conflicts and\n"
+    "html confine themselves before they read any input (a seccomp filter, and Landlock where\n"
+    "the kernel has it); --no-sandbox turns that off.\n";
 
 const std::string usage = usage_without_exit_codes + gafcheck::exit_codes_help();
 
@@ -70,11 +72,11 @@ namespace cli = gafcheck::cli;
 // Every command, in the order the manual lists them (validator/cli/install/meson.build gives each
 // its man page).
 constexpr cli::CommandEntry commands[] = {
-    {"check", cli::run_check},     {"census", cli::run_census},       {"html", cli::run_html},
-    {"ls", cli::run_ls},           {"extract", cli::run_extract},     {"render", cli::run_render},
-    {"show", cli::run_show},       {"rebuild", cli::run_rebuild},     {"merge", cli::run_merge},
-    {"diff", cli::run_diff},       {"conflicts", cli::run_conflicts}, {"rules", cli::run_rules},
-    {"explain", cli::run_explain}, {"config", cli::run_config}};
+    {"check", cli::run_check},   {"census", cli::run_census},     {"html", cli::run_html},
+    {"ls", cli::run_ls},         {"identify", cli::run_identify}, {"extract", cli::run_extract},
+    {"render", cli::run_render}, {"show", cli::run_show},         {"rebuild", cli::run_rebuild},
+    {"merge", cli::run_merge},   {"diff", cli::run_diff},         {"conflicts", cli::run_conflicts},
+    {"rules", cli::run_rules},   {"explain", cli::run_explain},   {"config", cli::run_config}};
 
 int dispatch(const std::string& command, const gafcheck::cli::Arguments& arguments,
              const std::string& command_line) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "validator/core/text.hpp"
+#include "validator/rules/writer_catalog.hpp"
 
 namespace gafcheck::hpi {
 namespace {
@@ -36,6 +37,21 @@ void check_overlaps(WalkContext& context, const ArchiveIndex& index, std::vector
   }
 }
 
+}  // namespace
+
+std::uint64_t packer_trailer_length(const ByteView& file, std::uint64_t at) {
+  for (const std::string& trailer : embedded_writer_catalog().packer_trailers()) {
+    const auto bytes = file.sub(at, trailer.size());
+    if (bytes &&
+        std::equal(trailer.begin(), trailer.end(), bytes->bytes().begin(),
+                   [](char a, std::uint8_t b) { return static_cast<std::uint8_t>(a) == b; }))
+      return trailer.size();
+  }
+  return 0;
+}
+
+namespace {
+
 void check_slack(WalkContext& context, std::vector<Extent> extents) {
   std::erase_if(extents, [](const Extent& e) { return e.role == Extent::Role::directory_block; });
   std::sort(extents.begin(), extents.end(),
@@ -43,6 +59,10 @@ void check_slack(WalkContext& context, std::vector<Extent> extents) {
   const ByteView& file = context.file;
   std::uint64_t covered = 0;
   const auto gap = [&](std::uint64_t begin, std::uint64_t end) {
+    // A packer's trailer right after the structures is provenance (gafcheck identify names it),
+    // not slack; bytes after it still are.
+    begin += packer_trailer_length(file, begin);
+    if (begin >= end) return;
     context.findings.add(RuleId::hpi_slack, begin, end - begin, "slack", [&] {
       return std::to_string(end - begin) + " bytes at " + hex(begin) +
              " belong to no structure: " + hexdump(file, begin, 16) +

@@ -8,4 +8,7 @@ namespace gafcheck::hpi {
 
 void check_extents(WalkContext& context, const ArchiveIndex& index);
 
+// The length of the packer trailer (rules/writers.yaml, hpi.trailer) that starts at `at`, or 0.
+std::uint64_t packer_trailer_length(const ByteView& file, std::uint64_t at);
+
 }  // namespace gafcheck::hpi

@@ -84,7 +84,9 @@ void check_footer(WalkContext& context, ArchiveIndex& index) {
   const auto cavedog =
       text.find("Cavedog Entertainment", copyright == std::string_view::npos ? 0 : copyright);
   if (copyright != std::string_view::npos && cavedog != std::string_view::npos) {
-    index.extents.push_back({start + copyright, file.size()});
+    // The footer ends with its text: bytes after it are slack, not footer.
+    index.extents.push_back(
+        {start + copyright, start + cavedog + std::string_view("Cavedog Entertainment").size()});
     return;
   }
   const bool altered =

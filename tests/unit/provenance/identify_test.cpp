@@ -1,0 +1,192 @@
+// gafcheck identify: fixtures written in each tool's habits (laid out here, never copies of the
+// tools' output) name the tool with the facts that matched; fixtures mixing two tools' habits are
+// unknown. Also the packer trailer that hpi.slack no longer reports.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "tests/support/hpi_helpers.hpp"
+#include "validator/gaf/gaf_layout.hpp"
+#include "validator/provenance/identify.hpp"
+
+namespace gafcheck::testing {
+namespace {
+
+using builder::HpiMethod;
+
+constexpr std::string_view hpipack_trailer =
+    "HPIPack by Joe D (joed@cws.org) FNORD Total Annihilation Copyright 1997 Cavedog "
+    "Entertainment";
+
+provenance::WriterIdentity identify(const std::vector<std::uint8_t>& bytes) {
+  return provenance::identify_writer(ByteView(bytes.data(), bytes.size()));
+}
+
+bool has_basis(const provenance::WriterIdentity& identity, const std::string& fact) {
+  return std::find(identity.basis.begin(), identity.basis.end(), fact) != identity.basis.end();
+}
+
+// An archive in HPIPack's habits: LZ77 members, header key 0x7D, obfuscated chunks, and its
+// trailer in place of the bare Cavedog footer.
+std::vector<std::uint8_t> hpipack_archive(std::string_view extra = "") {
+  builder::HpiSpec spec;
+  spec.key = 0x7D;
+  spec.footer = false;
+  for (const char* path : {"anims/armcom.gaf", "readme.txt"})
+    spec.files.push_back({path, builder::sample_content(3000, 7), HpiMethod::lz77, true});
+  auto bytes = builder::build_hpi(spec).bytes;
+  bytes.insert(bytes.end(), hpipack_trailer.begin(), hpipack_trailer.end());
+  bytes.insert(bytes.end(), extra.begin(), extra.end());
+  return bytes;
+}
+
+TEST(Identify, HpiPackArchiveIsNamedByItsTrailer) {
+  const auto identity = identify(hpipack_archive());
+  EXPECT_EQ(identity.tool, "HPIPack (HPIUtil.dll)");
+  EXPECT_EQ(identity.confidence, "certain");
+  EXPECT_TRUE(has_basis(identity, "hpi.trailer = " + std::string(hpipack_trailer)));
+  EXPECT_TRUE(has_basis(identity, "hpi.key-method = 0x7d lz77"));
+  EXPECT_TRUE(has_basis(identity, "hpi.chunk-encrypted = 1"));
+}
+
+TEST(Identify, ExactPackerTrailerIsNotSlack) {
+  const FileReport report = check_hpi(hpipack_archive());
+  EXPECT_NO_FINDING(report, "hpi.slack");
+  EXPECT_NO_FINDING(report, "hpi.footer");
+}
+
+TEST(Identify, BytesAfterAPackerTrailerAreSlack) {
+  const auto plain = hpipack_archive();
+  const FileReport report = check_hpi(hpipack_archive("HIDDEN"));
+  EXPECT_FINDING(report, "hpi.slack", plain.size(), "slack");
+  EXPECT_EQ(find_finding(report, "hpi.slack")->length, 6u);
+}
+
+// HPIZ Archiver's habits: key 0, plain zlib chunks at level 9 (78 DA), names sorted ignoring
+// case, the Cavedog footer.
+TEST(Identify, HpizArchiveIsLikelyHpiz) {
+  builder::HpiSpec spec;
+  for (const char* path : {"anims/ArmCom.gaf", "anims/corcom.gaf", "Readme.txt"})
+    spec.files.push_back({path, builder::sample_content(2000, 3), HpiMethod::zlib});
+  const auto identity = identify(builder::build_hpi(spec).bytes);
+  EXPECT_EQ(identity.tool, "HPIZ Archiver");
+  EXPECT_EQ(identity.confidence, "likely");
+  EXPECT_TRUE(has_basis(identity, "hpi.zlib-header = 78 da"));
+  EXPECT_TRUE(has_basis(identity, "hpi.directory-order = case-insensitive"));
+  EXPECT_TRUE(has_basis(identity, "hpi.chunk-encrypted = 0"));
+}
+
+TEST(Identify, HpiPackTrailerWithHpizChunksIsUnknown) {
+  builder::HpiSpec spec;
+  spec.footer = false;
+  spec.files.push_back({"a.txt", builder::sample_content(2000, 3), HpiMethod::zlib});
+  auto bytes = builder::build_hpi(spec).bytes;
+  bytes.insert(bytes.end(), hpipack_trailer.begin(), hpipack_trailer.end());
+  const auto identity = identify(bytes);
+  EXPECT_EQ(identity.tool, "unknown");
+  EXPECT_EQ(identity.confidence, "none");
+}
+
+// kbot-io's HPI habits: retail defaults, key 0xBF with LZ77 and the 1997 footer.
+TEST(Identify, KbotIoArchiveIsOnlyPossible) {
+  builder::HpiSpec spec;
+  spec.key = 0xBF;
+  spec.files.push_back({"a.txt", builder::sample_content(2000, 3), HpiMethod::lz77});
+  const auto identity = identify(builder::build_hpi(spec).bytes);
+  EXPECT_EQ(identity.tool, "kbot-io");
+  EXPECT_EQ(identity.confidence, "possible");
+  EXPECT_TRUE(has_basis(identity, "hpi.key-method = 0xbf lz77"));
+}
+
+// A GAF laid out by hand: header, entry table, then the parts in the order `gafexplode` says.
+// kbot-io: each entry, then each frame header followed at once by its RLE pixels. GafExplode:
+// all pixels first, then frame headers, then the entries (unknown field 1).
+std::vector<std::uint8_t> habit_gaf(bool gafexplode, std::uint32_t entry_unknown) {
+  using namespace gaf::layout_detail;
+  std::vector<std::uint8_t> row_data;  // two rows, each a 2-pixel skip
+  for (int row = 0; row < 2; ++row) {
+    append_u16(row_data, 1);
+    row_data.push_back(0x05);
+  }
+  std::vector<std::uint8_t> out;
+  gaf::append_file_header(out, {gaf::version_standard, 1, 0});
+  const std::uint32_t table_end = 12 + 4;
+  gaf::EntryHeader entry;
+  entry.frame_count = 1;
+  entry.unknown = entry_unknown;
+  std::copy_n("ARMCOM", 6, entry.name.begin());
+  gaf::FrameHeader frame;
+  frame.width = 2;
+  frame.height = 2;
+  frame.color_key = 9;
+  frame.compressed = 1;
+  if (gafexplode) {
+    const std::uint32_t data_at = table_end;
+    const auto header_at = static_cast<std::uint32_t>(data_at + row_data.size());
+    const std::uint32_t entry_at = header_at + 24;
+    append_u32(out, entry_at);
+    out.insert(out.end(), row_data.begin(), row_data.end());
+    frame.data_offset = data_at;
+    gaf::append_frame_header(out, frame);
+    gaf::append_entry_header(out, entry);
+    append_u32(out, header_at);
+    append_u32(out, 1);
+  } else {
+    const std::uint32_t entry_at = table_end;
+    const std::uint32_t header_at = entry_at + 40 + 8;
+    append_u32(out, entry_at);
+    gaf::append_entry_header(out, entry);
+    append_u32(out, header_at);
+    append_u32(out, 1);
+    frame.data_offset = header_at + 24;
+    gaf::append_frame_header(out, frame);
+    out.insert(out.end(), row_data.begin(), row_data.end());
+  }
+  return out;
+}
+
+TEST(Identify, KbotIoGafHasPixelsAfterEachFrameHeader) {
+  const auto identity = identify(habit_gaf(false, 0));
+  EXPECT_EQ(identity.tool, "kbot-io");
+  EXPECT_EQ(identity.confidence, "likely");
+  EXPECT_TRUE(has_basis(identity, "gaf.pixel-placement = after-frame-header"));
+  EXPECT_TRUE(has_basis(identity, "gaf.entry-unknown = 0"));
+}
+
+TEST(Identify, GafExplodeGafHasPixelsFirstAndUnknownOne) {
+  const auto identity = identify(habit_gaf(true, 1));
+  EXPECT_EQ(identity.tool, "GafExplode");
+  EXPECT_EQ(identity.confidence, "certain");
+  EXPECT_TRUE(has_basis(identity, "gaf.pixel-placement = before-entries"));
+  EXPECT_TRUE(has_basis(identity, "gaf.entry-unknown = 1"));
+}
+
+TEST(Identify, KbotIoLayoutWithGafExplodeFieldIsUnknown) {
+  EXPECT_EQ(identify(habit_gaf(false, 1)).tool, "unknown");
+  EXPECT_EQ(identify(habit_gaf(true, 0)).tool, "unknown");
+}
+
+TEST(Identify, RetailTerrainGafHasVersionZeroAndTrailingWord) {
+  auto spec = simple_spec();
+  spec.version = 0;
+  spec.frames[0].unknown3 = 0x12345678;
+  const auto identity = identify(builder::build_gaf(spec).bytes);
+  EXPECT_EQ(identity.tool, "Cavedog (retail terrain.gaf, vismasks.gaf)");
+  EXPECT_TRUE(has_basis(identity, "gaf.frame-last-field = nonzero"));
+  spec.frames[0].unknown3 = 0;  // version 0 alone is not enough
+  EXPECT_NE(identify(builder::build_gaf(spec).bytes).tool,
+            "Cavedog (retail terrain.gaf, vismasks.gaf)");
+}
+
+TEST(Identify, MatchingIsByTheCatalogueRows) {
+  const provenance::ObservedFacts facts = {{"gaf.version", "0x00010101"}};
+  const auto identity = provenance::match_writer(facts, Format::ta3d_gaf);
+  EXPECT_EQ(identity.tool, "TA3D create_gaf");
+  EXPECT_EQ(identity.confidence, "certain");
+  EXPECT_EQ(provenance::match_writer(facts, Format::gaf).tool, "unknown");
+}
+
+}  // namespace
+}  // namespace gafcheck::testing
+

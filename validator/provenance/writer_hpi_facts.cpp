@@ -1,0 +1,157 @@
+#include <algorithm>
+#include <array>
+#include <map>
+#include <set>
+
+#include "validator/core/walk_context.hpp"
+#include "validator/hpi/archive_reader.hpp"
+#include "validator/hpi/cipher.hpp"
+#include "validator/hpi/hpi_layout.hpp"
+#include "validator/provenance/writer_facts.hpp"
+#include "validator/rules/catalog.hpp"
+#include "validator/rules/writer_catalog.hpp"
+
+namespace gafcheck::provenance {
+namespace {
+
+std::string hex_word(std::uint32_t value) {
+  static constexpr char digits[] = "0123456789abcdef";
+  std::string text;
+  do {
+    text.insert(text.begin(), digits[value & 0xF]);
+    value >>= 4;
+  } while (value != 0);
+  return "0x" + text;
+}
+
+std::string folded(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+// The packer trailer (rules/writers.yaml) the archive ends with, longest first.
+std::optional<std::string> ending_trailer(ByteView file) {
+  for (const std::string& trailer : embedded_writer_catalog().packer_trailers()) {
+    if (trailer.size() > file.size()) continue;
+    const auto tail = file.sub(file.size() - trailer.size(), trailer.size());
+    if (tail &&
+        std::equal(trailer.begin(), trailer.end(), tail->bytes().begin(),
+                   [](char a, std::uint8_t b) { return static_cast<std::uint8_t>(a) == b; }))
+      return trailer;
+  }
+  return std::nullopt;
+}
+
+std::string_view method_word(std::uint8_t compression) {
+  switch (compression) {
+    case 0: return "stored";
+    case 1: return "lz77";
+    case 2: return "zlib";
+  }
+  return "other";
+}
+
+// The first SQSH chunk header of a compressed member, read through the archive's XOR layer:
+// after the v1 chunk table, or (v2) at the member's data.
+struct FirstChunk {
+  std::uint8_t method = 0, encrypted = 0;
+  std::array<std::uint8_t, 2> body{};  // the first two body bytes, chunk obfuscation undone
+};
+
+std::optional<FirstChunk> first_chunk(const hpi::ArchiveIndex& index,
+                                      const hpi::MemberRecord& member) {
+  std::uint64_t at = member.data_offset;
+  if (index.kind == hpi::ArchiveKind::v1) {
+    const std::uint64_t chunks = (member.size + hpi::chunk_capacity - 1) / hpi::chunk_capacity;
+    at += chunks * hpi::chunk_table_slot;
+  }
+  std::array<std::uint8_t, hpi::chunk_header_size + 2> bytes{};
+  if (!index.source.read(at, bytes)) return std::nullopt;
+  const ByteView header(bytes.data(), bytes.size());
+  if (header.u32le(hpi::chunk_marker) != hpi::marker_sqsh) return std::nullopt;
+  FirstChunk chunk{bytes[hpi::chunk_method],
+                   bytes[hpi::chunk_encrypted],
+                   {bytes[hpi::chunk_header_size], bytes[hpi::chunk_header_size + 1]}};
+  if (chunk.encrypted) hpi::deobfuscate_chunk(chunk.body);
+  return chunk;
+}
+
+std::string one_or_mixed(const std::set<std::string>& values) {
+  return values.size() == 1 ? *values.begin() : "mixed";
+}
+
+void chunk_facts(const hpi::ArchiveIndex& index, ObservedFacts& facts) {
+  std::set<std::string> flags, zlib_headers;
+  for (const hpi::MemberRecord& member : index.members) {
+    const bool compressed =
+        index.kind == hpi::ArchiveKind::v1 ? member.compression != 0 : member.v2_stored_size != 0;
+    if (!compressed || member.size == 0) continue;
+    const auto chunk = first_chunk(index, member);
+    if (!chunk) continue;
+    flags.insert(std::to_string(chunk->encrypted));
+    if (chunk->method == static_cast<std::uint8_t>(hpi::Compression::zlib)) {
+      static constexpr char digits[] = "0123456789abcdef";
+      std::string text;
+      for (const std::uint8_t byte : chunk->body) {
+        if (!text.empty()) text += ' ';
+        text += digits[byte >> 4];
+        text += digits[byte & 0xF];
+      }
+      zlib_headers.insert(text);
+    }
+  }
+  if (!flags.empty()) facts.push_back({"hpi.chunk-encrypted", one_or_mixed(flags)});
+  if (!zlib_headers.empty()) facts.push_back({"hpi.zlib-header", one_or_mixed(zlib_headers)});
+}
+
+void directory_facts(const hpi::ArchiveIndex& index, ObservedFacts& facts) {
+  std::map<std::string, std::string> last_in_directory;  // parent path -> last name (folded)
+  bool compared = false, sorted = true;
+  std::map<std::pair<std::uint64_t, std::uint64_t>, int> data_places;
+  bool shared = false;
+  for (const hpi::MemberRecord& member : index.members) {
+    const auto slash = member.path.rfind('/');
+    const std::string parent = slash == std::string::npos ? "" : member.path.substr(0, slash);
+    const std::string name =
+        folded(slash == std::string::npos ? std::string_view(member.path)
+                                          : std::string_view(member.path).substr(slash + 1));
+    const auto [place, first] = last_in_directory.try_emplace(parent, name);
+    if (!first) {
+      compared = true;
+      sorted = sorted && place->second <= name;
+      place->second = name;
+    }
+    if (member.size != 0 && ++data_places[{member.data_offset, member.size}] > 1) shared = true;
+  }
+  if (compared) facts.push_back({"hpi.directory-order", sorted ? "case-insensitive" : "unsorted"});
+  if (shared) facts.push_back({"hpi.shared-data", "yes"});
+}
+
+}  // namespace
+
+ObservedFacts hpi_writer_facts(ByteView file, const BudgetLimits& limits) {
+  ObservedFacts facts;
+  Findings findings(embedded_catalog(), 0);
+  BudgetMeter budget(limits);
+  WalkContext context{file, findings, budget};
+  const hpi::ArchiveIndex index = hpi::read_archive_index(context);
+  if (index.kind != hpi::ArchiveKind::v1 && index.kind != hpi::ArchiveKind::v2) return facts;
+  if (const auto trailer = ending_trailer(file)) facts.push_back({"hpi.trailer", *trailer});
+  std::set<std::string> methods;
+  for (const hpi::MemberRecord& member : index.members)
+    if (member.size != 0)
+      methods.insert(std::string(index.kind == hpi::ArchiveKind::v1
+                                     ? method_word(member.compression)
+                                     : (member.v2_stored_size != 0 ? "zlib" : "stored")));
+  if (index.kind == hpi::ArchiveKind::v1 && !methods.empty()) {
+    if (methods.size() > 1) methods.erase("stored");  // small files are often stored as they are
+    facts.push_back({"hpi.key-method", hex_word(index.header_key) + " " + one_or_mixed(methods)});
+  }
+  chunk_facts(index, facts);
+  directory_facts(index, facts);
+  return facts;
+}
+
+}  // namespace gafcheck::provenance
