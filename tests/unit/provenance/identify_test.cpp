@@ -99,55 +99,63 @@ TEST(Identify, KbotIoArchiveIsOnlyPossible) {
   EXPECT_TRUE(has_basis(identity, "hpi.key-method = 0xbf lz77"));
 }
 
-// A GAF laid out by hand: header, entry table, then the parts in the order `gafexplode` says.
-// kbot-io: each entry, then each frame header followed at once by its RLE pixels. GafExplode:
-// all pixels first, then frame headers, then the entries (unknown field 1).
-std::vector<std::uint8_t> habit_gaf(bool gafexplode, std::uint32_t entry_unknown) {
+// A GAF laid out by hand in one tool's order after the header and entry table. kbot-io: the
+// entry, then the frame header followed at once by its RLE pixels. GafExplode: the pixels first,
+// then the frame header, then the entry.
+enum class Layout { kbot_io, gafexplode };
+
+std::vector<std::uint8_t> habit_gaf(Layout layout, std::uint32_t entry_unknown) {
   using namespace gaf::layout_detail;
-  std::vector<std::uint8_t> row_data;  // two rows, each a 2-pixel skip
+  std::vector<std::uint8_t> pixels;  // two rows, each a 2-pixel skip
   for (int row = 0; row < 2; ++row) {
-    append_u16(row_data, 1);
-    row_data.push_back(0x05);
+    append_u16(pixels, 1);
+    pixels.push_back(0x05);
   }
-  std::vector<std::uint8_t> out;
-  gaf::append_file_header(out, {gaf::version_standard, 1, 0});
-  const std::uint32_t table_end = 12 + 4;
+  const bool pixels_first = layout == Layout::gafexplode;
+  const std::uint32_t table_end = gaf::header_size + gaf::entry_slot_size;
+  const std::uint32_t entry_size = gaf::entry_header_size + gaf::frame_ref_size;
+  const auto pixel_size = static_cast<std::uint32_t>(pixels.size());
+  const std::uint32_t header_at = pixels_first ? table_end + pixel_size : table_end + entry_size;
+  const std::uint32_t entry_at = pixels_first ? header_at + gaf::frame_header_size : table_end;
+
   gaf::EntryHeader entry;
   entry.frame_count = 1;
   entry.unknown = entry_unknown;
   std::copy_n("ARMCOM", 6, entry.name.begin());
+  std::vector<std::uint8_t> entry_bytes;
+  gaf::append_entry_header(entry_bytes, entry);
+  append_u32(entry_bytes, header_at);
+  append_u32(entry_bytes, 1);  // duration
+
   gaf::FrameHeader frame;
   frame.width = 2;
   frame.height = 2;
   frame.color_key = 9;
   frame.compressed = 1;
-  if (gafexplode) {
-    const std::uint32_t data_at = table_end;
-    const auto header_at = static_cast<std::uint32_t>(data_at + row_data.size());
-    const std::uint32_t entry_at = header_at + 24;
-    append_u32(out, entry_at);
-    out.insert(out.end(), row_data.begin(), row_data.end());
-    frame.data_offset = data_at;
-    gaf::append_frame_header(out, frame);
-    gaf::append_entry_header(out, entry);
-    append_u32(out, header_at);
-    append_u32(out, 1);
+  frame.data_offset = pixels_first ? table_end : header_at + gaf::frame_header_size;
+  std::vector<std::uint8_t> frame_bytes;
+  gaf::append_frame_header(frame_bytes, frame);
+
+  std::vector<std::uint8_t> out;
+  gaf::append_file_header(out, {gaf::version_standard, 1, 0});
+  append_u32(out, entry_at);
+  const auto put = [&out](const std::vector<std::uint8_t>& part) {
+    out.insert(out.end(), part.begin(), part.end());
+  };
+  if (pixels_first) {
+    put(pixels);
+    put(frame_bytes);
+    put(entry_bytes);
   } else {
-    const std::uint32_t entry_at = table_end;
-    const std::uint32_t header_at = entry_at + 40 + 8;
-    append_u32(out, entry_at);
-    gaf::append_entry_header(out, entry);
-    append_u32(out, header_at);
-    append_u32(out, 1);
-    frame.data_offset = header_at + 24;
-    gaf::append_frame_header(out, frame);
-    out.insert(out.end(), row_data.begin(), row_data.end());
+    put(entry_bytes);
+    put(frame_bytes);
+    put(pixels);
   }
   return out;
 }
 
 TEST(Identify, KbotIoGafHasPixelsAfterEachFrameHeader) {
-  const auto identity = identify(habit_gaf(false, 0));
+  const auto identity = identify(habit_gaf(Layout::kbot_io, 0));
   EXPECT_EQ(identity.tool, "kbot-io");
   EXPECT_EQ(identity.confidence, "likely");
   EXPECT_TRUE(has_basis(identity, "gaf.pixel-placement = after-frame-header"));
@@ -155,7 +163,7 @@ TEST(Identify, KbotIoGafHasPixelsAfterEachFrameHeader) {
 }
 
 TEST(Identify, GafExplodeGafHasPixelsFirstAndUnknownOne) {
-  const auto identity = identify(habit_gaf(true, 1));
+  const auto identity = identify(habit_gaf(Layout::gafexplode, 1));
   EXPECT_EQ(identity.tool, "GafExplode");
   EXPECT_EQ(identity.confidence, "certain");
   EXPECT_TRUE(has_basis(identity, "gaf.pixel-placement = before-entries"));
@@ -163,8 +171,8 @@ TEST(Identify, GafExplodeGafHasPixelsFirstAndUnknownOne) {
 }
 
 TEST(Identify, KbotIoLayoutWithGafExplodeFieldIsUnknown) {
-  EXPECT_EQ(identify(habit_gaf(false, 1)).tool, "unknown");
-  EXPECT_EQ(identify(habit_gaf(true, 0)).tool, "unknown");
+  EXPECT_EQ(identify(habit_gaf(Layout::kbot_io, 1)).tool, "unknown");
+  EXPECT_EQ(identify(habit_gaf(Layout::gafexplode, 0)).tool, "unknown");
 }
 
 TEST(Identify, RetailTerrainGafHasVersionZeroAndTrailingWord) {
@@ -189,4 +197,3 @@ TEST(Identify, MatchingIsByTheCatalogueRows) {
 
 }  // namespace
 }  // namespace gafcheck::testing
-
