@@ -7,6 +7,7 @@
 #include "validator/hpi/archive_reader.hpp"
 #include "validator/hpi/cipher.hpp"
 #include "validator/hpi/hpi_layout.hpp"
+#include "validator/hpi/member_paths.hpp"
 #include "validator/provenance/writer_facts.hpp"
 #include "validator/rules/catalog.hpp"
 #include "validator/rules/writer_catalog.hpp"
@@ -22,13 +23,6 @@ std::string hex_word(std::uint32_t value) {
     value >>= 4;
   } while (value != 0);
   return "0x" + text;
-}
-
-std::string folded(std::string_view text) {
-  std::string out(text);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
 }
 
 // The packer trailer (rules/writers.yaml) the archive ends with, longest first.
@@ -114,9 +108,9 @@ void directory_facts(const hpi::ArchiveIndex& index, ObservedFacts& facts) {
   for (const hpi::MemberRecord& member : index.members) {
     const auto slash = member.path.rfind('/');
     const std::string parent = slash == std::string::npos ? "" : member.path.substr(0, slash);
-    const std::string name =
-        folded(slash == std::string::npos ? std::string_view(member.path)
-                                          : std::string_view(member.path).substr(slash + 1));
+    const std::string name = hpi::folded_path(
+        slash == std::string::npos ? std::string_view(member.path)
+                                   : std::string_view(member.path).substr(slash + 1));
     const auto [place, first] = last_in_directory.try_emplace(parent, name);
     if (!first) {
       compared = true;
