@@ -1,6 +1,7 @@
 #include "validator/core/walk_context.hpp"
 
 #include "validator/core/checked_math.hpp"
+#include "validator/rules/catalog.hpp"
 
 namespace gafcheck {
 
@@ -33,5 +34,19 @@ bool WalkContext::report_refusal(const BudgetHit& hit, std::uint64_t offset,
                    " (raise it with --" + budget_option(spec) + ")");
   return false;
 }
+
+namespace {
+
+BudgetLimits without_pixel_budget(BudgetLimits limits) {
+  limits[BudgetKind::pixels] = UINT64_MAX;
+  return limits;
+}
+
+}  // namespace
+
+StructureOnlyWalk::StructureOnlyWalk(ByteView file, const BudgetLimits& limits)
+    : budget_(without_pixel_budget(limits)),
+      findings_(embedded_catalog(), 0),
+      context_{file, findings_, budget_} {}
 
 }  // namespace gafcheck

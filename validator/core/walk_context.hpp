@@ -33,6 +33,23 @@ struct WalkContext {
   bool report_refusal(const BudgetHit& hit, std::uint64_t offset, const std::string& path);
 };
 
+// A walk of a file's structures alone, for a reader that wants their layout, not a verdict: its
+// findings are kept to itself, and the pixel budget does not apply (no pixel is decoded).
+class StructureOnlyWalk {
+ public:
+  StructureOnlyWalk(ByteView file, const BudgetLimits& limits);
+  StructureOnlyWalk(const StructureOnlyWalk&) = delete;
+  StructureOnlyWalk& operator=(const StructureOnlyWalk&) = delete;
+
+  WalkContext& context() { return context_; }
+  const BudgetMeter& budget() const { return budget_; }
+
+ private:
+  BudgetMeter budget_;
+  Findings findings_;
+  WalkContext context_;
+};
+
 // A scope over bytes the target engine never reads (the claimed table behind a negative entry
 // count, the entries, frames and pixels it leads to): while it lives, every finding raised takes
 // the retail impact of what the engine does instead (e.g. dropped: the content is unreachable),

@@ -4,7 +4,6 @@
 #include "validator/core/walk_context.hpp"
 #include "validator/gaf/structure_reader.hpp"
 #include "validator/provenance/writer_facts.hpp"
-#include "validator/rules/catalog.hpp"
 
 namespace gafcheck::provenance {
 namespace {
@@ -66,12 +65,8 @@ void frame_facts(const gaf::GafIndex& index, ObservedFacts& facts) {
 
 ObservedFacts gaf_writer_facts(ByteView file, const BudgetLimits& limits) {
   ObservedFacts facts;
-  BudgetLimits structure_limits = limits;
-  structure_limits[BudgetKind::pixels] = UINT64_MAX;
-  BudgetMeter budget(structure_limits);
-  Findings findings(embedded_catalog(), 0);
-  WalkContext context{file, findings, budget};
-  const gaf::GafIndex index = gaf::read_gaf_structure(context);
+  StructureOnlyWalk walk(file, limits);
+  const gaf::GafIndex index = gaf::read_gaf_structure(walk.context());
   if (!index.header.present) return facts;
   facts.push_back({"gaf.version", version_word(index.header.version)});
   std::set<std::string> entry_unknown;

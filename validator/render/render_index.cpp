@@ -2,18 +2,14 @@
 
 #include "validator/core/walk_context.hpp"
 #include "validator/gaf/structure_reader.hpp"
-#include "validator/rules/catalog.hpp"
 #include "validator/taf/taf_reader.hpp"
 
 namespace gafcheck::render {
 
 RenderIndex read_render_index(ByteView file, Format format, const BudgetLimits& limits) {
   RenderIndex out;
-  BudgetLimits structure_limits = limits;
-  structure_limits[BudgetKind::pixels] = UINT64_MAX;
-  BudgetMeter budget(structure_limits);
-  Findings findings(embedded_catalog(), 0);
-  WalkContext context{file, findings, budget};
+  StructureOnlyWalk walk(file, limits);
+  WalkContext& context = walk.context();
   if (format == Format::taf_truecolor) {
     out.truecolor = true;
     taf::read_counted_header(context, out.index, "sequence");
@@ -24,7 +20,7 @@ RenderIndex read_render_index(ByteView file, Format format, const BudgetLimits& 
   } else {
     out.index = gaf::read_gaf_structure(context);
   }
-  if (const auto& hit = budget.first_hit())
+  if (const auto& hit = walk.budget().first_hit())
     out.stopped = "budget.exceeded: " + std::string(budget_spec(hit->kind).name) + " (limit " +
                   std::to_string(hit->limit) + ")";
   return out;
