@@ -66,11 +66,11 @@ struct FormatContext {
   // --max-heap: the bytes the HTML page's pictures may hold in all (it holds them until the
   // summary); a frame whose pictures would pass it is left out, with a note naming the budget.
   std::uint64_t html_picture_bytes = UINT64_MAX;
+  // --max-gallery-thumbnails: gallery tiles the HTML page shows, the first in path order.
+  std::uint64_t gallery_thumbnails = 300;
   // ANSI colour in the output (--format text on a terminal, --color): set per output by
   // open_writers from OutputRequest::colour.
   bool colour = false;
-  // --max-gallery-thumbnails: gallery tiles the HTML page shows, the first in path order.
-  std::uint64_t gallery_thumbnails = 300;
 };
 
 // One report of an input's group.
