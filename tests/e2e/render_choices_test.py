@@ -157,6 +157,21 @@ def test_ta3d_sheets_and_animations_are_refused_not_ignored():
         assert not (root / 'out').exists()
 
 
+def test_truecolor_taf_sheets_and_animations_are_listed_as_not_drawn_not_ignored():
+    taf = SEEDS / 'clean-taf-argb4444.taf'
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        run('render', '-o', root / 'frames', taf, check_code=0)  # control: frames alone are drawn
+        for option, kind in (('--sheet', 'sheet'), ('--animate', 'animation')):
+            out = root / option.strip('-')
+            result = run('render', option, '-o', out, taf, check_code=1)
+            records = json.loads((out / 'index.json').read_text())['images']
+            left_out = [r for r in records if r.get(kind)]
+            assert left_out and all('built from palette frames' in r['reason'] for r in left_out)
+            assert 'not drawn' in result.stderr, result.stderr
+            assert any(r.get('png', '').endswith('.png') for r in records), records  # frames drawn
+
+
 def test_a_ta3d_file_rendered_as_ta_gets_the_hint():
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)

@@ -155,6 +155,7 @@ void InputRenderer::entry(std::uint32_t slot) {
   clear_kept_frames();
   entry_frames(base, folder, entry, source);
   flush(frame_references_, false);
+  if (index_.truecolor) list_sheets_not_drawn(base);
   if (settings_.sheet && !index_.truecolor && !ta3d_) {
     if (settings_.retail) write_sheet(base, folder, "retail", sheet_retail_);
     if (settings_.strict) write_sheet(base, folder, "strict", sheet_strict_);

@@ -66,6 +66,10 @@ class InputRenderer {
                    const SheetFrames& frames);
   void write_animation(const json& base, const std::string& folder, const char* policy,
                        const SheetFrames& frames, bool loop);
+  // A truecolor TAF's sheets and animations asked for (--sheet, --animate), listed as not drawn
+  // with the reason: they are built from palette frames, and nothing asked for is left out
+  // silently.
+  void list_sheets_not_drawn(const json& base);
   std::string not_loaded_reason() const {
     return "the game loads no entry from this slot: it reads the entry count as a signed 16-bit "
            "value, " +

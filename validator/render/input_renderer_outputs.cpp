@@ -175,6 +175,21 @@ void InputRenderer::write_sheet(const json& base, const std::string& folder, con
         sheet.anchor_x(), sheet.anchor_y(), sheet.rows(settings_.palette));
 }
 
+void InputRenderer::list_sheets_not_drawn(const json& base) {
+  const std::string reason =
+      "a truecolor TAF is drawn frame by frame only: sheets (--sheet) and animations (--animate) "
+      "are built from palette frames";
+  for (const auto& [asked, kind] :
+       {std::pair{settings_.sheet, "sheet"}, {settings_.animate, "animation"}}) {
+    if (!asked) continue;
+    json record = base;
+    record["frame"] = nullptr;
+    record[kind] = true;
+    if (settings_.retail) not_drawn(record, "retail", reason);
+    if (settings_.strict) not_drawn(record, "strict", reason);
+  }
+}
+
 void InputRenderer::write_animation(const json& base, const std::string& folder, const char* policy,
                                     const SheetFrames& frames, bool loop) {
   if (closed()) return (void)room();
