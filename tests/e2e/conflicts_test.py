@@ -4,6 +4,7 @@ files beside them; the winner each engine profile picks; identical, drawn-the-sa
 shadowed copies; a finding difference called out; --engine all naming an engine-dependent winner;
 the JSON document stable and valid against its schema; exit codes."""
 import json
+import zlib
 
 import jsonschema
 import pytest
@@ -11,7 +12,7 @@ import yaml
 
 from conftest import ROOT
 from gaf_parts import gaf_shared
-from hand_built_hpi import hpi_v1, packed
+from hand_built_hpi import chunk, hpi_v1, packed
 
 SCHEMA = json.loads((ROOT / 'reports' / 'schema' / 'conflicts.schema.json').read_text())
 PIXELS = bytes(range(1, 17))  # a 4x4 raw frame, every index distinct
@@ -170,6 +171,20 @@ def test_unreadable_archive_is_named(run_gafcheck, tmp_path):
     result = run_gafcheck('conflicts', folder, check_code=3)
     assert 'broken.ufo: not an HPI-family archive' in result.stderr
     run_gafcheck('conflicts', tmp_path / 'missing', check_code=3)
+
+
+def test_a_copy_that_does_not_decode_exactly_is_named_and_not_a_success(run_gafcheck, tmp_path):
+    folder = game(tmp_path, {'a.hpi': {'unit.gaf': sprite()}})
+    content = sprite(other_pixels(9))
+    body = zlib.compress(content)
+    (folder / 'b.ufo').write_bytes(hpi_v1([(b'unit.gaf', len(content),
+                                            [chunk(body, len(content), checksum=1)])]))
+    result = run_gafcheck('conflicts', folder, check_code=3)
+    assert 'b.ufo!unit.gaf: ' in result.stderr, result.stderr
+    # Control: the same overlap with the checksum right is compared and is not a read failure.
+    (folder / 'b.ufo').write_bytes(hpi_v1([packed(b'unit.gaf', content)]))
+    result = run_gafcheck('conflicts', folder)
+    assert result.returncode in (0, 1) and 'b.ufo!unit.gaf: ' not in result.stderr
 
 
 def test_usage_errors(run_gafcheck, by_extension):

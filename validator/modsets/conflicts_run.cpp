@@ -51,7 +51,17 @@ ExitCode ConflictsRun::run() const {
   std::cerr << conflicts_summary(report);
   for (const std::string& problem : report.unreadable)
     std::cerr << "gafcheck conflicts: cannot read " << problem << '\n';
-  if (!report.unreadable.empty()) return ExitCode::unreadable;
+  // A copy that did not decode exactly was compared as far as it decoded: that comparison is not
+  // a verdict on what was packed, so the run does not report success over it.
+  bool damaged = false;
+  for (const Overlap& overlap : report.overlaps)
+    for (const OverlapCopy& copy : overlap.copies)
+      if (!copy.print.damage.empty()) {
+        damaged = true;
+        std::cerr << "gafcheck conflicts: " << copy_argument(set, set.suppliers[copy.supplier])
+                  << ": " << copy.print.damage << '\n';
+      }
+  if (!report.unreadable.empty() || damaged) return ExitCode::unreadable;
   return fails(report, fail_on) ? ExitCode::findings : ExitCode::clean;
 }
 
