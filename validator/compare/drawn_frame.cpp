@@ -121,6 +121,7 @@ DrawnImage FrameDrawer::draw(std::uint32_t frame_index) {
   if (index_.truecolor) return draw_truecolor(frame);
   if (ta3d_) return draw_ta3d(frame);
   const render::Rendered rendered = renderer_.render(frame_index, render::RenderPolicy::retail);
+  if (rendered.draws_nothing) return DrawnImage{};
   if (!rendered.canvas) return undrawable(rendered.reason);
   const render::Canvas& canvas = *rendered.canvas;
   DrawnImage image = crop(canvas.width, canvas.height, canvas.x_offset, canvas.y_offset,

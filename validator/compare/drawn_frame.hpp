@@ -7,7 +7,9 @@
 // A paletted frame is drawn under the retail policy (render/frame_renderer.hpp), a truecolor TAF
 // frame from its 16-bit pixels, a TA3D frame (with --game ta3d) as TA3D decodes it. A frame the
 // game cannot draw has no pixels and a reason; its hash is that of the reason, so two frames
-// broken the same way compare equal and a fix shows as a change.
+// broken the same way compare equal and a fix shows as a change. A frame that draws nothing (0
+// wide or high, or a composite whose layers cover nothing) is an empty image, not undrawable:
+// whatever the bytes say, every such frame draws the same.
 #include <cstdint>
 #include <optional>
 #include <string>

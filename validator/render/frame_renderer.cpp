@@ -230,6 +230,7 @@ bool FrameRenderer::render_into(std::uint32_t frame_index, RenderPolicy policy, 
     if (frame.is_composite()) return render_composite(frame_index, policy, depth, out);
     out.reason = "frame is " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
                  ": no pixels to draw";
+    out.draws_nothing = true;
     return false;
   }
   if (frame.is_composite()) return render_composite(frame_index, policy, depth, out);
@@ -295,6 +296,7 @@ bool FrameRenderer::render_composite(std::uint32_t frame_index, RenderPolicy pol
       continue;
     Rendered layer;
     if (!render_into(child_index, policy, depth + 1, layer)) {
+      if (layer.draws_nothing) continue;
       out.reason = prefixed(k, layer.reason);
       held_ = held_before;
       return false;
@@ -323,6 +325,7 @@ bool FrameRenderer::render_composite(std::uint32_t frame_index, RenderPolicy pol
     held_ = held_before;
     out.reason = "composite is " + std::to_string(frame.width) + "x" +
                  std::to_string(frame.height) + " with no layer to draw: no pixels";
+    out.draws_nothing = true;
     return false;
   }
   Canvas canvas;

@@ -35,6 +35,8 @@ namespace gafcheck::render {
 struct Rendered {
   std::optional<Canvas> canvas;
   std::string reason;               // why there is no canvas
+  bool draws_nothing = false;       // no canvas because the frame has no pixels (0 wide or high,
+                                    // or a composite whose layers cover nothing): not a failure
   std::vector<RowDefect> defects;   // the first max_listed_defects flagged rows
   std::uint64_t defect_rows = 0;    // all of them
   std::uint32_t tinted_layers = 0;  // children with a set +11 byte: the game tints them (ALP)

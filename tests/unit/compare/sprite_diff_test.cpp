@@ -199,6 +199,25 @@ TEST(SpriteDiff, RawToRleWithTheSamePixelsIsReEncoded) {
   EXPECT_EQ(field(entry.frames[0].fields, "storage")->after, "rle");
 }
 
+// Every frame that draws nothing draws the same, whatever the reason: an 8x0 composite whose one
+// layer has no pixels against an 8x0 leaf (what a rebuild writes for it) is not a change.
+TEST(SpriteDiff, FramesThatDrawNothingAreTheSameDrawing) {
+  GafSpec before = clean_sprite();
+  FrameSpec empty_layer{.id = "empty", .width = 0, .height = 3, .raw = std::vector<std::uint8_t>{}};
+  FrameSpec composite{.id = "f5", .width = 8, .height = 0, .children = {"empty"}};
+  before.frames[5] = composite;
+  before.frames.push_back(empty_layer);
+  GafSpec after = clean_sprite();
+  after.frames[5] =
+      FrameSpec{.id = "f5", .width = 8, .height = 0, .raw = std::vector<std::uint8_t>{}};
+  const EntryDiff entry = only_entry(sprite_diff(before, after));
+  EXPECT_EQ(entry.name, "ARMFLASH");
+  EXPECT_EQ(entry.change, EntryChange::re_encoded);
+  ASSERT_EQ(entry.frames.size(), 1u);
+  EXPECT_EQ(entry.frames[0].change, FrameChange::re_encoded);
+  EXPECT_EQ(field(entry.frames[0].fields, "undrawable"), nullptr);
+}
+
 TEST(SpriteDiff, LoopFlagIsShownItsHighByteIsNot) {
   GafSpec after = clean_sprite();
   after.entries[0].loop_word = 0;
