@@ -8,7 +8,7 @@
 #include <random>
 
 #include "validator/rebuild/frame_encoding.hpp"
-#include "validator/rebuild/rle_encoder.hpp"
+#include "validator/pixels/rle_encoder.hpp"
 
 namespace gafcheck::rebuild {
 namespace {
@@ -59,7 +59,7 @@ void BM_EncodeRow(benchmark::State& state) {
   for (auto _ : state) {
     out.clear();
     for (std::uint32_t y = 0; y < canvas.height; ++y)
-      encode_rle_row(canvas.index.data() + y * 512, opaque.data() + y * 512, 512, out);
+      pixels::encode_rle_row(canvas.index.data() + y * 512, opaque.data() + y * 512, 512, out);
     benchmark::DoNotOptimize(out.data());
   }
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * canvas.pixels()));

@@ -30,9 +30,11 @@ RowMatch match_row(const WriterSignature& writer, const ObservedFacts& facts) {
     const bool matches =
         seen && std::find(fact.any_of.begin(), fact.any_of.end(), seen->value) != fact.any_of.end();
     if (seen && !matches) row.conflict = true;
-    if (matches) {
+    if (matches && !fact.common) {
       ++row.matched;
       row.basis.push_back(fact.fact + " = " + seen->value);
+    } else if (matches) {
+      row.basis.push_back(fact.fact + " = " + seen->value + " (common to most writers)");
     } else if (fact.decisive) {
       decisive_missing = true;
     }

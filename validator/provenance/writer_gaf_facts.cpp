@@ -3,10 +3,13 @@
 
 #include "validator/core/walk_context.hpp"
 #include "validator/gaf/structure_reader.hpp"
+#include "validator/provenance/rle_reencode.hpp"
 #include "validator/provenance/writer_facts.hpp"
 
 namespace gafcheck::provenance {
 namespace {
+
+constexpr std::string_view both_placements = "after-frame-header, after-headers";
 
 std::string version_word(std::uint32_t value) {
   static constexpr char digits[] = "0123456789abcdef";
@@ -19,35 +22,65 @@ std::string uniform(const std::set<std::string>& values) {
   return values.size() == 1 ? *values.begin() : "mixed";
 }
 
-// Where the pixel data of the top-level frames lies: each right after its frame header, or all of
-// it before the first entry header (the sequence headers written last).
+// Where the pixel data of the images lies: each right after its frame header, all of it before
+// the first entry header (the sequence headers written last), or all of it after every entry and
+// frame header (the headers written first).
 std::string pixel_placement(const gaf::GafIndex& index,
                             const std::vector<const gaf::FrameRecord*>& images) {
-  std::uint64_t first_entry = UINT64_MAX;
+  std::uint64_t first_entry = UINT64_MAX, last_header_end = 0;
   for (const gaf::EntryRecord& entry : index.entries)
-    if (entry.header_in_bounds) first_entry = std::min<std::uint64_t>(first_entry, entry.offset);
-  bool after_header = true, before_entries = true;
+    if (entry.header_in_bounds) {
+      first_entry = std::min<std::uint64_t>(first_entry, entry.offset);
+      last_header_end = std::max<std::uint64_t>(
+          last_header_end, std::uint64_t{entry.offset} + gaf::entry_header_size +
+                               std::uint64_t{entry.ref_count} * gaf::frame_ref_size);
+    }
+  for (const gaf::FrameRecord& frame : index.frames)
+    if (frame.header_in_bounds)
+      last_header_end = std::max<std::uint64_t>(
+          last_header_end, std::uint64_t{frame.offset} + gaf::frame_header_size +
+                               (frame.is_composite() ? std::uint64_t{frame.layer_count} * 4 : 0));
+  bool after_header = true, before_entries = true, after_headers = true;
   for (const gaf::FrameRecord* frame : images) {
     after_header = after_header && frame->data_offset == frame->offset + gaf::frame_header_size;
     before_entries = before_entries && frame->data_offset < first_entry;
+    after_headers = after_headers && frame->data_offset >= last_header_end;
   }
+  // One image right after the last header is both: a value of its own, which rows of either
+  // habit list.
+  if (after_header && after_headers) return std::string(both_placements);
   if (after_header) return "after-frame-header";
   if (before_entries) return "before-entries";
+  if (after_headers) return "after-headers";
   return "other";
 }
 
+// The frames some composite's layer table leads to.
+std::vector<bool> layer_frames(const gaf::GafIndex& index) {
+  std::vector<bool> layers(index.frames.size(), false);
+  for (const gaf::FrameRecord& frame : index.frames)
+    for (std::uint32_t k = 0; k < frame.child_count; ++k) {
+      const std::uint32_t child = index.children[frame.first_child + k];
+      if (child < layers.size()) layers[child] = true;
+    }
+  return layers;
+}
+
 void frame_facts(const gaf::GafIndex& index, ObservedFacts& facts) {
-  std::set<std::string> last_field, rle, composite_compressed;
+  std::set<std::string> last_field, rle, composite_compressed, layer_rle;
   std::vector<const gaf::FrameRecord*> images;
   std::unordered_map<std::uint32_t, int> data_users;
+  const std::vector<bool> layers = layer_frames(index);
   bool shared = false;
-  for (const gaf::FrameRecord& frame : index.frames) {
+  for (std::size_t at = 0; at < index.frames.size(); ++at) {
+    const gaf::FrameRecord& frame = index.frames[at];
     if (!frame.header_in_bounds) continue;
     last_field.insert(frame.unknown3 == 0 ? "zero" : "nonzero");
     if (frame.is_composite()) {
       composite_compressed.insert(frame.is_rle() ? "all" : "none");
       continue;
     }
+    if (layers[at]) layer_rle.insert(frame.is_rle() ? "all" : "none");
     if (frame.width == 0 || frame.height == 0) continue;
     images.push_back(&frame);
     rle.insert(frame.is_rle() ? "all" : "none");
@@ -57,6 +90,7 @@ void frame_facts(const gaf::GafIndex& index, ObservedFacts& facts) {
   if (!rle.empty()) facts.push_back({"gaf.rle", uniform(rle)});
   if (!composite_compressed.empty())
     facts.push_back({"gaf.composite-compressed", uniform(composite_compressed)});
+  if (!layer_rle.empty()) facts.push_back({"gaf.layer-rle", uniform(layer_rle)});
   if (!images.empty()) facts.push_back({"gaf.pixel-placement", pixel_placement(index, images)});
   if (shared) facts.push_back({"gaf.shared-images", "yes"});
 }
@@ -69,11 +103,25 @@ ObservedFacts gaf_writer_facts(ByteView file, const BudgetLimits& limits) {
   const gaf::GafIndex index = gaf::read_gaf_structure(walk.context());
   if (!index.header.present) return facts;
   facts.push_back({"gaf.version", version_word(index.header.version)});
-  std::set<std::string> entry_unknown;
+  std::set<std::string> entry_unknown, loop_word;
   for (const gaf::EntryRecord& entry : index.entries)
-    if (entry.header_in_bounds) entry_unknown.insert(std::to_string(entry.unknown));
+    if (entry.header_in_bounds) {
+      entry_unknown.insert(std::to_string(entry.unknown));
+      loop_word.insert(std::to_string(entry.loop_word));
+    }
   if (!entry_unknown.empty()) facts.push_back({"gaf.entry-unknown", uniform(entry_unknown)});
+  if (!loop_word.empty()) facts.push_back({"gaf.entry-loop-word", uniform(loop_word)});
   frame_facts(index, facts);
+  // A TA3D truecolor file's compressed frames are zlib streams, not RLE rows.
+  if (index.header.version != gaf::version_ta3d) {
+    const Reencodings reencoded = reencode_rle_rows(file, index, limits[BudgetKind::pixels]);
+    for (const auto& [fact, outcome] :
+         {std::pair{"gaf.rle-rows-as-gafexplode", reencoded.gafexplode},
+          std::pair{"gaf.rle-rows-as-gafcheck", reencoded.gafcheck},
+          std::pair{"gaf.rle-rows-exact", reencoded.well_formed}})
+      if (outcome != Reencoding::not_checked)
+        facts.push_back({fact, outcome == Reencoding::matches ? "yes" : "no"});
+  }
   return facts;
 }
 

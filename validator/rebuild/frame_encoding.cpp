@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "validator/rebuild/rle_encoder.hpp"
+#include "validator/pixels/rle_encoder.hpp"
 
 namespace gafcheck::rebuild {
 namespace {
@@ -62,7 +62,7 @@ std::optional<FrameModel> encode_canvas(const render::Canvas& canvas, bool raw_r
     const std::size_t row = std::size_t{y} * canvas.width;
     for (std::uint32_t x = 0; x < canvas.width; ++x)
       opaque_row[x] = render::is_visible(canvas.flags[row + x]) ? 1 : 0;
-    if (!encode_rle_row(canvas.index.data() + row, opaque_row.data(), canvas.width, frame.data))
+    if (!pixels::encode_rle_row(canvas.index.data() + row, opaque_row.data(), canvas.width, frame.data))
       return raw_frame(canvas, std::move(frame), why);
   }
   // Rows the encoder cannot shorten (noise, dithering) cost a count word and a command byte per

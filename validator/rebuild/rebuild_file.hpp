@@ -2,9 +2,10 @@
 // Rebuilds one GAF or TAF file from what the retail game draws: exactly the entries
 // the game can reach, every frame as the retail renderer draws it (a composite kept as one where
 // that is exact, else flattened: kept_composite.hpp), laid out canonically
-// (canonical_writer.hpp) and encoded by the canonical RLE encoder (rle_encoder.hpp). A file
-// whose retail outcome is undefined (refusal_rules.hpp) is refused, unless drop_unrenderable,
-// which drops the frames and entries concerned and lists them.
+// (canonical_writer.hpp) and encoded by the canonical RLE encoder
+// (validator/pixels/rle_encoder.hpp). A file whose retail outcome is undefined (refusal_rules.hpp)
+// is refused, unless drop_unrenderable, which drops the frames and entries concerned and lists
+// them.
 #include <cstdint>
 #include <string>
 #include <string_view>

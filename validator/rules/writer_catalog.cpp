@@ -35,6 +35,10 @@ WriterFact parse_fact(const YAML::Node& node, const std::string& id) {
     throw InternalError("writer signature '" + id + "': fact " + fact.fact + " lacks any_of");
   for (const auto& value : values) fact.any_of.push_back(value.as<std::string>());
   fact.decisive = node["decisive"] && node["decisive"].as<bool>();
+  fact.common = node["common"] && node["common"].as<bool>();
+  if (fact.common && fact.decisive)
+    throw InternalError("writer signature '" + id + "': fact " + fact.fact +
+                        " cannot be both common and decisive");
   return fact;
 }
 

@@ -15,7 +15,9 @@ struct WriterFact {
   std::string fact;                 // e.g. "hpi.trailer"
   std::vector<std::string> any_of;  // values that match
   bool decisive = false;            // needed for `certain`
-  std::string source;               // where the fact was verified (or that it was not)
+  bool common = false;  // shared by retail files and most writers: it can contradict a row, never
+                        // support one (it does not count as a match)
+  std::string source;   // where the fact was verified (or that it was not)
 };
 
 struct WriterSignature {

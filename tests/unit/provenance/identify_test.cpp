@@ -101,15 +101,20 @@ TEST(Identify, KbotIoArchiveIsOnlyPossible) {
 
 // A GAF laid out by hand in one tool's order after the header and entry table. kbot-io: the
 // entry, then the frame header followed at once by its RLE pixels. GafExplode: the pixels first,
-// then the frame header, then the entry.
+// then the frame header, then the entry. Its two 2-pixel rows are pixel 3 then the key, encoded
+// as GafExplode does (a one-pixel literal, a one-pixel skip) or, with `skip_rows`, as two skips
+// of the whole row (which GafExplode writes as empty rows).
 enum class Layout { kbot_io, gafexplode };
 
-std::vector<std::uint8_t> habit_gaf(Layout layout, std::uint32_t entry_unknown) {
+std::vector<std::uint8_t> habit_gaf(Layout layout, std::uint32_t entry_unknown,
+                                    bool skip_rows = false) {
   using namespace gaf::layout_detail;
-  std::vector<std::uint8_t> pixels;  // two rows, each a 2-pixel skip
+  std::vector<std::uint8_t> pixels;
   for (int row = 0; row < 2; ++row) {
-    append_u16(pixels, 1);
-    pixels.push_back(0x05);
+    const std::vector<std::uint8_t> payload =
+        skip_rows ? std::vector<std::uint8_t>{0x05} : std::vector<std::uint8_t>{0x00, 3, 0x03};
+    append_u16(pixels, static_cast<std::uint16_t>(payload.size()));
+    pixels.insert(pixels.end(), payload.begin(), payload.end());
   }
   const bool pixels_first = layout == Layout::gafexplode;
   const std::uint32_t table_end = gaf::header_size + gaf::entry_slot_size;
@@ -120,6 +125,7 @@ std::vector<std::uint8_t> habit_gaf(Layout layout, std::uint32_t entry_unknown) 
 
   gaf::EntryHeader entry;
   entry.frame_count = 1;
+  entry.loop_word = 1;
   entry.unknown = entry_unknown;
   std::copy_n("ARMCOM", 6, entry.name.begin());
   std::vector<std::uint8_t> entry_bytes;
@@ -154,25 +160,39 @@ std::vector<std::uint8_t> habit_gaf(Layout layout, std::uint32_t entry_unknown) 
   return out;
 }
 
+// Rows of whole-row skips: exact rows, but neither GafExplode's nor gafcheck's encoding (both
+// write such a row empty), so the layout decides.
 TEST(Identify, KbotIoGafHasPixelsAfterEachFrameHeader) {
-  const auto identity = identify(habit_gaf(Layout::kbot_io, 0));
-  EXPECT_EQ(identity.tool, "kbot-io");
+  const auto identity = identify(habit_gaf(Layout::kbot_io, 0, true));
+  EXPECT_EQ(identity.tool, "kbot-io") << ::testing::PrintToString(identity.basis);
   EXPECT_EQ(identity.confidence, "likely");
-  EXPECT_TRUE(has_basis(identity, "gaf.pixel-placement = after-frame-header"));
-  EXPECT_TRUE(has_basis(identity, "gaf.entry-unknown = 0"));
+  EXPECT_TRUE(has_basis(identity, "gaf.pixel-placement = after-frame-header, after-headers"));
+  EXPECT_TRUE(has_basis(identity, "gaf.rle-rows-exact = yes"));
 }
 
-TEST(Identify, GafExplodeGafHasPixelsFirstAndUnknownOne) {
-  const auto identity = identify(habit_gaf(Layout::gafexplode, 1));
-  EXPECT_EQ(identity.tool, "GafExplode");
+TEST(Identify, GafExplodeGafHasPixelsFirstAndItsEncodersRows) {
+  const auto identity = identify(habit_gaf(Layout::gafexplode, 0));
+  EXPECT_EQ(identity.tool, "GafExplode") << ::testing::PrintToString(identity.basis);
   EXPECT_EQ(identity.confidence, "certain");
+  EXPECT_TRUE(has_basis(identity, "gaf.rle-rows-as-gafexplode = yes"));
   EXPECT_TRUE(has_basis(identity, "gaf.pixel-placement = before-entries"));
-  EXPECT_TRUE(has_basis(identity, "gaf.entry-unknown = 1"));
+  EXPECT_TRUE(has_basis(identity, "gaf.entry-unknown = 0 (common to most writers)"));
 }
 
-TEST(Identify, KbotIoLayoutWithGafExplodeFieldIsUnknown) {
-  EXPECT_EQ(identify(habit_gaf(Layout::kbot_io, 1)).tool, "unknown");
-  EXPECT_EQ(identify(habit_gaf(Layout::gafexplode, 0)).tool, "unknown");
+// Habits of two tools mixed, or a layout whose rows its tool's encoder would not write.
+TEST(Identify, MixedHabitsAreUnknown) {
+  EXPECT_EQ(identify(habit_gaf(Layout::kbot_io, 1, true)).tool, "unknown");
+  EXPECT_EQ(identify(habit_gaf(Layout::gafexplode, 1)).tool, "unknown");
+  const auto rows_not_its_own = identify(habit_gaf(Layout::gafexplode, 0, true));
+  EXPECT_EQ(rows_not_its_own.tool, "unknown");
+  EXPECT_TRUE(has_basis(rows_not_its_own, "gaf.rle-rows-as-gafexplode = no"));
+}
+
+TEST(Identify, CommonFactsAloneNameNoTool) {
+  const provenance::ObservedFacts facts = {
+      {"gaf.version", "0x00010100"}, {"gaf.entry-loop-word", "1"}, {"gaf.entry-unknown", "0"}};
+  const auto identity = provenance::match_writer(facts, Format::gaf);
+  EXPECT_EQ(identity.tool, "unknown");
 }
 
 TEST(Identify, RetailTerrainGafHasVersionZeroAndTrailingWord) {

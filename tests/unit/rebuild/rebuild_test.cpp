@@ -1,5 +1,5 @@
 // gafcheck rebuild: the canonical encoder's exact bytes, written down by hand from
-// docs/format/gaf.md §3.2 and the rules in validator/rebuild/rle_encoder.hpp; rebuilds of damaged
+// docs/format/gaf.md §3.2 and the rules in validator/pixels/rle_encoder.hpp; rebuilds of damaged
 // files compared with what the retail renderer draws of the input, and the refusals.
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include "validator/rebuild/kept_composite.hpp"
 #include "validator/rebuild/rebuild_file.hpp"
 #include "validator/rebuild/retail_view.hpp"
-#include "validator/rebuild/rle_encoder.hpp"
+#include "validator/pixels/rle_encoder.hpp"
 
 namespace gafcheck::rebuild {
 namespace {
@@ -29,7 +29,7 @@ Bytes encode(const std::vector<int>& pixels) {
   }
   Bytes out;
   EXPECT_TRUE(
-      encode_rle_row(index.data(), opaque.data(), static_cast<std::uint32_t>(pixels.size()), out));
+      pixels::encode_rle_row(index.data(), opaque.data(), static_cast<std::uint32_t>(pixels.size()), out));
   return out;
 }
 
@@ -78,7 +78,7 @@ TEST(RebuildEncoder, RowPastTheCountIsRefused) {
   std::vector<std::uint8_t> index(65535), opaque(65535, 1);
   for (std::size_t i = 0; i < index.size(); ++i) index[i] = static_cast<std::uint8_t>(i % 2);
   Bytes out{0xAA};
-  EXPECT_FALSE(encode_rle_row(index.data(), opaque.data(), 65535, out));
+  EXPECT_FALSE(pixels::encode_rle_row(index.data(), opaque.data(), 65535, out));
   EXPECT_EQ(out, Bytes{0xAA});
 }
 

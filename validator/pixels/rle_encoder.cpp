@@ -1,8 +1,8 @@
-#include "validator/rebuild/rle_encoder.hpp"
+#include "validator/pixels/rle_encoder.hpp"
 
 #include <algorithm>
 
-namespace gafcheck::rebuild {
+namespace gafcheck::pixels {
 namespace {
 
 constexpr std::uint32_t max_skip = 127;
@@ -108,4 +108,4 @@ bool encode_rle_row(const std::uint8_t* index, const std::uint8_t* opaque, std::
   return true;
 }
 
-}  // namespace gafcheck::rebuild
+}  // namespace gafcheck::pixels

@@ -20,7 +20,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace gafcheck::rebuild {
+namespace gafcheck::pixels {
 
 inline constexpr std::uint32_t max_row_payload = 0xFFFF;  // the row's u16 count
 
@@ -30,4 +30,4 @@ inline constexpr std::uint32_t max_row_payload = 0xFFFF;  // the row's u16 count
 bool encode_rle_row(const std::uint8_t* index, const std::uint8_t* opaque, std::uint32_t width,
                     std::vector<std::uint8_t>& out);
 
-}  // namespace gafcheck::rebuild
+}  // namespace gafcheck::pixels

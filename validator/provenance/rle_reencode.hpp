@@ -1,0 +1,40 @@
+#pragma once
+// Re-encoding a GAF's RLE rows with a writer's own row encoder. Where the encoder is deterministic
+// and every row comes out byte for byte as stored, that encoder wrote them: the strongest basis
+// `gafcheck identify` has. A row the encoder would have written differently (another choice of
+// commands, a run past its limits, a drawn pixel of the key colour) is a difference.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "validator/core/byte_view.hpp"
+#include "validator/gaf/gaf_index.hpp"
+
+namespace gafcheck::provenance {
+
+// Appends the payload (no count word) GafExplode's encoder writes for one row of palette indices
+// with transparency key `key` (docs/guide/identify.md, "GafExplode's row encoder").
+void encode_row_as_gafexplode(std::span<const std::uint8_t> row, std::uint8_t key,
+                              std::vector<std::uint8_t>& out);
+
+enum class Reencoding : std::uint8_t {
+  matches,      // every row of every RLE image checked re-encodes to its stored bytes
+  differs,      // some row does not
+  not_checked,  // no RLE image, or the pixel budget ran out before a difference or the end
+};
+
+// The deterministic row encoders whose output identify recognises.
+struct Reencodings {
+  Reencoding gafexplode = Reencoding::not_checked;  // GafExplode's (above)
+  Reencoding gafcheck = Reencoding::not_checked;    // gafcheck rebuild's (pixels/rle_encoder.hpp)
+  // Whether every row decodes exactly (width pixels from its own payload, nothing left over), as
+  // any encoder writes rows: differs for a row an encoder could not have written.
+  Reencoding well_formed = Reencoding::not_checked;
+};
+
+// Walks the RLE leaf images (top-level frames and layers, each pixel block once) in the index,
+// decodes each row strictly and re-encodes it with every encoder. At most `max_pixels` pixels
+// are decoded; past that an encoder not yet seen to differ is not_checked.
+Reencodings reencode_rle_rows(ByteView file, const gaf::GafIndex& index, std::uint64_t max_pixels);
+
+}  // namespace gafcheck::provenance
