@@ -5,6 +5,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "validator/provenance/hpipack_lz77.hpp"
 #include "validator/rebuild/hpi_writer.hpp"
 
 namespace gafcheck::builder {
@@ -36,7 +37,8 @@ BuiltFile build_v1(const HpiSpec& spec) {
   out.bytes = rebuild::write_hpi_v1_layout(
       files, options,
       [&](std::size_t f, std::uint64_t, std::span<const std::uint8_t> piece) {
-        return sqsh_chunk(piece, spec.files[f].method, spec.files[f].obfuscate_chunks);
+        return sqsh_chunk(piece, spec.files[f].method, spec.files[f].obfuscate_chunks,
+                          spec.hpipack_lz77);
       },
       [&](const std::string& label, std::uint64_t offset) { out.labels[label] = offset; });
   return out;
@@ -148,11 +150,13 @@ BuiltFile build_hpi(const HpiSpec& spec) {
 }
 
 std::vector<std::uint8_t> sqsh_chunk(std::span<const std::uint8_t> data, HpiMethod method,
-                                     bool obfuscate) {
+                                     bool obfuscate, bool hpipack_lz77) {
   std::vector<std::uint8_t> body;
   switch (method) {
     case HpiMethod::stored: body.assign(data.begin(), data.end()); break;
-    case HpiMethod::lz77: body = lz77_compress(data); break;
+    case HpiMethod::lz77:
+      body = hpipack_lz77 ? provenance::encode_chunk_as_hpipack(data) : lz77_compress(data);
+      break;
     case HpiMethod::zlib: body = zlib_compress(data); break;
   }
   if (obfuscate)

@@ -1,10 +1,11 @@
 // Recipes with a top-level `hpi:` key (corpus/recipes/hpi.*.yaml): an archive described member by
 // member, rendered by the test-side HPI writer. Keys:
 //   version (default 0x00010000), key (v1 XOR key word), footer (default true),
-//   compress_directory (v2), files: [{path (or path_hex: its bytes), method: stored|lz77|zlib,
-//   obfuscate, and one of text | hex | fill: {byte, size} | sample: {size, seed} |
-//   gaf: [ENTRY NAMES, a name given as {hex: BYTES} up to 32 bytes] | archive: {...}}],
-//   patches: [{at, offset, u8|u16|u32, to}] applied to the plain archive before encryption.
+//   compress_directory (v2), hpipack_lz77 (LZ77 chunks as HPIPack writes them), files: [{path (or
+//   path_hex: its bytes), method: stored|lz77|zlib, obfuscate, and one of text | hex | fill: {byte,
+//   size} | sample: {size, seed} | gaf: [ENTRY NAMES, a name given as {hex: BYTES} up to 32 bytes]
+//   | archive: {...}}], patches: [{at, offset, u8|u16|u32, to}] applied to the plain archive before
+//   encryption.
 #include <algorithm>
 #include <stdexcept>
 
@@ -104,6 +105,7 @@ BuiltFile render_hpi_recipe(const YAML::Node& body) {
   if (body["key"]) spec.key = static_cast<std::uint32_t>(number(body["key"], "key"));
   if (body["footer"]) spec.footer = body["footer"].as<bool>();
   if (body["compress_directory"]) spec.compress_directory = body["compress_directory"].as<bool>();
+  if (body["hpipack_lz77"]) spec.hpipack_lz77 = body["hpipack_lz77"].as<bool>();
   if (body["files"]) {
     for (const auto& node : body["files"]) {
       HpiFileSpec file;

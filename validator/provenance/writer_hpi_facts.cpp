@@ -7,7 +7,9 @@
 #include "validator/hpi/archive_reader.hpp"
 #include "validator/hpi/cipher.hpp"
 #include "validator/hpi/hpi_layout.hpp"
+#include "validator/hpi/lz77.hpp"
 #include "validator/hpi/member_paths.hpp"
+#include "validator/provenance/hpipack_lz77.hpp"
 #include "validator/provenance/writer_facts.hpp"
 #include "validator/rules/catalog.hpp"
 #include "validator/rules/writer_catalog.hpp"
@@ -47,6 +49,16 @@ std::string_view method_word(std::uint8_t compression) {
   return "other";
 }
 
+// Where a v1 member's first chunk header lies: after its chunk table.
+std::uint64_t first_chunk_offset(const hpi::ArchiveIndex& index, const hpi::MemberRecord& member) {
+  std::uint64_t at = member.data_offset;
+  if (index.kind == hpi::ArchiveKind::v1) {
+    const std::uint64_t chunks = (member.size + hpi::chunk_capacity - 1) / hpi::chunk_capacity;
+    at += chunks * hpi::chunk_table_slot;
+  }
+  return at;
+}
+
 // The first SQSH chunk header of a compressed member, read through the archive's XOR layer:
 // after the v1 chunk table, or (v2) at the member's data.
 struct FirstChunk {
@@ -56,11 +68,7 @@ struct FirstChunk {
 
 std::optional<FirstChunk> first_chunk(const hpi::ArchiveIndex& index,
                                       const hpi::MemberRecord& member) {
-  std::uint64_t at = member.data_offset;
-  if (index.kind == hpi::ArchiveKind::v1) {
-    const std::uint64_t chunks = (member.size + hpi::chunk_capacity - 1) / hpi::chunk_capacity;
-    at += chunks * hpi::chunk_table_slot;
-  }
+  const std::uint64_t at = first_chunk_offset(index, member);
   std::array<std::uint8_t, hpi::chunk_header_size + 2> bytes{};
   if (!index.source.read(at, bytes)) return std::nullopt;
   const ByteView header(bytes.data(), bytes.size());
@@ -70,6 +78,50 @@ std::optional<FirstChunk> first_chunk(const hpi::ArchiveIndex& index,
                    {bytes[hpi::chunk_header_size], bytes[hpi::chunk_header_size + 1]}};
   if (chunk.encrypted) hpi::deobfuscate_chunk(chunk.body);
   return chunk;
+}
+
+// LZ77 first chunks re-encoded with HPIPack's encoder: "yes" when every one checked comes out as
+// stored, "no" when one does not or cannot be decoded exactly; nothing when none was checked.
+constexpr std::size_t lz77_chunks_checked = 4;
+constexpr std::uint32_t longest_lz77_body = 2 * hpi::chunk_capacity;
+
+std::optional<bool> lz77_chunk_as_hpipack(const hpi::ArchiveIndex& index,
+                                          const hpi::MemberRecord& member) {
+  const std::uint64_t at = first_chunk_offset(index, member);
+  std::array<std::uint8_t, hpi::chunk_header_size> header_bytes{};
+  if (!index.source.read(at, header_bytes)) return false;
+  const ByteView header(header_bytes.data(), header_bytes.size());
+  if (header.u32le(hpi::chunk_marker) != hpi::marker_sqsh) return false;
+  if (header_bytes[hpi::chunk_method] != static_cast<std::uint8_t>(hpi::Compression::lz77))
+    return std::nullopt;
+  const std::uint32_t body_size = header.u32le(hpi::chunk_compressed_size).value_or(0);
+  const std::uint64_t expected = std::min<std::uint64_t>(member.size, hpi::chunk_capacity);
+  if (body_size == 0 || body_size > longest_lz77_body ||
+      header.u32le(hpi::chunk_decompressed_size) != expected)
+    return false;
+  std::vector<std::uint8_t> body(body_size);
+  if (!index.source.read(at + hpi::chunk_header_size, body)) return false;
+  if (header_bytes[hpi::chunk_encrypted] != 0) hpi::deobfuscate_chunk(body);
+  std::vector<std::uint8_t> decoded(expected);
+  const hpi::StreamResult result = hpi::lz77_decode(body, decoded);
+  if (result.status != hpi::StreamStatus::complete || result.produced != expected) return false;
+  return encode_chunk_as_hpipack(decoded) == body;
+}
+
+void lz77_fact(const hpi::ArchiveIndex& index, ObservedFacts& facts) {
+  if (index.kind != hpi::ArchiveKind::v1) return;
+  std::size_t checked = 0;
+  bool all_match = true;
+  for (const hpi::MemberRecord& member : index.members) {
+    if (checked == lz77_chunks_checked) break;
+    if (member.compression != static_cast<std::uint8_t>(hpi::Compression::lz77) || member.size == 0)
+      continue;
+    const std::optional<bool> matches = lz77_chunk_as_hpipack(index, member);
+    if (!matches) continue;
+    ++checked;
+    all_match = all_match && *matches;
+  }
+  if (checked != 0) facts.push_back({"hpi.lz77-as-hpipack", all_match ? "yes" : "no"});
 }
 
 std::string one_or_mixed(const std::set<std::string>& values) {
@@ -144,6 +196,7 @@ ObservedFacts hpi_writer_facts(ByteView file, const BudgetLimits& limits) {
     facts.push_back({"hpi.key-method", hex_word(index.header_key) + " " + one_or_mixed(methods)});
   }
   chunk_facts(index, facts);
+  lz77_fact(index, facts);
   directory_facts(index, facts);
   return facts;
 }

@@ -33,6 +33,7 @@ std::vector<std::uint8_t> hpipack_archive(std::string_view extra = "") {
   builder::HpiSpec spec;
   spec.key = 0x7D;
   spec.footer = false;
+  spec.hpipack_lz77 = true;
   for (const char* path : {"anims/armcom.gaf", "readme.txt"})
     spec.files.push_back({path, builder::sample_content(3000, 7), HpiMethod::lz77, true});
   auto bytes = builder::build_hpi(spec).bytes;
@@ -48,6 +49,7 @@ TEST(Identify, HpiPackArchiveIsNamedByItsTrailer) {
   EXPECT_TRUE(has_basis(identity, "hpi.trailer = " + std::string(hpipack_trailer)));
   EXPECT_TRUE(has_basis(identity, "hpi.key-method = 0x7d lz77"));
   EXPECT_TRUE(has_basis(identity, "hpi.chunk-encrypted = 1"));
+  EXPECT_TRUE(has_basis(identity, "hpi.lz77-as-hpipack = yes"));
 }
 
 TEST(Identify, ExactPackerTrailerIsNotSlack) {

@@ -1,0 +1,80 @@
+// HPIPack's LZ77 encoder as identify re-runs it: what it writes decodes back (through gafcheck's
+// own decoder) to the chunk, a hand-worked chunk comes out byte for byte, and an archive whose
+// LZ77 chunks are HPIPack's is named by them alone, while a trailer over another encoder's chunks
+// is a mix of habits.
+#include "validator/provenance/hpipack_lz77.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "tests/support/hpi_helpers.hpp"
+#include "validator/hpi/lz77.hpp"
+#include "validator/provenance/identify.hpp"
+
+namespace gafcheck::provenance {
+namespace {
+
+std::vector<std::uint8_t> round_trip(const std::vector<std::uint8_t>& chunk) {
+  const std::vector<std::uint8_t> body = encode_chunk_as_hpipack(chunk);
+  std::vector<std::uint8_t> decoded(chunk.size());
+  const hpi::StreamResult result = hpi::lz77_decode(body, decoded);
+  EXPECT_EQ(result.status, hpi::StreamStatus::complete);
+  EXPECT_EQ(result.consumed, body.size());
+  return decoded;
+}
+
+TEST(HpiPackLz77, HandWorkedChunk) {
+  // 'a' as a literal, then a reference to window offset 1 for the three that follow (each copy
+  // reading what it wrote), then the end marker in the same group.
+  EXPECT_EQ(encode_chunk_as_hpipack(std::vector<std::uint8_t>{'a', 'a', 'a', 'a'}),
+            (std::vector<std::uint8_t>{0x06, 'a', 0x11, 0x00, 0x00, 0x00}));
+}
+
+TEST(HpiPackLz77, EveryChunkDecodesBack) {
+  std::mt19937 random(7);
+  std::vector<std::vector<std::uint8_t>> chunks = {std::vector<std::uint8_t>(65536, 0),
+                                                   std::vector<std::uint8_t>(1, 0x80),
+                                                   builder::sample_content(65536, 11)};
+  std::vector<std::uint8_t> noise(20000);
+  for (std::uint8_t& byte : noise) byte = static_cast<std::uint8_t>(random() % 4);
+  chunks.push_back(noise);  // many equal keys: the tree's order by position is exercised
+  for (const auto& chunk : chunks) EXPECT_EQ(round_trip(chunk), chunk);
+}
+
+std::vector<std::uint8_t> lz77_archive(bool hpipack_encoder, bool trailer) {
+  builder::HpiSpec spec;
+  spec.key = 0x7D;
+  spec.footer = !trailer;
+  spec.hpipack_lz77 = hpipack_encoder;
+  spec.files.push_back(
+      {"units/armcom.fbi", builder::sample_content(9000, 5), builder::HpiMethod::lz77, true});
+  auto bytes = builder::build_hpi(spec).bytes;
+  constexpr std::string_view hpipack_trailer =
+      "HPIPack by Joe D (joed@cws.org) FNORD Total Annihilation Copyright 1997 Cavedog "
+      "Entertainment";
+  if (trailer) bytes.insert(bytes.end(), hpipack_trailer.begin(), hpipack_trailer.end());
+  return bytes;
+}
+
+bool has_basis(const WriterIdentity& identity, const std::string& fact) {
+  return std::find(identity.basis.begin(), identity.basis.end(), fact) != identity.basis.end();
+}
+
+TEST(HpiPackLz77, ItsChunksNameItWithoutTheTrailer) {
+  const auto bytes = lz77_archive(true, false);
+  const WriterIdentity identity = identify_writer(ByteView(bytes.data(), bytes.size()));
+  EXPECT_EQ(identity.tool, "HPIPack (HPIUtil.dll)") << ::testing::PrintToString(identity.basis);
+  EXPECT_EQ(identity.confidence, "certain");
+  EXPECT_TRUE(has_basis(identity, "hpi.lz77-as-hpipack = yes"));
+}
+
+TEST(HpiPackLz77, ItsTrailerOverAnotherEncodersChunksIsUnknown) {
+  const auto bytes = lz77_archive(false, true);
+  const WriterIdentity identity = identify_writer(ByteView(bytes.data(), bytes.size()));
+  EXPECT_EQ(identity.tool, "unknown");
+  EXPECT_TRUE(has_basis(identity, "hpi.lz77-as-hpipack = no"));
+}
+
+}  // namespace
+}  // namespace gafcheck::provenance
