@@ -5,6 +5,7 @@
 #include "validator/gaf/structure_reader.hpp"
 #include "validator/provenance/rle_reencode.hpp"
 #include "validator/provenance/writer_facts.hpp"
+#include "validator/taf/ta3d_payload.hpp"
 
 namespace gafcheck::provenance {
 namespace {
@@ -95,6 +96,33 @@ void frame_facts(const gaf::GafIndex& index, ObservedFacts& facts) {
   if (shared) facts.push_back({"gaf.shared-images", "yes"});
 }
 
+// What a TA3D truecolor file's frames hold: zlib streams (with their two header bytes, which give
+// the level) or JPEGs.
+void ta3d_payload_fact(ByteView file, const gaf::GafIndex& index, ObservedFacts& facts) {
+  std::set<std::string> payloads;
+  for (const gaf::FrameRecord& frame : index.frames) {
+    if (!frame.header_in_bounds || frame.is_composite() || !frame.is_rle()) continue;
+    const auto payload = taf::read_ta3d_payload(file, frame.data_offset);
+    if (!payload || !payload->in_bounds) {
+      payloads.insert("other");
+      continue;
+    }
+    if (payload->encoding == taf::Ta3dEncoding::jpeg) {
+      payloads.insert("jpeg");
+    } else if (payload->encoding == taf::Ta3dEncoding::zlib) {
+      const auto first = file.u8(payload->stream), second = file.u8(payload->stream + 1);
+      static constexpr char digits[] = "0123456789abcdef";
+      std::string text = "zlib";
+      for (const auto byte : {first, second})
+        if (byte) text += std::string{' ', digits[*byte >> 4], digits[*byte & 0xF]};
+      payloads.insert(text);
+    } else {
+      payloads.insert("other");
+    }
+  }
+  if (!payloads.empty()) facts.push_back({"gaf.ta3d-payload", uniform(payloads)});
+}
+
 }  // namespace
 
 ObservedFacts gaf_writer_facts(ByteView file, const BudgetLimits& limits) {
@@ -112,8 +140,10 @@ ObservedFacts gaf_writer_facts(ByteView file, const BudgetLimits& limits) {
   if (!entry_unknown.empty()) facts.push_back({"gaf.entry-unknown", uniform(entry_unknown)});
   if (!loop_word.empty()) facts.push_back({"gaf.entry-loop-word", uniform(loop_word)});
   frame_facts(index, facts);
-  // A TA3D truecolor file's compressed frames are zlib streams, not RLE rows.
-  if (index.header.version != gaf::version_ta3d) {
+  // A TA3D truecolor file's compressed frames are zlib streams or JPEGs, not RLE rows.
+  if (index.header.version == gaf::version_ta3d) {
+    ta3d_payload_fact(file, index, facts);
+  } else {
     const Reencodings reencoded = reencode_rle_rows(file, index, limits[BudgetKind::pixels]);
     for (const auto& [fact, outcome] :
          {std::pair{"gaf.rle-rows-as-gafexplode", reencoded.gafexplode},

@@ -210,11 +210,22 @@ TEST(Identify, RetailTerrainGafHasVersionZeroAndTrailingWord) {
 }
 
 TEST(Identify, MatchingIsByTheCatalogueRows) {
-  const provenance::ObservedFacts facts = {{"gaf.version", "0x00010101"}};
-  const auto identity = provenance::match_writer(facts, Format::ta3d_gaf);
+  const provenance::ObservedFacts level9 = {{"gaf.version", "0x00010101"},
+                                            {"gaf.ta3d-payload", "zlib 78 da"}};
+  const auto identity = provenance::match_writer(level9, Format::ta3d_gaf);
   EXPECT_EQ(identity.tool, "TA3D create_gaf");
   EXPECT_EQ(identity.confidence, "certain");
-  EXPECT_EQ(provenance::match_writer(facts, Format::gaf).tool, "unknown");
+  EXPECT_EQ(provenance::match_writer(level9, Format::gaf).tool, "unknown");
+  // zlib at another level is not what create_gaf writes; JPEG payloads are an older TA3D's.
+  EXPECT_EQ(
+      provenance::match_writer({{"gaf.version", "0x00010101"}, {"gaf.ta3d-payload", "zlib 78 9c"}},
+                               Format::ta3d_gaf)
+          .tool,
+      "unknown");
+  const auto jpeg = provenance::match_writer(
+      {{"gaf.version", "0x00010101"}, {"gaf.ta3d-payload", "jpeg"}}, Format::ta3d_gaf);
+  EXPECT_EQ(jpeg.versions, "an older TA3D (JPEG payloads)");
+  EXPECT_EQ(jpeg.confidence, "likely");
 }
 
 }  // namespace
