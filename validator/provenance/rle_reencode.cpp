@@ -127,6 +127,11 @@ Reencodings reencode_rle_rows(ByteView file, const gaf::GafIndex& index, std::ui
     coverage.resize(frame.width);
     std::uint64_t row = frame.data_offset;
     for (std::uint32_t y = 0; y < frame.height; ++y) {
+      // An empty row (count 0) is what every encoder here writes for a row with nothing drawn.
+      if (file.u16le(row) == std::uint16_t{0}) {
+        row += 2;
+        continue;
+      }
       const auto stored = decode_row(file, row, frame, pixels, coverage);
       if (!stored) return {Reencoding::differs, Reencoding::differs, Reencoding::differs};
       compare_row(*stored, pixels, coverage, frame.color_key, result, encoded);
