@@ -29,7 +29,9 @@ RowMatch match_row(const WriterSignature& writer, const ObservedFacts& facts) {
     const WriterFactValue* seen = observed(facts, fact.fact);
     const bool matches =
         seen && std::find(fact.any_of.begin(), fact.any_of.end(), seen->value) != fact.any_of.end();
-    if (seen && !matches) row.conflict = true;
+    if (seen && !matches && !fact.supports_only) row.conflict = true;
+    if (seen && !matches && fact.supports_only)
+      row.basis.push_back(fact.fact + " = " + seen->value + " (does not support)");
     if (matches && !fact.common) {
       ++row.matched;
       row.basis.push_back(fact.fact + " = " + seen->value);

@@ -36,9 +36,10 @@ WriterFact parse_fact(const YAML::Node& node, const std::string& id) {
   for (const auto& value : values) fact.any_of.push_back(value.as<std::string>());
   fact.decisive = node["decisive"] && node["decisive"].as<bool>();
   fact.common = node["common"] && node["common"].as<bool>();
-  if (fact.common && fact.decisive)
+  fact.supports_only = node["supports_only"] && node["supports_only"].as<bool>();
+  if (fact.common && (fact.decisive || fact.supports_only))
     throw InternalError("writer signature '" + id + "': fact " + fact.fact +
-                        " cannot be both common and decisive");
+                        " cannot be common and also decisive or supporting only");
   return fact;
 }
 

@@ -17,7 +17,9 @@ struct WriterFact {
   bool decisive = false;            // needed for `certain`
   bool common = false;  // shared by retail files and most writers: it can contradict a row, never
                         // support one (it does not count as a match)
-  std::string source;   // where the fact was verified (or that it was not)
+  bool supports_only = false;  // a value outside any_of does not contradict the row: it only
+                               // fails to support it (evidence the row's tool could have lost)
+  std::string source;          // where the fact was verified (or that it was not)
 };
 
 struct WriterSignature {
