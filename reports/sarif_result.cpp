@@ -7,6 +7,18 @@
 
 namespace gafcheck {
 
+nlohmann::json sarif_root_location(std::string_view base, std::string_view root) {
+  if (!base.empty() && base.front() == '/') {
+    std::string directory(base);
+    if (directory.back() != '/') directory += '/';
+    return {{"uri", "file://" + uri_reference(directory)}};
+  }
+  std::string text = "the root " + json_name(root) + " as given";
+  if (base != root)
+    text += ", files relative to " + (base.empty() ? "the working directory" : json_name(base));
+  return {{"description", {{"text", text}}}};
+}
+
 std::string sarif_qualified_name(std::string_view member, std::string_view structure_path) {
   std::string name = json_name(member);
   if (!name.empty() && !structure_path.empty()) name += '!';

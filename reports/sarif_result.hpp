@@ -22,6 +22,11 @@ struct SarifLocation {
   std::optional<std::size_t> artifact_index;  // binary profile: its entry in run.artifacts
 };
 
+// A root's base directory as the value of run.originalUriBaseIds: an absolute one is a file URI
+// ending in '/', as SARIF wants a base; a relative one has no absolute URI the log could give
+// without guessing the working directory: its description says what it was (`root`, as given).
+nlohmann::json sarif_root_location(std::string_view base, std::string_view root);
+
 // "MEMBER!STRUCTURE" (either part alone when the other is empty): the logical location's name.
 std::string sarif_qualified_name(std::string_view member, std::string_view structure_path);
 

@@ -28,21 +28,6 @@ std::string base_id(std::size_t root) {
   return "ROOT" + std::to_string(root);
 }
 
-// A root's base directory (ReportPlace::base, normalised) as a base URI: an absolute one is a
-// file URI ending in '/', as SARIF wants a base; a relative one has no absolute URI the log could
-// give without guessing the working directory: its description says what it was.
-nlohmann::json root_location(std::string_view base, std::string_view root) {
-  if (!base.empty() && base.front() == '/') {
-    std::string directory(base);
-    if (directory.back() != '/') directory += '/';
-    return {{"uri", "file://" + uri_reference(directory)}};
-  }
-  std::string text = "the root " + json_name(root) + " as given";
-  if (base != root)
-    text += ", files relative to " + (base.empty() ? "the working directory" : json_name(base));
-  return {{"description", {{"text", text}}}};
-}
-
 class SarifWriter final : public FormatWriter {
  public:
   SarifWriter(std::unique_ptr<ReportOutput> output, const FormatContext& context,
@@ -91,7 +76,7 @@ class SarifWriter final : public FormatWriter {
         // A root no report was found under is taken for a directory.
         const std::string base =
             i < bases_.size() && bases_[i] ? *bases_[i] : normal_path(roots[i]);
-        bases[base_id(i)] = root_location(base, roots[i]);
+        bases[base_id(i)] = sarif_root_location(base, roots[i]);
       }
       tail["originalUriBaseIds"] = std::move(bases);
     }

@@ -1,7 +1,8 @@
 """SARIF as GitHub code scanning reads it: Microsoft's SARIF Multitool (`validate --rule-kind
 Sarif;Gh;Ghas`, the rules GitHub applies to an upload) finds no error and no warning in any SARIF
 gafcheck writes: check's sarif and sarif-binary (a directory with an archive and findings of
-every severity), census's, and rebuild's sidecar. The Multitool comes from npm into a cache
+every severity), census's, rebuild's sidecar, and conflicts' (a game folder whose archives
+override one path and differ in findings on another). The Multitool comes from npm into a cache
 directory (support/sarif_multitool.py; scripts/bootstrap --test installs it); when it is neither
 installed nor installable (offline, no npm) the test is skipped with the reason.
 """
@@ -10,8 +11,10 @@ import shutil
 import pytest
 
 import sarif_multitool
+from conflicts_test import other_pixels, sprite
 from conftest import GAFCHECK, SEEDS, scratch_directory
 from gafcheck_run import run_gafcheck
+from hand_built_hpi import hpi_v1, packed
 
 WORK = scratch_directory('sarif-multitool')
 
@@ -44,6 +47,14 @@ def sarif_outputs():
     run_gafcheck(GAFCHECK, 'rebuild', '--report', out / 'rebuild.sarif', '--format', 'sarif',
                  '-o', out / 'rebuilt.gaf', base / 'units' / 'entry.name-trailing-bytes.gaf',
                  cwd=WORK)
+    game = WORK / 'game'
+    game.mkdir()
+    (game / 'a.hpi').write_bytes(hpi_v1([packed(b'unit.gaf', sprite(other_pixels(100))),
+                                         packed(b'warn.gaf', sprite())]))
+    (game / 'c.ccx').write_bytes(hpi_v1([packed(b'Unit.gaf', sprite(other_pixels(101))),
+                                         packed(b'warn.gaf', sprite(version=0x00010200))]))
+    run_gafcheck(GAFCHECK, 'conflicts', '--format', 'sarif', '-o', out / 'conflicts.sarif', game,
+                 cwd=WORK, check_code=1)
     return sorted(out.glob('*.sarif'))
 
 
@@ -51,7 +62,7 @@ def test_the_multitool_finds_no_error_or_warning_in_any_sarif_gafcheck_writes():
     multitool()
     logs = sarif_outputs()
     assert [log.name for log in logs] == ['census.sarif', 'check-binary.sarif', 'check.sarif',
-                                          'rebuild.sarif']
+                                          'conflicts.sarif', 'rebuild.sarif']
     for log in logs:
         code, validation, console = sarif_multitool.validate(log, WORK / f'{log.stem}.validation')
         run = validation['runs'][0]

@@ -19,6 +19,7 @@ namespace {
 struct ConflictsOptions : CommandArguments {
   std::string engine;
   std::string fail_on = "findings";
+  std::string colour = "auto";
   RunOptions common;
 };
 
@@ -51,18 +52,32 @@ CommandHelp conflicts_options_description(ConflictsOptions& o) {
       "differ in findings are called out by name. Each DIR is a game folder; an ARCHIVE is an\n"
       "archive at its top. Archive directories are read once each; only the copies of paths\n"
       "supplied more than once are decoded, hashed and checked.\n\n"
-      "Output: a YAML document (kind: conflicts; reports/schema/conflicts.schema.json),\n"
-      "--format json the same as one JSON line; a one-line summary on standard error.\n\n"
+      "Output: a YAML document (kind: conflicts; reports/schema/conflicts.schema.json) to a\n"
+      "pipe or a file; on a terminal, with neither --format nor -o, the text format. --format\n"
+      "json is the YAML document as one JSON line; text one line per path (its class, the\n"
+      "loaded copy, every shadowed copy and what it is, the call-outs) and a summary line;\n"
+      "sarif a SARIF 2.1.0 log with one result per path whose copies differ in findings\n"
+      "(conflicts.findings-differ) or content (conflicts.override), at the loaded copy (gafcheck\n"
+      "explain ID tells them); html a self-contained page with the table of every path.\n"
+      "--format F -o FILE pairs write several from one run; each file is written to a temp\n"
+      "file and renamed into place. A one-line summary goes to standard error.\n\n"
       "Examples:\n"
       "  gafcheck conflicts ~/games/ta\n"
-      "  gafcheck conflicts --engine all --format json ~/games/ta\n\nOptions");
+      "  gafcheck conflicts --engine all --format json ~/games/ta\n"
+      "  gafcheck conflicts --format sarif -o conflicts.sarif --format html -o conflicts.html "
+      "~/games/ta\n\nOptions");
   general.add_options()("help,h", po::bool_switch(), "show this help")(
       "output,o", po::value<std::vector<std::string>>()->composing()->value_name("FILE"),
-      "where to write the document ('-': stdout, the default); after a --format, where that "
-      "format goes")("format",
-                     po::value<std::vector<std::string>>()->composing()->value_name("yaml|json"),
-                     "yaml (default) or json (the same document as one JSON line); --format F -o "
-                     "FILE pairs may repeat")(
+      "where to write the YAML document ('-': stdout, the default; written to a temp file "
+      "and renamed into place); after a --format, where that format goes")(
+      "format",
+      po::value<std::vector<std::string>>()->composing()->value_name("yaml|json|text|sarif|html"),
+      "yaml (the default to a pipe or a file), json (the same document as one JSON line), text "
+      "(the default on a terminal), sarif or html; --format F -o FILE pairs may repeat, and "
+      "only one output may go to standard output")(
+      "color", po::value(&o.colour)->value_name("auto|always|never")->default_value("auto"),
+      "colour the text format on standard output: auto (when standard output is a terminal "
+      "and NO_COLOR is unset or empty), always, or never; a file (-o) is never coloured")(
       "engine",
       po::value(&o.engine)
           ->value_name("NAME|all")
@@ -96,7 +111,9 @@ modsets::ConflictsRun validate(ConflictsOptions& o) {
     throw UsageError{"--fail-on takes findings, override or never, not '" +
                      escape_bytes(o.fail_on) + "'"};
   }
-  run.outputs = resolve_outputs(o.ordered, {"yaml", "json"});
+  run.outputs =
+      resolve_terminal_outputs(o.ordered, o.colour, {"yaml", "json", "text", "sarif", "html"});
+  run.command_line = o.command_line;
   for (const OutputRequest& request : run.outputs)
     throw_if_failed(check_output_among_inputs(request.path, o.positional, "input"));
   return checked_and_confined(std::move(run), o.common);

@@ -97,9 +97,10 @@ bool colour_wanted(const std::string& colour) {
 }
 
 std::vector<OutputRequest> resolve_terminal_outputs(const OrderedOptions& ordered,
-                                                    const std::string& colour) {
+                                                    const std::string& colour,
+                                                    const std::vector<std::string>& allowed) {
   const bool coloured = colour_wanted(colour);
-  std::vector<OutputRequest> requests = resolve_outputs(ordered);
+  std::vector<OutputRequest> requests = resolve_outputs(ordered, allowed);
   const bool chosen = std::any_of(ordered.begin(), ordered.end(), [](const auto& option) {
     return option.first == "format" || option.first == "output";
   });

@@ -35,7 +35,9 @@ bool colour_wanted(const std::string& colour);
 // check and census: resolve_outputs, except that with neither --format nor -o a standard output
 // that is a terminal gets the text format (a file or a pipe keeps the YAML report). The text
 // format on standard output is coloured as colour_wanted(colour) says; a file never is.
+// `allowed` limits the formats as resolve_outputs' does (conflicts).
 std::vector<OutputRequest> resolve_terminal_outputs(const OrderedOptions& ordered,
-                                                    const std::string& colour);
+                                                    const std::string& colour,
+                                                    const std::vector<std::string>& allowed = {});
 
 }  // namespace gafcheck::cli

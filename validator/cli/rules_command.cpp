@@ -5,6 +5,7 @@
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/core/near_names.hpp"
+#include "validator/modsets/conflict_rules.hpp"
 #include "validator/rules/catalog.hpp"
 
 namespace gafcheck::cli {
@@ -49,12 +50,15 @@ int run_explain(const Arguments& arguments, const std::string&) {
   po::options_description general(
       "Usage: gafcheck explain RULE\n\n"
       "Prints one rule of the catalogue: its title, default severity, retail impact, spec\n"
-      "reference and explanation, e.g. gafcheck explain rle.short-row.\n\nOptions");
+      "reference and explanation, e.g. gafcheck explain rle.short-row. The conflicts.* rules\n"
+      "of gafcheck conflicts' SARIF (rules/conflicts.yaml) are explained too.\n\nOptions");
   general.add_options()("help,h", po::bool_switch(), "show this help");
   if (!parse_command_line(arguments, general, rules)) return exit_status(ExitCode::clean);
   if (rules.size() != 1)
     throw UsageError{"explain takes exactly one RULE id (gafcheck rules --brief lists them)"};
+  // A file rule, or one of the conflicts.* family gafcheck conflicts' SARIF names.
   const RuleInfo* rule = embedded_catalog().find(rules[0]);
+  if (!rule) rule = modsets::conflicts_catalog().find(rules[0]);
   if (!rule)
     throw UsageError{"no rule '" + rules[0] + "' (gafcheck rules --brief lists them)" +
                      did_you_mean(rules[0], rule_names)};

@@ -81,10 +81,7 @@ void emit_overlap(YAML::Emitter& out, const ModSet& set, const ConflictReport& r
   else
     out << YAML::Null;
   out << YAML::Key << "decided_by" << YAML::Value << overlap.decided_by;
-  const char* verdict = overlap.identical_only() ? "identical"
-                        : overlap.overrides()    ? "override"
-                                                 : "drawn-same";
-  out << YAML::Key << "verdict" << YAML::Value << verdict;
+  out << YAML::Key << "verdict" << YAML::Value << std::string(overlap_verdict(overlap));
   out << YAML::Key << "findings_differ" << YAML::Value << overlap.findings_differ();
   if (report.engines.size() > 1) {
     out << YAML::Key << "engine_dependent" << YAML::Value << overlap.engine_dependent;
@@ -104,13 +101,15 @@ void emit_overlap(YAML::Emitter& out, const ModSet& set, const ConflictReport& r
   out << YAML::EndSeq << YAML::EndMap;
 }
 
-struct Counts {
-  std::uint64_t identical = 0, drawn_same = 0, overrides = 0, findings_differ = 0,
-                engine_dependent = 0;
-};
+}  // namespace
 
-Counts counts_of(const ConflictReport& report) {
-  Counts counts;
+std::string_view overlap_verdict(const Overlap& overlap) {
+  if (overlap.identical_only()) return "identical";
+  return overlap.overrides() ? "override" : "drawn-same";
+}
+
+ConflictCounts conflict_counts(const ConflictReport& report) {
+  ConflictCounts counts;
   for (const Overlap& overlap : report.overlaps) {
     if (overlap.identical_only())
       ++counts.identical;
@@ -124,8 +123,6 @@ Counts counts_of(const ConflictReport& report) {
   return counts;
 }
 
-}  // namespace
-
 std::string findings_call_out(const std::string& winner, const std::string& shadowed,
                               const OverlapCopy& copy) {
   std::string text;
@@ -137,15 +134,14 @@ std::string findings_call_out(const std::string& winner, const std::string& shad
   return text;
 }
 
-std::string yaml_conflicts(const ModSet& set, const ConflictReport& report) {
-  YAML::Emitter out;
+void emit_conflicts(YAML::Emitter& out, const ModSet& set, const ConflictReport& report) {
   out << YAML::BeginMap;
   out << YAML::Key << "kind" << YAML::Value << "conflicts";
   out << YAML::Key << "engine" << YAML::Value << report.primary;
   out << YAML::Key << "engines" << YAML::Value << YAML::Flow << YAML::BeginSeq;
   for (const std::string& engine : report.engines) out << engine;
   out << YAML::EndSeq;
-  const Counts c = counts_of(report);
+  const ConflictCounts c = conflict_counts(report);
   out << YAML::Key << "counts" << YAML::Value << YAML::Flow << YAML::BeginMap;
   for (const auto& [key, value] :
        {std::pair("archives", report.archives), std::pair("sources", report.suppliers),
@@ -163,20 +159,24 @@ std::string yaml_conflicts(const ModSet& set, const ConflictReport& report) {
   out << YAML::BeginSeq;
   for (const Overlap& overlap : report.overlaps) emit_overlap(out, set, report, overlap);
   out << YAML::EndSeq << YAML::EndMap;
+}
+
+std::string yaml_conflicts(const ModSet& set, const ConflictReport& report) {
+  YAML::Emitter out;
+  emit_conflicts(out, set, report);
   return finish_document(out);
 }
 
 std::string conflicts_summary(const ConflictReport& report) {
-  const Counts c = counts_of(report);
-  std::string line = "conflicts: " + std::to_string(report.overlaps.size()) +
-                     " paths supplied more than once (engine " + report.primary +
-                     "): " + std::to_string(c.identical) + " identical, " +
+  const ConflictCounts c = conflict_counts(report);
+  std::string line = counted(report.overlaps.size(), "path") + " supplied more than once (engine " +
+                     report.primary + "): " + std::to_string(c.identical) + " identical, " +
                      std::to_string(c.drawn_same) + " drawn the same, " +
-                     std::to_string(c.overrides) + " overrides, " +
-                     std::to_string(c.findings_differ) + " with findings that differ";
+                     counted(c.overrides, "override") + ", " + std::to_string(c.findings_differ) +
+                     " with findings that differ";
   if (report.engines.size() > 1)
     line += ", " + std::to_string(c.engine_dependent) + " whose winner depends on the engine";
-  return line + "\n";
+  return line;
 }
 
 }  // namespace gafcheck::modsets

@@ -1,16 +1,36 @@
 #pragma once
 // gafcheck conflicts' document (kind: conflicts; reports/schema/conflicts.schema.json), written as
 // YAML (JSON is the same document through json_from_yaml_document), and its summing-up line.
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "validator/modsets/mod_sources.hpp"
 #include "validator/modsets/overlaps.hpp"
 
+namespace YAML {
+class Emitter;
+}  // namespace YAML
+
 namespace gafcheck::modsets {
 
 std::string yaml_conflicts(const ModSet& set, const ConflictReport& report);
+// The same document as one YAML value, into an emitter (census --conflicts' summary section).
+void emit_conflicts(YAML::Emitter& out, const ModSet& set, const ConflictReport& report);
 
-// "N paths supplied more than once: ..." (standard error).
+// How many overlaps of each class: identical, drawn-same and override partition them;
+// findings-differ (a kind of override) and engine-dependent cut across.
+struct ConflictCounts {
+  std::uint64_t identical = 0, drawn_same = 0, overrides = 0, findings_differ = 0,
+                engine_dependent = 0;
+};
+ConflictCounts conflict_counts(const ConflictReport& report);
+
+// identical, drawn-same or override: the document's verdict of an overlap.
+std::string_view overlap_verdict(const Overlap& overlap);
+
+// "N paths supplied more than once (engine E): ..." without a line break (standard error and the
+// text format's last line).
 std::string conflicts_summary(const ConflictReport& report);
 
 // The sentence that names a finding difference between a winner and a copy it shadows, e.g.

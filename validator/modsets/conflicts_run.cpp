@@ -6,13 +6,13 @@
 #include "reports/json_documents.hpp"
 #include "reports/planned_outputs.hpp"
 #include "validator/modsets/conflicts_document.hpp"
+#include "validator/modsets/conflicts_page.hpp"
+#include "validator/modsets/conflicts_sarif.hpp"
+#include "validator/modsets/conflicts_text.hpp"
 #include "validator/modsets/engine_profiles.hpp"
 #include "validator/platform/sandbox.hpp"
 
 namespace gafcheck::modsets {
-namespace {
-
-// The engines to consider, the primary first: one profile, or every one with the default first.
 std::vector<const EngineProfile*> engines_for(const std::string& engine) {
   const EngineProfiles& profiles = embedded_engine_profiles();
   if (engine != "all") return {profiles.find(engine)};
@@ -21,6 +21,8 @@ std::vector<const EngineProfile*> engines_for(const std::string& engine) {
     if (profile.name != profiles.default_engine) engines.push_back(&profile);
   return engines;
 }
+
+namespace {
 
 bool fails(const ConflictReport& report, ConflictFailOn fail_on) {
   const auto any = [&](auto predicate) {
@@ -36,6 +38,38 @@ bool fails(const ConflictReport& report, ConflictFailOn fail_on) {
 
 }  // namespace
 
+void print_read_problems(std::ostream& out, std::string_view prefix, const ModSet& set,
+                         const ConflictReport& report) {
+  for (const std::string& problem : report.unreadable)
+    out << prefix << "cannot read " << problem << '\n';
+  for (const Overlap& overlap : report.overlaps)
+    for (const OverlapCopy& copy : overlap.copies)
+      if (!copy.print.damage.empty())
+        out << prefix << copy_argument(set, set.suppliers[copy.supplier]) << ": "
+            << copy.print.damage << '\n';
+}
+
+ExitCode conflicts_exit_code(const ConflictReport& report, ConflictFailOn fail_on) {
+  // A copy that did not decode exactly was compared as far as it decoded: that comparison is not
+  // a verdict on what was packed, so the run does not report success over it.
+  const bool damaged =
+      std::any_of(report.overlaps.begin(), report.overlaps.end(), [](const Overlap& o) {
+        return std::any_of(o.copies.begin(), o.copies.end(),
+                           [](const OverlapCopy& copy) { return !copy.print.damage.empty(); });
+      });
+  if (!report.unreadable.empty() || damaged) return ExitCode::unreadable;
+  return fails(report, fail_on) ? ExitCode::findings : ExitCode::clean;
+}
+
+std::string ConflictsRun::rendered(const ModSet& set, const ConflictReport& report,
+                                   const OutputRequest& output, int status) const {
+  if (output.format == "text") return text_conflicts(set, report, status, output.colour);
+  if (output.format == "html") return html_conflicts(set, report, status);
+  if (output.format == "sarif") return sarif_conflicts(set, report, {inputs, command_line, status});
+  const std::string yaml = yaml_conflicts(set, report);
+  return output.format == "json" ? json_from_yaml_document(yaml) : yaml;
+}
+
 ExitCode ConflictsRun::run() const {
   SandboxPlan plan;
   plan.read_paths = inputs;
@@ -44,25 +78,14 @@ ExitCode ConflictsRun::run() const {
 
   const ModSet set = list_mod_set(inputs, check);
   const ConflictReport report = find_conflicts(set, engines_for(engine), check);
-  const std::string yaml = yaml_conflicts(set, report);
+  const ExitCode code = conflicts_exit_code(report, fail_on);
+  const int status = exit_status(code);
   for (std::size_t i = 0; i < outputs.size(); ++i)
-    written[i]->write(outputs[i].format == "json" ? json_from_yaml_document(yaml) : yaml);
+    written[i]->write(rendered(set, report, outputs[i], status));
   for (const auto& output : written) output->commit();
-  std::cerr << conflicts_summary(report);
-  for (const std::string& problem : report.unreadable)
-    std::cerr << "gafcheck conflicts: cannot read " << problem << '\n';
-  // A copy that did not decode exactly was compared as far as it decoded: that comparison is not
-  // a verdict on what was packed, so the run does not report success over it.
-  bool damaged = false;
-  for (const Overlap& overlap : report.overlaps)
-    for (const OverlapCopy& copy : overlap.copies)
-      if (!copy.print.damage.empty()) {
-        damaged = true;
-        std::cerr << "gafcheck conflicts: " << copy_argument(set, set.suppliers[copy.supplier])
-                  << ": " << copy.print.damage << '\n';
-      }
-  if (!report.unreadable.empty() || damaged) return ExitCode::unreadable;
-  return fails(report, fail_on) ? ExitCode::findings : ExitCode::clean;
+  std::cerr << "conflicts: " << conflicts_summary(report) << '\n';
+  print_read_problems(std::cerr, "gafcheck conflicts: ", set, report);
+  return code;
 }
 
 }  // namespace gafcheck::modsets
