@@ -281,6 +281,10 @@ void budget_name_field(const YAML::Node& node, const std::string& field) {
     violation(field, "is '" + shown(node.Scalar()) + "', not a budget gafcheck has");
 }
 
+void carried_section_field(const YAML::Node& node, const std::string& field) {
+  if (!node.IsMap()) violation(field, "is not a mapping");
+}
+
 void exit_code_field(const YAML::Node& node, const std::string& field) {
   count_field(node, field);
   const std::uint64_t code = node.as<std::uint64_t>();

@@ -78,6 +78,8 @@ void counters_field(const YAML::Node& node, const std::string& field);
 void rule_id_field(const YAML::Node& node, const std::string& field);
 void budget_name_field(const YAML::Node& node, const std::string& field);
 void exit_code_field(const YAML::Node& node, const std::string& field);  // 0 to 4
+// A mapping a command added to its summary (census --conflicts), described by its own schema.
+void carried_section_field(const YAML::Node& node, const std::string& field);
 // 1 to report_schema_version: a newer report is refused, not misread.
 void schema_version_field(const YAML::Node& node, const std::string& field);
 // The mapping holds both of the fields or neither (the schemas' dependentRequired pairs).

@@ -292,6 +292,7 @@ class HtmlWriter final : public FormatWriter {
       rule_options += "<option>" + html_escape(rule) + "</option>";
     }
     page += "</table>\n";
+    for (const SummarySection& section : closing.sections) page += section.html;
     if (!totals.survey.empty()) {
       page += "<h2>Survey</h2><div class=\"charts\">";
       for (const auto& [name, histogram] : totals.survey) page += histogram_svg(name, histogram);

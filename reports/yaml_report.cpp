@@ -223,6 +223,10 @@ std::string yaml_summary_document(const RunTotals& totals, const ReportClosing& 
       out << YAML::Key << std::string(severity) << YAML::Value << count;
     out << YAML::EndMap;
   }
+  for (const SummarySection& section : closing.sections) {
+    out << YAML::Key << section.key << YAML::Value;
+    section.yaml(out);
+  }
   out << YAML::Key << "interrupted" << YAML::Value << closing.interrupted;
   out << YAML::Key << "exit_code" << YAML::Value << closing.exit_code;
   char seconds[32];

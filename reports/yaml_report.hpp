@@ -1,6 +1,7 @@
 #pragma once
 // The streamed YAML report: a header document, one document per file, a summary document.
 // Each function returns one complete document ("---" line included), ready to write in one go.
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -10,6 +11,10 @@
 #include "validator/platform/sandbox_state.hpp"
 #include "validator/result/file_report.hpp"
 #include "validator/result/run_totals.hpp"
+
+namespace YAML {
+class Emitter;
+}  // namespace YAML
 
 namespace gafcheck {
 
@@ -63,10 +68,20 @@ struct ReportHeader {
   std::optional<SandboxState> sandbox;   // unset: not recorded (reports read back from before)
 };
 
+// A section a command adds to its summary document under `key` (census --conflicts:
+// "conflicts"), written whole by `yaml` (one YAML value: a mapping) and shown on the HTML page as
+// `html` (a fragment with its own style). Readers carry it unchecked (its own schema describes it).
+struct SummarySection {
+  std::string key;
+  std::function<void(YAML::Emitter&)> yaml;
+  std::string html;
+};
+
 struct ReportClosing {
   double wall_seconds = 0;
   bool interrupted = false;
   int exit_code = 0;
+  std::vector<SummarySection> sections;
 };
 
 std::string yaml_header_document(const ReportHeader& header);

@@ -59,6 +59,7 @@ VALUE_CHECKS = {
     'budget': 'budget_name_field',
     'exit_code': 'exit_code_field',
     'counters': 'counters_field',
+    'carried_section': 'carried_section_field',
 }
 # Keys of maps: (key checker, what a message calls one), by pattern or by x-gafcheck-check.
 KEY_PATTERNS = {

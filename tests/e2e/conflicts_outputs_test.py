@@ -2,11 +2,14 @@
 by name order (a.hpi before b.hpi), by case (SAME.GAF) and by extension (c.ccx over a.hpi): the
 text format line by line (and the text default on a terminal, coloured unless NO_COLOR), the
 SARIF log (stable, valid against the SARIF 2.1.0 schema, one result per override at the loaded
-copy, its rule explained by gafcheck explain), the HTML page's table, several formats from one
+copy, its rule explained by gafcheck explain), the HTML page's table (and in headless Chromium,
+when installed), census --conflicts, several formats from one
 run written through temp files, and the JSON document stable and valid against its schema."""
 import html.parser
 import json
 import os
+import re
+import shutil
 import subprocess
 
 import jsonschema
@@ -126,7 +129,8 @@ def test_sarif_has_one_result_per_override_at_the_loaded_copy(run_gafcheck, fold
         assert rules[result['ruleIndex']]['id'] == result['ruleId']
     assert run['originalUriBaseIds']['ROOT0']['uri'] == f'file://{folder}/'
     assert run['invocations'][0]['exitCode'] == 1
-    assert run['properties']['counts'] == {'paths': 5, 'identical': 2, 'drawn-same': 2,
+    assert run['properties']['counts'] == {'archives': 4, 'sources': 10,
+                                           'paths': 5, 'identical': 2, 'drawn-same': 2,
                                            'overrides': 1, 'findings-differ': 1,
                                            'engine-dependent': 0}
 
@@ -220,3 +224,73 @@ def test_formats_it_does_not_write_are_usage_errors(run_gafcheck, folder):
     assert 'yaml, json, text, sarif, html' in result.stderr
     run_gafcheck('conflicts', '--color', 'sometimes', folder, check_code=2)
 
+
+def census_summary(run_gafcheck, folder, tmp_path, *options, code=1):
+    report = tmp_path / 'census.jsonl'
+    page = tmp_path / 'census.html'
+    result = run_gafcheck('census', '-q', '--format', 'json', '-o', report, '--format', 'html',
+                          '-o', page, *options, folder, check_code=code)
+    (summary,) = [d for d in map(json.loads, report.read_text().splitlines())
+                  if d['kind'] == 'summary']
+    return summary, page.read_text(), result.stderr
+
+
+def test_census_carries_the_conflict_table(run_gafcheck, folder, tmp_path):
+    summary, page, stderr = census_summary(run_gafcheck, folder, tmp_path, '--conflicts')
+    section = summary['conflicts']
+    jsonschema.validate(section, SCHEMA)
+    alone = json.loads(run_gafcheck('conflicts', '--format', 'json', folder,
+                                    check_code=1).stdout)
+    assert section == alone, 'the same document gafcheck conflicts writes'
+    assert summary['exit_code'] == 1
+    assert 'census: conflicts: 5 paths supplied more than once (engine ta)' in stderr
+    table = Table()
+    table.feed(page)
+    assert sorted(cells[0] for _, cells in table.rows[1:]) == ['drawn.gaf', 'mod.gaf', 'same.gaf',
+                                                               'unit.gaf', 'warn.gaf']
+
+
+def test_census_conflicts_exit_follows_findings_differ(run_gafcheck, tmp_path):
+    # An override that differs in drawing only: conflicts' default --fail-on does not count it,
+    # and the archives themselves are clean, so the census exits 0.
+    folder = game(tmp_path, {'a.hpi': {'unit.gaf': sprite(other_pixels(100))},
+                             'c.ccx': {'unit.gaf': sprite(other_pixels(101))}})
+    summary, _, _ = census_summary(run_gafcheck, folder, tmp_path, '--conflicts', '--engine',
+                                   'all', code=0)
+    assert summary['conflicts']['counts']['overrides'] == 1
+    assert summary['conflicts']['engines'][0] == 'ta' and len(summary['conflicts']['engines']) > 1
+    summary, page, _ = census_summary(run_gafcheck, folder, tmp_path, code=0)
+    assert 'conflicts' not in summary and 'class="conflicts"' not in page
+
+
+def test_census_conflicts_usage_errors(run_gafcheck, folder, tmp_path):
+    run_gafcheck('census', '--engine', 'rwe', folder, check_code=2)
+    run_gafcheck('census', '--conflicts', '--engine', 'doom', folder, check_code=2)
+    run_gafcheck('census', '--conflicts', '--shard', '1/2', folder, check_code=2)
+
+
+@pytest.mark.external
+def test_chromium_shows_the_table_within_the_window(run_gafcheck, folder, tmp_path):
+    browser = shutil.which('chromium')
+    if not browser:
+        pytest.skip('chromium is not installed (scripts/bootstrap --all installs it)')
+    page = tmp_path / 'conflicts.html'
+    run_gafcheck('conflicts', '--engine', 'all', '--format', 'html', '-o', page, folder,
+                 check_code=1)
+    probe = ('<script>window.addEventListener("load",function(){var b=document.body,'
+             'q=function(s){return document.querySelectorAll(s).length;};'
+             'b.setAttribute("data-rows",String(q("table.conflicts tr")));'
+             'b.setAttribute("data-marked",String(q("tr.engine-dependent")));'
+             'var m=document.querySelector("tr.engine-dependent td");'
+             'b.setAttribute("data-edge",getComputedStyle(m).borderLeftWidth);'
+             'b.setAttribute("data-fits",String(document.documentElement.scrollWidth<='
+             'window.innerWidth));});</script>')
+    marked = tmp_path / 'marked.html'
+    marked.write_text(page.read_text().replace('</body>', probe + '</body>'))
+    dom = subprocess.run([browser, '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+                          f'--user-data-dir={tmp_path / "profile"}', '--virtual-time-budget=5000',
+                          '--window-size=1000,800', '--dump-dom', marked.as_uri()],
+                         capture_output=True, timeout=180, stdin=subprocess.DEVNULL)
+    body = re.search(r'<body([^>]*)>', dom.stdout.decode('utf-8', 'replace')).group(1)
+    attrs = dict(re.findall(r'data-([a-z]+)="([^"]*)"', body))
+    assert attrs == {'rows': '6', 'marked': '3', 'edge': '4px', 'fits': 'true'}, attrs

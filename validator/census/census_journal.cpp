@@ -74,6 +74,12 @@ void CensusJournal::count_hidden(Severity below) {
   if (below != Severity::info) totals_.hidden_below = below;
 }
 
+void CensusJournal::add_sections(std::vector<SummarySection> sections, ExitCode code) {
+  for (SummarySection& section : sections) sections_.push_back(std::move(section));
+  if (code == ExitCode::unreadable) any_unreadable_ = true;
+  if (code == ExitCode::findings) any_failure_ = true;
+}
+
 int CensusJournal::finish(bool interrupted, double wall_seconds) {
   return close(interrupted, wall_seconds,
                exit_status(any_unreadable_ ? ExitCode::unreadable
@@ -94,6 +100,7 @@ int CensusJournal::close(bool interrupted, double wall_seconds, int exit_code) {
   closing.interrupted = interrupted;
   closing.wall_seconds = wall_seconds;
   closing.exit_code = exit_code;
+  closing.sections = sections_;
   for (const auto& writer : writers_) writer->summary(totals_, closing);
   for (const auto& writer : writers_) writer->commit();
   return closing.exit_code;

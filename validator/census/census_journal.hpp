@@ -34,6 +34,10 @@ class CensusJournal {
   // hid (each report's findings_hidden, added up as they are written).
   void count_hidden(Severity below);
 
+  // Sections the summary carries (ClosingWork), and the exit code they call for: 3 counts as an
+  // unreadable input, 1 as a failure.
+  void add_sections(std::vector<SummarySection> sections, ExitCode code);
+
   // Writes the summary and commits every output; returns the exit code the summary states
   // (3 unreadable input, 1 findings at or above --fail-on, else 0).
   int finish(bool interrupted, double wall_seconds);
@@ -56,6 +60,7 @@ class CensusJournal {
   std::vector<std::unique_ptr<FormatWriter>> writers_;
   Progress& progress_;
   RunTotals totals_;
+  std::vector<SummarySection> sections_;
   bool any_failure_ = false;
   bool any_unreadable_ = false;
   std::string first_unreadable_;

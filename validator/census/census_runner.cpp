@@ -238,6 +238,10 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
   const WalkCounts counts = walk_in_order(run, context, cursor.get(), journal, moved_aside);
   journal.count_walk(counts.symlinks, counts.left_out, counts.ignored);
   const int signal = InterruptionGuard::requested();
+  if (signal == 0 && run.closing_work) {
+    ClosingWork work = run.closing_work();
+    journal.add_sections(std::move(work.sections), work.code);
+  }
   const int status = journal.finish_walk(signal);
   std::error_code removed;
   if (!moved_aside.empty() && signal == 0 && !std::filesystem::remove(moved_aside, removed))

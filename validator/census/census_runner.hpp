@@ -1,9 +1,11 @@
 #pragma once
 // A whole census: walk the roots, pick and shard the inputs, check them on -j workers (or take
 // them over from --resume), write the report in path order, stop cleanly on SIGINT/SIGTERM.
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "reports/yaml_report.hpp"
 #include "validator/base/errors.hpp"
@@ -13,6 +15,14 @@
 #include "validator/census/shard.hpp"
 
 namespace gafcheck {
+
+// What a census does after its walk, before the summary (census --conflicts; the command line
+// sets it, so the census needs no room above it): sections for the summary document and the HTML
+// page, and the exit code they call for (the census exits with the worse of it and its own).
+struct ClosingWork {
+  std::vector<SummarySection> sections;
+  ExitCode code = ExitCode::clean;
+};
 
 struct CensusRun {
   RunOptions common;
@@ -26,6 +36,7 @@ struct CensusRun {
   bool hash_all = false;
   bool resume_verify_hash = false;                        // --resume-verify hash
   std::shared_ptr<const RunConfiguration> configuration;  // read before confinement
+  std::function<ClosingWork()> closing_work;              // none: nothing after the walk
 };
 
 // Runs the census and returns the process exit code (128 + signal when interrupted).

@@ -13,8 +13,11 @@
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
+#include "validator/core/text.hpp"
 #include "validator/input/input_selection.hpp"
 #include "validator/input/input_walk.hpp"
+#include "validator/modsets/conflicts_census.hpp"
+#include "validator/modsets/engine_profiles.hpp"
 
 #ifndef GAFCHECK_CORPUS_DIR
 #define GAFCHECK_CORPUS_DIR "corpus"
@@ -82,7 +85,46 @@ struct CensusOptions : CommandArguments {
   bool nul_separated = false;
   std::string shards;
   unsigned jobs = 0;
+  bool conflicts = false;
+  std::string engine;
 };
+
+// census --conflicts: the conflict table of the DIRs, as gafcheck conflicts gives it.
+void add_conflicts_options(po::options_description& general, CensusOptions& o) {
+  const modsets::EngineProfiles& profiles = modsets::embedded_engine_profiles();
+  general.add_options()(
+      "conflicts", po::bool_switch(&o.conflicts),
+      "also list every path the DIRs' loose files and archives supply more than once, as "
+      "gafcheck conflicts does (each DIR a game folder): the summary document gets a conflicts "
+      "section (reports/schema/conflicts.schema.json) and the HTML page its table. Exit status "
+      "as conflicts' default --fail-on findings: at least 1 when a loaded copy and a copy it "
+      "shadows differ in findings, 3 when an archive or a copy cannot be read exactly. Not "
+      "with --shard or --files-from (a game folder is one whole)")(
+      "engine", po::value(&o.engine)->value_name("NAME|all"),
+      ("with --conflicts: whose loading rule picks the winner: " + profiles.names() +
+       ", or all (default " + profiles.default_engine + "; gafcheck conflicts --help tells them)")
+          .c_str());
+}
+
+// --conflicts: the closing work that lists the DIRs' overlaps after the walk.
+void choose_conflicts(CensusOptions& o) {
+  const modsets::EngineProfiles& profiles = modsets::embedded_engine_profiles();
+  if (!o.conflicts) {
+    if (!o.engine.empty()) throw UsageError{"--engine goes with --conflicts"};
+    return;
+  }
+  if (!o.files_from.empty() || !o.shard_text.empty())
+    throw UsageError{
+        "--conflicts takes whole game folders: not with --files-from or --shard (run gafcheck "
+        "conflicts DIR on the whole folder)"};
+  const std::string engine = o.engine.empty() ? profiles.default_engine : o.engine;
+  if (engine != "all" && !profiles.find(engine))
+    throw UsageError{"--engine takes " + profiles.names() + " or all, not '" +
+                     escape_bytes(engine) + "'"};
+  o.run.closing_work = [roots = o.positional, engine, check = o.run.common.check] {
+    return modsets::census_conflicts(roots, engine, check);
+  };
+}
 
 // Which files are checked, and which get a document.
 void add_selection_options(po::options_description& general, CensusOptions& o) {
@@ -155,6 +197,7 @@ po::options_description census_options_description(CensusOptions& o) {
       "A pipe or a file gets the YAML report.\n\nOptions");
   add_selection_options(general, o);
   add_resume_options(general, o);
+  add_conflicts_options(general, o);
   o.run.common.min_severity = "warning";  // a census lists what needs attention by default
   po::options_description visible;
   visible.add(general)
@@ -169,9 +212,11 @@ po::options_description census_options_description(CensusOptions& o) {
 
 std::string census_help_epilogue() {
   return "\n" + config_discovery_help() +
-         "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it,\n"
+         "\nExit codes: 0 no finding at or above --fail-on, 1 findings at or above it (with\n"
+         "--conflicts also: a loaded copy and a copy it shadows differ in findings),\n"
          "2 usage error (also: -o cannot be written, or would be an input of the walk),\n"
-         "3 an input could not be read, 4 internal error; 128+N when\n"
+         "3 an input (with --conflicts: an archive or a copy of an overlapping path) could\n"
+         "not be read, 4 internal error; 128+N when\n"
          "signal N interrupted the run (the report is then marked interrupted).\n"
          "Examples: gafcheck census -j 2 -o ta.yaml ~/ta/extracted\n"
          "          gafcheck census -o ta.yaml --format json -o ta.jsonl --format junit\n"
@@ -226,6 +271,7 @@ const CensusRun& validate(CensusOptions& o) {
   choose_shard(run, o.shard_text, o.shards);
   choose_inputs(o);
   settle_configuration(o);
+  choose_conflicts(o);
   attach_for_html(run.common);  // after the configuration's min-severity is settled
   run.settings.per_file = o.per_file_text;
   run.settings.baseline = run.common.baseline;

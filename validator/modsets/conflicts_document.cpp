@@ -123,6 +123,19 @@ ConflictCounts conflict_counts(const ConflictReport& report) {
   return counts;
 }
 
+std::vector<std::pair<std::string_view, std::uint64_t>> conflict_count_fields(
+    const ConflictReport& report) {
+  const ConflictCounts c = conflict_counts(report);
+  return {{"archives", report.archives},
+          {"sources", report.suppliers},
+          {"paths", std::uint64_t{report.overlaps.size()}},
+          {"identical", c.identical},
+          {"drawn-same", c.drawn_same},
+          {"overrides", c.overrides},
+          {"findings-differ", c.findings_differ},
+          {"engine-dependent", c.engine_dependent}};
+}
+
 std::string findings_call_out(const std::string& winner, const std::string& shadowed,
                               const OverlapCopy& copy) {
   std::string text;
@@ -141,15 +154,9 @@ void emit_conflicts(YAML::Emitter& out, const ModSet& set, const ConflictReport&
   out << YAML::Key << "engines" << YAML::Value << YAML::Flow << YAML::BeginSeq;
   for (const std::string& engine : report.engines) out << engine;
   out << YAML::EndSeq;
-  const ConflictCounts c = conflict_counts(report);
   out << YAML::Key << "counts" << YAML::Value << YAML::Flow << YAML::BeginMap;
-  for (const auto& [key, value] :
-       {std::pair("archives", report.archives), std::pair("sources", report.suppliers),
-        std::pair("paths", std::uint64_t{report.overlaps.size()}),
-        std::pair("identical", c.identical), std::pair("drawn-same", c.drawn_same),
-        std::pair("overrides", c.overrides), std::pair("findings-differ", c.findings_differ),
-        std::pair("engine-dependent", c.engine_dependent)})
-    out << YAML::Key << key << YAML::Value << value;
+  for (const auto& [key, value] : conflict_count_fields(report))
+    out << YAML::Key << std::string(key) << YAML::Value << value;
   out << YAML::EndMap;
   out << YAML::Key << "unreadable" << YAML::Value << YAML::BeginSeq;
   for (const std::string& problem : report.unreadable) emit_text(out, problem);

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "validator/modsets/mod_sources.hpp"
 #include "validator/modsets/overlaps.hpp"
@@ -25,6 +27,9 @@ struct ConflictCounts {
                 engine_dependent = 0;
 };
 ConflictCounts conflict_counts(const ConflictReport& report);
+// The document's counts, in its order: archives, sources, paths, then each class.
+std::vector<std::pair<std::string_view, std::uint64_t>> conflict_count_fields(
+    const ConflictReport& report);
 
 // identical, drawn-same or override: the document's verdict of an overlap.
 std::string_view overlap_verdict(const Overlap& overlap);

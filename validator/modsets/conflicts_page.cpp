@@ -94,15 +94,9 @@ std::string overlap_row(const ModSet& set, const ConflictReport& report, const O
 }  // namespace
 
 std::string conflicts_section(const ModSet& set, const ConflictReport& report) {
-  const ConflictCounts c = conflict_counts(report);
   std::string section = "<h2>Conflicts</h2>\n<p class=\"summary\">" +
                         html_escape(conflicts_summary(report)) + "</p>\n<table class=\"counts\">";
-  for (const auto& [name, count] :
-       {std::pair("archives", report.archives), std::pair("sources", report.suppliers),
-        std::pair("paths", std::uint64_t{report.overlaps.size()}),
-        std::pair("identical", c.identical), std::pair("drawn-same", c.drawn_same),
-        std::pair("overrides", c.overrides), std::pair("findings-differ", c.findings_differ),
-        std::pair("engine-dependent", c.engine_dependent)})
+  for (const auto& [name, count] : conflict_count_fields(report))
     section += "<tr><th>" + std::string(name) + "</th><td>" + std::to_string(count) + "</td></tr>";
   section += "</table>\n";
   if (!report.unreadable.empty()) {

@@ -118,19 +118,14 @@ nlohmann::json result_of(const ModSet& set, const Overlap& overlap, std::string_
 }
 
 nlohmann::json run_properties(const ConflictReport& report) {
-  const ConflictCounts c = conflict_counts(report);
+  nlohmann::json counts = nlohmann::json::object();
+  for (const auto& [name, count] : conflict_count_fields(report)) counts[std::string(name)] = count;
   nlohmann::json unreadable = nlohmann::json::array();
   for (const std::string& problem : report.unreadable) unreadable.push_back(json_text(problem));
   return {{"command", "conflicts"},
           {"engine", report.primary},
           {"engines", report.engines},
-          {"counts",
-           {{"paths", report.overlaps.size()},
-            {"identical", c.identical},
-            {"drawn-same", c.drawn_same},
-            {"overrides", c.overrides},
-            {"findings-differ", c.findings_differ},
-            {"engine-dependent", c.engine_dependent}}},
+          {"counts", std::move(counts)},
           {"unreadable", std::move(unreadable)}};
 }
 
