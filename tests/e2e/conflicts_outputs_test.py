@@ -88,19 +88,21 @@ def on_terminal(*args, env=None):
                           stdin=subprocess.DEVNULL, env=environment) as process:
         os.close(terminal)
         shown = read_until_closed(controller)
-        process.stderr.read()
+        stderr = process.stderr.read().decode()
         code = process.wait(timeout=120)
     os.close(controller)
-    return code, shown.decode().replace('\r\n', '\n')
+    return code, shown.decode().replace('\r\n', '\n'), stderr
 
 
 def test_a_terminal_gets_coloured_text_unless_no_color(folder):
-    code, shown = on_terminal('conflicts', folder)
+    code, shown, stderr = on_terminal('conflicts', folder)
     assert code == 1 and '\x1b[' in shown and 'kind: conflicts' not in shown, shown
-    code, shown = on_terminal('conflicts', folder, env={'NO_COLOR': '1'})
+    assert stderr == '', 'the text ends with the summary line: standard error does not repeat it'
+    code, shown, _ = on_terminal('conflicts', folder, env={'NO_COLOR': '1'})
     assert '\x1b[' not in shown and shown.splitlines()[0].startswith('DRAWN-SAME drawn.gaf: ')
-    code, shown = on_terminal('conflicts', '--color', 'never', '--format', 'json', folder)
+    code, shown, stderr = on_terminal('conflicts', '--color', 'never', '--format', 'json', folder)
     assert json.loads(shown)['kind'] == 'conflicts'
+    assert stderr.startswith('conflicts: 5 paths supplied more than once (engine ta)')
 
 
 def sarif(run_gafcheck, folder, *options, code=1):

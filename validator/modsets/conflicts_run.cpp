@@ -83,7 +83,9 @@ ExitCode ConflictsRun::run() const {
   for (std::size_t i = 0; i < outputs.size(); ++i)
     written[i]->write(rendered(set, report, outputs[i], status));
   for (const auto& output : written) output->commit();
-  std::cerr << "conflicts: " << conflicts_summary(report) << '\n';
+  // The text format on standard output ends with the same line.
+  if (!text_on_standard_output(outputs))
+    std::cerr << "conflicts: " << conflicts_summary(report) << '\n';
   print_read_problems(std::cerr, "gafcheck conflicts: ", set, report);
   return code;
 }
