@@ -152,10 +152,10 @@ std::string sarif_conflicts(const ModSet& set, const ConflictReport& report,
                                {"commandLine", json_text(invocation.command_line)}}})},
       {"properties", run_properties(report)}};
   if (!roots.empty()) run["originalUriBaseIds"] = std::move(roots);
-  const nlohmann::json log = {{"$schema", std::string(conflicts_sarif_schema)},
-                              {"version", "2.1.0"},
-                              {"runs", nlohmann::json::array({std::move(run)})}};
-  return dump_json(log) + "\n";
+  const nlohmann::json sarif_log = {{"$schema", std::string(conflicts_sarif_schema)},
+                                    {"version", "2.1.0"},
+                                    {"runs", nlohmann::json::array({std::move(run)})}};
+  return dump_json(sarif_log) + "\n";
 }
 
 }  // namespace gafcheck::modsets
