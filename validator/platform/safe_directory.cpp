@@ -183,6 +183,19 @@ Result<SafeDirectory> SafeDirectory::open(const std::string& path) {
   return SafeDirectory(fd);
 }
 
+void SafeDirectory::protect(std::uint64_t device, std::uint64_t inode, std::string what) {
+  if (!protected_)
+    protected_ = std::make_shared<std::vector<ProtectedFile>>();
+  else if (protected_.use_count() > 1)
+    protected_ = std::make_shared<std::vector<ProtectedFile>>(*protected_);
+  protected_->push_back({device, inode, std::move(what)});
+}
+
+const std::vector<SafeDirectory::ProtectedFile>& SafeDirectory::protected_files() const {
+  static const std::vector<ProtectedFile> none;
+  return protected_ ? *protected_ : none;
+}
+
 SafeDirectory::~SafeDirectory() {
   if (fd_ >= 0) ::close(fd_);
 }
@@ -209,7 +222,7 @@ Result<void> SafeDirectory::write(std::string_view member_path, std::span<const 
   if (errno != EEXIST) return output_problem(reason("file", at.get(), name, errno));
   if (!force)
     return output_problem("file '" + escape_bytes(name) + "' exists (use --force to overwrite it)");
-  return replace_file(at.get(), name, bytes, protected_);
+  return replace_file(at.get(), name, bytes, protected_files());
 }
 
 Result<void> SafeDirectory::check_replaceable(std::string_view member_path) const {
@@ -230,7 +243,7 @@ Result<void> SafeDirectory::check_replaceable(std::string_view member_path) cons
   const std::string name(components.back());
   struct stat status {};
   if (::fstatat(at, name.c_str(), &status, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT) return {};
-  return gafcheck::check_replaceable(at, name, protected_);
+  return gafcheck::check_replaceable(at, name, protected_files());
 }
 
 Result<SafeDirectory> SafeDirectory::open_below(std::string_view path) const {

@@ -6,6 +6,7 @@
 // it is a regular file), by a new file renamed over it: its inode, which a hard link may share
 // with a file elsewhere, is never written.
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -44,9 +45,7 @@ class SafeDirectory {
   // extracted; what names it otherwise): --force never replaces it, whatever name a member or
   // image gives it. Every file protected so far stays protected.
   void protect(std::uint64_t device, std::uint64_t inode,
-               std::string what = "the archive being extracted") {
-    protected_.push_back({device, inode, std::move(what)});
-  }
+               std::string what = "the archive being extracted");
 
   // Whether a file at member_path ('/'-separated, already checked safe) could be written with
   // --force: it does not exist or could be replaced; the problem says why not (a protected
@@ -60,8 +59,12 @@ class SafeDirectory {
 
  private:
   explicit SafeDirectory(int fd) : fd_(fd) {}
+  const std::vector<ProtectedFile>& protected_files() const;
   int fd_ = -1;
-  std::vector<ProtectedFile> protected_;
+  // Shared with the directories opened below (render opens one per entry folder and protects
+  // every input: a copy each would be thousands of names per folder); protect() copies it first
+  // when it is shared, so a directory opened before keeps the list it was opened with.
+  std::shared_ptr<std::vector<ProtectedFile>> protected_;
 };
 
 // The directory a command writes its outputs into, or a UsageError "cannot ACTION PATH: why".
