@@ -81,12 +81,12 @@ class InputRenderer {
     if (!room()) return;
     record["policy"] = policy;
     record["reason"] = sanitize_text(reason);
-    list(record);
+    list(std::move(record));
     if (counted) ++tally_.not_drawn;
   }
   // Lists a record, its bytes charged to --max-output-bytes; past that budget it is replaced by
   // the budget's reason.
-  void list(const json& record, bool reached_budget = false);
+  void list(json record, bool reached_budget = false);
   // Whether index.json takes one more record (--max-images, and no output budget reached);
   // counts the image left out if not.
   bool room() {

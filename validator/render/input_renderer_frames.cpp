@@ -89,11 +89,11 @@ void InputRenderer::frame(const json& base, const std::string& folder, std::uint
       record["defects"] = defects_json(rendered);
     }
     if (!rendered.canvas) {
-      not_drawn(record, policy_name(policy), rendered.reason);
+      not_drawn(std::move(record), policy_name(policy), rendered.reason);
     } else {
       const Canvas& canvas = *rendered.canvas;
-      write(record, policy_name(policy), path(policy_name(policy)), canvas.width, canvas.height,
-            canvas.x_offset, canvas.y_offset, render::policy_rows(canvas, palette));
+      write(std::move(record), policy_name(policy), path(policy_name(policy)), canvas.width,
+            canvas.height, canvas.x_offset, canvas.y_offset, render::policy_rows(canvas, palette));
     }
   };
   // Draws (or refers to) one image; what a first drawing listed is remembered for the others.

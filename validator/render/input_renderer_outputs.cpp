@@ -27,12 +27,12 @@ using nlohmann::json;
 
 }  // namespace
 
-void InputRenderer::list(const json& record, bool reached_budget) {
-  last_listed_ = record;
+void InputRenderer::list(json record, bool reached_budget) {
   std::string text = record.dump();
   // The record of the image that reached an output budget is its reason: listed, uncharged.
   if (!reached_budget && !charge_index(text.size() + 4)) return list_budget_reason(record);
   images_.add_text(std::move(text), 1);
+  last_listed_ = std::move(record);
 }
 
 bool InputRenderer::charge_index(std::uint64_t bytes) {
@@ -81,14 +81,14 @@ void InputRenderer::write(json record, const std::string& policy, const std::str
   if (!png) {
     written = Problem{ExitCode::internal, "PNG encoding failed: " + png.problem().message};
   } else {
-    // Its index.json record at most: the "png" path and what finish adds (two counts).
-    json listed = record;
-    listed["png"] = path;
-    written = write_file(path, *png, listed.dump().size() + 4 + (finish ? 96 : 0));
+    // Its index.json record at most: the "png" path (`,"png":` and the quoted path: the record
+    // is never empty) and what finish adds (two counts).
+    const std::size_t listed = record.dump().size() + 7 + json(path).dump().size();
+    written = write_file(path, *png, listed + 4 + (finish ? 96 : 0));
   }
   const bool reached_budget = note_written(record, "png", path, written);
   if (finish) finish(record);
-  list(record, reached_budget);
+  list(std::move(record), reached_budget);
 }
 
 bool InputRenderer::note_written(json& record, const char* kind, const std::string& path,
@@ -217,11 +217,10 @@ void InputRenderer::write_animation(const json& base, const std::string& folder,
   record["frames"] = frames.size();
   record["delays_cs"] = gif.delays;
   record["loop"] = loop;
-  json listed = record;
-  listed["gif"] = path;
+  const std::size_t listed = record.dump().size() + 7 + json(path).dump().size();
   const bool reached_budget =
-      note_written(record, "gif", path, write_file(path, gif.bytes, listed.dump().size() + 4));
-  list(record, reached_budget);
+      note_written(record, "gif", path, write_file(path, gif.bytes, listed + 4));
+  list(std::move(record), reached_budget);
 }
 
 }  // namespace gafcheck

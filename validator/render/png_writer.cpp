@@ -139,7 +139,10 @@ Result<std::vector<std::uint8_t>> encode_image(std::uint32_t width, std::uint32_
   const RgbaRowSource& source = indexed ? indexed->rows : std::get<RgbaRowSource>(rows);
   const std::uint64_t stride = std::uint64_t{width} * layout->bytes_per_pixel + 1;
   if (width != 0 && height != 0 && height <= max_deflated_image_bytes / stride) {
-    std::vector<std::uint8_t> raw(static_cast<std::size_t>(stride * height));
+    // Each thread's rows, kept between images (the tree's are a few KB each: no allocation
+    // per image); zeroed as a new vector is, so the filter bytes are 0 and the output is the same.
+    thread_local std::vector<std::uint8_t> raw;
+    raw.assign(static_cast<std::size_t>(stride * height), 0);
     for (std::uint32_t y = 0; y < height; ++y) source(y, raw.data() + y * stride + 1);
     const PngHeader header{width,
                            height,
