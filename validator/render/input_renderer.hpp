@@ -85,8 +85,8 @@ class InputRenderer {
     if (counted) ++tally_.not_drawn;
   }
   // Lists a record, its bytes charged to --max-output-bytes; past that budget it is replaced by
-  // the budget's reason.
-  void list(json record, bool reached_budget = false);
+  // the budget's reason. text: the record's dump when the caller has it (else dumped here).
+  void list(json record, bool reached_budget = false, std::string text = {});
   // Whether index.json takes one more record (--max-images, and no output budget reached);
   // counts the image left out if not.
   bool room() {

@@ -27,8 +27,8 @@ using nlohmann::json;
 
 }  // namespace
 
-void InputRenderer::list(json record, bool reached_budget) {
-  std::string text = record.dump();
+void InputRenderer::list(json record, bool reached_budget, std::string text) {
+  if (text.empty()) text = record.dump();
   // The record of the image that reached an output budget is its reason: listed, uncharged.
   if (!reached_budget && !charge_index(text.size() + 4)) return list_budget_reason(record);
   images_.add_text(std::move(text), 1);
@@ -78,17 +78,21 @@ void InputRenderer::write(json record, const std::string& policy, const std::str
   record["y_offset"] = y_offset;
   const Result<std::vector<std::uint8_t>> png = render::encode_image(width, height, rows);
   Result<void> written;
+  std::string listed;  // the record as listed once the image is written (without finish's part)
   if (!png) {
     written = Problem{ExitCode::internal, "PNG encoding failed: " + png.problem().message};
   } else {
-    // Its index.json record at most: the "png" path (`,"png":` and the quoted path: the record
-    // is never empty) and what finish adds (two counts).
-    const std::size_t listed = record.dump().size() + 7 + json(path).dump().size();
-    written = write_file(path, *png, listed + 4 + (finish ? 96 : 0));
+    record["png"] = path;
+    listed = record.dump();
+    // Its index.json record at most: the one above and what finish adds (two counts).
+    written = write_file(path, *png, listed.size() + 4 + (finish ? 96 : 0));
+    if (!written) record.erase("png");
   }
   const bool reached_budget = note_written(record, "png", path, written);
+  // Listed as dumped above unless it changed: not written, or counts added.
+  if (!written || finish) listed.clear();
   if (finish) finish(record);
-  list(std::move(record), reached_budget);
+  list(std::move(record), reached_budget, std::move(listed));
 }
 
 bool InputRenderer::note_written(json& record, const char* kind, const std::string& path,
