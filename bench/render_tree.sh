@@ -5,6 +5,8 @@
 #   BASELINE=/path/to/older/gafcheck bench/render_tree.sh   (interleaves an older build's runs)
 #   OUT_DIR=/dev/shm bench/render_tree.sh   (where the images go: default WORK_DIR; a tmpfs
 #                                           leaves out the disk's file-creation cost)
+#   BEFORE=/path/to/gafcheck bench/render_tree.sh   (a second older build, run with each -j
+#                                           value as "before-jN": three builds side by side)
 #   JOBS="1 2" bench/render_tree.sh         (render -j values run, each a row; default "1 2";
 #                                           the baseline runs without -j, as builds before it had)
 #   PALETTE=ramp bench/render_tree.sh       (every run draws with --palette: a file, or "ramp" for
@@ -48,7 +50,10 @@ load=$(cut -d' ' -f1-3 /proc/loadavg)
 out="$out_dir/render-out" copy="$out_dir/render-copy"
 runs=()  # label, then the command's arguments after the binary, separated by '|'
 [[ -n "${BASELINE:-}" ]] && runs+=("baseline|$BASELINE")
-for j in "${jobs[@]}"; do runs+=("this-j$j|$gafcheck|-j|$j"); done
+for j in "${jobs[@]}"; do
+  [[ -n "${BEFORE:-}" ]] && runs+=("before-j$j|$BEFORE|-j|$j")
+  runs+=("this-j$j|$gafcheck|-j|$j")
+done
 for round in $(seq "$repeat"); do
   for named in "${runs[@]}"; do
     IFS='|' read -r -a command <<<"$named"
@@ -70,6 +75,10 @@ done | awk -v repeat="$repeat" -v load="$load" -v where="$out_dir" -v palette="$
     printf "%-10s %8s %8s %9s\n", "", "wall s", "CPU s", "RSS MiB"
     for (key in n)
       printf "%-10s %8.2f %8.2f %9.1f\n", key, median(wall, key), median(cpu, key), median(rss, key) / 1024
+    if (("baseline" in n) && ("before-j1" in n))
+      printf "baseline / before-j1: %.2fx wall, %.2fx CPU\n", median(wall, "baseline") / median(wall, "before-j1"), median(cpu, "baseline") / median(cpu, "before-j1")
+    if (("before-j1" in n) && ("this-j1" in n))
+      printf "before-j1 / this-j1: %.2fx wall, %.2fx CPU\n", median(wall, "before-j1") / median(wall, "this-j1"), median(cpu, "before-j1") / median(cpu, "this-j1")
     if (("baseline" in n) && ("this-j1" in n))
       printf "baseline / this-j1: %.2fx wall, %.2fx CPU\n", median(wall, "baseline") / median(wall, "this-j1"), median(cpu, "baseline") / median(cpu, "this-j1")
   }'
