@@ -9,6 +9,10 @@
 #include "validator/core/byte_view.hpp"
 #include "validator/core/format.hpp"
 
+namespace gafcheck::gaf {
+struct GafIndex;
+}
+
 namespace gafcheck::provenance {
 
 struct WriterFactValue {
@@ -23,5 +27,9 @@ ObservedFacts hpi_writer_facts(ByteView file, const BudgetLimits& limits);
 // Facts of a GAF-layout file: version, entry and frame header fields, pixel placement, RLE use,
 // shared images.
 ObservedFacts gaf_writer_facts(ByteView file, const BudgetLimits& limits);
+// The same from the file's structure index already read (the check pipeline's), without reading
+// the structure again (its RLE rows are still re-encoded, under the pixels budget).
+ObservedFacts gaf_writer_facts(ByteView file, const gaf::GafIndex& index,
+                               const BudgetLimits& limits);
 
 }  // namespace gafcheck::provenance

@@ -126,9 +126,13 @@ void ta3d_payload_fact(ByteView file, const gaf::GafIndex& index, ObservedFacts&
 }  // namespace
 
 ObservedFacts gaf_writer_facts(ByteView file, const BudgetLimits& limits) {
-  ObservedFacts facts;
   StructureOnlyWalk walk(file, limits);
-  const gaf::GafIndex index = gaf::read_gaf_structure(walk.context());
+  return gaf_writer_facts(file, gaf::read_gaf_structure(walk.context()), limits);
+}
+
+ObservedFacts gaf_writer_facts(ByteView file, const gaf::GafIndex& index,
+                               const BudgetLimits& limits) {
+  ObservedFacts facts;
   if (!index.header.present) return facts;
   facts.push_back({"gaf.version", version_word(index.header.version)});
   std::set<std::string> entry_unknown, loop_word;
