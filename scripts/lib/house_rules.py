@@ -13,9 +13,9 @@ import sys
 
 # Lowest first. validator/<room>/ is the room; the top-level reports/ is one room too.
 ROOM_LAYERS = [
-    'base', 'rules', 'core', 'result', 'gaf', 'pixels', 'taf', 'tsf', 'detect', 'hpi', 'input', 'check',
-    'config', 'platform', 'render', 'rebuild', 'reports', 'inspect', 'census', 'compare', 'provenance', 'modsets',
-    'cli',
+    'base', 'rules', 'core', 'result', 'gaf', 'pixels', 'taf', 'tsf', 'detect', 'hpi', 'input',
+    'provenance', 'check', 'config', 'platform', 'render', 'rebuild', 'reports', 'inspect', 'census',
+    'compare', 'modsets', 'cli',
 ]
 MAX_LINES = 500
 INCLUDE = re.compile(r'^#include "([^"]+)"', re.M)
