@@ -12,6 +12,7 @@
 #include "validator/hpi/archive_check.hpp"
 #include "validator/input/input_file.hpp"
 #include "validator/pixels/pixel_checks.hpp"
+#include "validator/provenance/identify.hpp"
 #include "validator/rules/catalog.hpp"
 #include "validator/taf/taf_check.hpp"
 #include "validator/tsf/tsf_check.hpp"
@@ -27,11 +28,29 @@ void take_findings(FileReport& report, Findings& findings, const BudgetMeter& bu
   if (findings.suppressed() > 0) report.retail = findings.suppressed_worst_retail();
 }
 
-void check_gaf(WalkContext& context, FileReport& report, const CheckOptions& options,
-               const InputName& name) {
+// Returns the writer facts of the structure it read, when no budget was hit before they were all
+// read (then they are the facts gafcheck identify reads; else nullopt, and identify reads again).
+std::optional<provenance::ObservedFacts> check_gaf(WalkContext& context, FileReport& report,
+                                                   const CheckOptions& options,
+                                                   const InputName& name) {
   const gaf::GafIndex index = gaf::read_gaf_structure(context);
+  std::optional<provenance::ObservedFacts> facts;
+  if (!context.budget.first_hit())
+    facts = provenance::gaf_writer_facts(context.file, index, options.limits);
   gaf::summarize_gaf(index, report.summary, report.survey);
   pixels::check_gaf_pixels(context, index, options, name.engine_path(), report.summary);
+  return facts;
+}
+
+// Which tool wrote the bytes, as gafcheck identify says: matched from the GAF structure the
+// check read when it could, else identified afresh under the same budgets (an archive's header
+// and directory, read again: its members are never decoded for it).
+WriterIdentity writer_of(ByteView bytes, const std::optional<provenance::ObservedFacts>& gaf_facts,
+                         const BudgetLimits& limits) {
+  const Format sniffed = sniff_format(bytes);
+  if (gaf_facts && (sniffed == Format::gaf || sniffed == Format::ta3d_gaf))
+    return provenance::match_writer(*gaf_facts, sniffed);
+  return provenance::identify_writer(bytes, limits);
 }
 
 // Bytes no check reads: a container gafcheck does not open (format.container), unless the name is
@@ -69,6 +88,7 @@ FileReport check_bytes_at(ByteView bytes, const InputName& name, const CheckOpti
   BudgetMeter budget(options.limits);
   Findings findings(embedded_catalog(), options.limits[BudgetKind::findings]);
   WalkContext context{bytes, findings, budget};
+  std::optional<provenance::ObservedFacts> gaf_facts;
   check_extension(context, report.format, name.engine_path());
   switch (report.format) {
     case Format::gaf:
@@ -82,7 +102,7 @@ FileReport check_bytes_at(ByteView bytes, const InputName& name, const CheckOpti
       // they load. The foreign-layout scan goes first so its finding is always listed.
       if (options.game != Game::ta3d)
         taf::check_foreign_layout(context, options.limits[BudgetKind::frame_refs]);
-      check_gaf(context, report, options, name);
+      gaf_facts = check_gaf(context, report, options, name);
       break;
     case Format::taf_truecolor: taf::check_truecolor_taf(context, report); break;
     case Format::tsf: tsf::check_tsf(context, report, name); break;
@@ -99,6 +119,7 @@ FileReport check_bytes_at(ByteView bytes, const InputName& name, const CheckOpti
     check_gaf(context, report, options, name);
   take_findings(report, findings, budget);
   finalize_verdict(report);
+  report.writer = writer_of(bytes, gaf_facts, options.limits);
   if (options.attach) options.attach(bytes, report);
   if (work)
     for (const BudgetKind kind : hpi::member_shared_budgets)

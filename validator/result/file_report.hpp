@@ -12,6 +12,7 @@
 
 #include "validator/core/budget.hpp"
 #include "validator/core/format.hpp"
+#include "validator/result/writer_identity.hpp"
 #include "validator/rules/finding.hpp"
 #include "validator/rules/rule_id.hpp"
 
@@ -125,6 +126,10 @@ struct FileReport {
   std::string config;
   std::array<CountedLevel, rule_count> counted_levels{};
   std::optional<BudgetHit> budget_hit;
+  // Which tool wrote the bytes (gafcheck identify's answer): for an archive its packer, for a
+  // member its own writer. Absent for a file that was not read, and in reports written before
+  // check named writers.
+  std::optional<WriterIdentity> writer;
   std::optional<std::vector<ArchiveMember>> members;  // archives only
   std::optional<ReportAttachments> attachments;       // --format html only
 };
