@@ -72,6 +72,7 @@ ParsedFileDocument parse_file_document(const YAML::Node& node) {
   report.format = named<Format>(node["format"], "format", format_from_name);
   report.verdict = named<Verdict>(node["verdict"], "verdict", verdict_from_name);
   report.retail = named<Retail>(node["retail"], "retail", retail_from_name);
+  if (const YAML::Node writer = node["writer"]) report.writer = read_writer(writer);
   read_counters(node["summary"], report.summary);
   // gafcheck writes the two together: one without the other would not be written again alike.
   const YAML::Node suppressed = node["findings_suppressed"], counts = node["finding_counts"];

@@ -5,6 +5,7 @@
 
 #include "reports/gallery_tiles.hpp"
 #include "reports/html_text.hpp"
+#include "reports/text_writer.hpp"
 #include "validator/core/text.hpp"
 
 namespace gafcheck {
@@ -46,8 +47,11 @@ std::string tile_html(const FileReport& report, const GalleryTile& tile,
   return html + "<figcaption><b class=\"tile-entry\">" + entry +
          "</b><br><span class=\"tile-file\">" + html_escape(escape_bytes(report.path)) +
          "</span><br><span class=\"tile-format\">" + std::string(format_name(report.format)) +
-         "</span> <code class=\"tile-sha\" title=\"sha256\">" + html_escape(sha256) +
-         "</code></figcaption></figure>" + std::string(tile_close);
+         "</span> <code class=\"tile-sha\" title=\"sha256\">" + html_escape(sha256) + "</code>" +
+         (report.writer ? "<br><span class=\"tile-writer\" title=\"writer\">" +
+                              html_escape(writer_text(*report.writer)) + "</span>"
+                        : std::string()) +
+         "</figcaption></figure>" + std::string(tile_close);
 }
 
 }  // namespace
@@ -61,8 +65,9 @@ std::string gallery_tiles_html(const FileReport& report) {
   for (const Finding& finding : report.findings)
     if (rules.find(rule_name(finding.rule)) == std::string::npos)
       rules += " " + std::string(rule_name(finding.rule));
-  const std::string searched =
-      escape_bytes(report.path) + " " + std::string(format_name(report.format)) + rules;
+  const std::string searched = escape_bytes(report.path) + " " +
+                               std::string(format_name(report.format)) + rules +
+                               (report.writer ? " " + sanitize_text(report.writer->tool) : "");
   std::string html;
   for (const GalleryTile& tile : attachments.gallery) html += tile_html(report, tile, searched);
   return html + std::string(entries_open) + std::to_string(attachments.gallery_entries) +
@@ -129,7 +134,8 @@ std::string PageGallery::html(std::string_view option) const {
   if (!tiles_.empty())
     section +=
         "<p><label>Filter the gallery: <input id=\"gallery-filter\" type=\"search\" "
-        "placeholder=\"entry name, file, format or rule\"></label></p><div class=\"tiles\">" +
+        "placeholder=\"entry name, file, format, rule or writer\"></label></p><div "
+        "class=\"tiles\">" +
         tiles_ + "</div>";
   return section + "</section>\n";
 }

@@ -31,6 +31,7 @@ pre{background:#f4f4f4;padding:4px;font-size:12px;white-space:pre-wrap;overflow-
 .chart .axis-label{font-weight:bold}
 .tiles{display:flex;flex-wrap:wrap;gap:.75em}.tile{margin:0;width:150px;font-size:11px}
 .tile-sha{word-break:break-all;font-size:9px;color:#555}.no-picture{color:#666;font-style:italic}
+.tile-writer{font-size:10px;color:#555}
 .block-count{margin:.2em 0}.block-files ul{columns:2;font-size:12px;word-break:break-all}
 .note{color:#666;font-size:12px}.hidden{display:none}
 </style>)";
@@ -271,6 +272,11 @@ class HtmlWriter final : public FormatWriter {
     page += "</table><table><tr><th>format</th><th>files</th></tr>";
     for (const auto& [format, count] : totals.by_format)
       page += "<tr><td>" + html_escape(format) + "</td><td>" + std::to_string(count) + "</td></tr>";
+    if (!totals.by_writer.empty())
+      page += "</table><table class=\"writers\"><tr><th>writer</th><th>files</th></tr>";
+    for (const auto& [tool, count] : totals.by_writer)
+      page += "<tr><td>" + html_escape(sanitize_text(tool)) + "</td><td>" + std::to_string(count) +
+              "</td></tr>";
     page +=
         "</table>\n<h2>Rules</h2><table "
         "class=\"rules\"><tr><th>rule</th><th>severity</th><th>retail</th>"

@@ -69,6 +69,15 @@ Json member_object(const ArchiveMember& member) {
   return object;
 }
 
+Json writer_object(const WriterIdentity& writer) {
+  Json basis = Json::array();
+  for (const std::string& fact : writer.basis) basis.push_back(sanitize_text(fact));
+  return {{"tool", sanitize_text(writer.tool)},
+          {"versions", sanitize_text(writer.versions)},
+          {"confidence", writer.confidence},
+          {"basis", std::move(basis)}};
+}
+
 // A plain YAML scalar as YAML's core schema (and PyYAML) types it.
 Json plain_scalar(const std::string& text) {
   if (text == "true" || text == "True" || text == "TRUE") return true;
@@ -160,6 +169,7 @@ std::string json_file_line(const FileReport& report, std::uint64_t baseline_matc
   object["format"] = format_name(report.format);
   object["verdict"] = verdict_name(report.verdict);
   object["retail"] = retail_name(report.retail);
+  if (report.writer) object["writer"] = writer_object(*report.writer);
   object["summary"] = nested_counters(report.summary);
   if (report.findings_suppressed > 0) {
     object["findings_suppressed"] = report.findings_suppressed;

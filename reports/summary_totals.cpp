@@ -24,6 +24,7 @@ SummaryTotals summary_totals(const YAML::Node& summary) {
   totals.files = count_or_zero(files["total"]);
   read_counts(files["by_verdict"], totals.by_verdict);
   read_counts(files["by_format"], totals.by_format);
+  read_counts(files["by_writer"], totals.by_writer);  // absent before reports named writers
   if (files["not_inputs"]) {
     totals.walk_counted = true;
     totals.not_inputs = count_or_zero(files["not_inputs"]);

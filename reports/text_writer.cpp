@@ -1,5 +1,9 @@
 #include "reports/text_writer.hpp"
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 #include "validator/core/text.hpp"
 
 namespace gafcheck {
@@ -50,6 +54,8 @@ class TextWriter final : public FormatWriter {
           !reason.empty() && report.verdict != Verdict::clean)
         group.text += ": " + reason;
       group.text += '\n';
+      if (report.writer)
+        group.text += "  " + paint("writer: " + writer_text(*report.writer), text_dim) + '\n';
       for (const Finding& finding : report.findings) {
         group.text += finding_text(finding);
         ++group.tally[tally_info + static_cast<std::size_t>(finding.severity)];
@@ -111,6 +117,29 @@ class TextWriter final : public FormatWriter {
 
 }  // namespace
 
+std::string writer_text(const WriterIdentity& writer) {
+  std::string text = writer.tool;
+  if (writer.tool == unknown_writer) {
+    for (std::size_t i = 0; i < writer.basis.size(); ++i)
+      text += (i == 0 ? " (" : "; ") + writer.basis[i];
+    if (!writer.basis.empty()) text += ')';
+    return sanitize_text(text);
+  }
+  if (!writer.versions.empty() && writer.versions != unknown_writer) text += ' ' + writer.versions;
+  return sanitize_text(text + ", " + writer.confidence);
+}
+
+std::string writer_counts_text(const RunTotals& totals) {
+  std::vector<std::pair<std::string, std::uint64_t>> tools(totals.by_writer.begin(),
+                                                           totals.by_writer.end());
+  std::stable_sort(tools.begin(), tools.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::string text;
+  for (const auto& [tool, count] : tools)
+    text += (text.empty() ? "" : ", ") + sanitize_text(tool) + ' ' + std::to_string(count);
+  return text;
+}
+
 std::string text_summary_line(const RunTotals& totals, const ReportClosing& closing,
                               const TextSummaryCounts& counts) {
   std::string line = counted(totals.files, "file") + " checked";
@@ -128,6 +157,8 @@ std::string text_summary_line(const RunTotals& totals, const ReportClosing& clos
   if (const std::string hidden = hidden_findings_text(totals); !hidden.empty())
     line += "; hidden " + hidden;
   if (totals.ignored > 0) line += "; " + std::to_string(totals.ignored) + " ignored";
+  if (!totals.by_writer.empty())
+    line += "; writers: " + writer_counts_text(totals);
   if (closing.interrupted) line += "; interrupted, the report is partial";
   return line + "; exit " + std::to_string(closing.exit_code);
 }

@@ -235,10 +235,38 @@ void read_rule_counts(const YAML::Node& node, std::array<std::uint64_t, rule_cou
         parse_number<std::uint64_t>(item.second.Scalar());
 }
 
+// Text gafcheck composed (a writer's tool, versions and facts) as a double-quoted scalar, which
+// YAML and JSON read alike: sanitised to printable UTF-8, the quote and the backslash escaped.
+void append_quoted_text(std::string& line, std::string_view text) {
+  line += '"';
+  for (const char c : sanitize_text(text)) {
+    if (c == '"' || c == '\\') line += '\\';
+    line += c;
+  }
+  line += '"';
+}
+
+void append_writer(std::string& line, const WriterIdentity& writer, RecordSyntax syntax) {
+  const bool json = syntax == RecordSyntax::json;
+  line += json ? ",\"writer\":{\"tool\":" : ", writer: {tool: ";
+  append_quoted_text(line, writer.tool);
+  line += json ? ",\"versions\":" : ", versions: ";
+  append_quoted_text(line, writer.versions);
+  line += json ? ",\"confidence\":" : ", confidence: ";
+  append_quoted_text(line, writer.confidence);
+  line += json ? ",\"basis\":[" : ", basis: [";
+  for (std::size_t i = 0; i < writer.basis.size(); ++i) {
+    if (i > 0) line += json ? "," : ", ";
+    append_quoted_text(line, writer.basis[i]);
+  }
+  line += "]}";
+}
+
 }  // namespace
 
 void append_record_maps(std::string& line, const FileReport& report, RecordSyntax syntax) {
   const bool json = syntax == RecordSyntax::json;
+  if (report.writer) append_writer(line, *report.writer, syntax);
   line += json ? ",\"summary\":" : ", summary: ";
   append_counters(line, report.summary, syntax);
   line += json ? ",\"survey\":" : ", survey: ";
@@ -267,6 +295,15 @@ void read_counters(const YAML::Node& node, Counters& counters) {
                    parse_number<std::uint64_t>(inner.second.Scalar()));
     }
   }
+}
+
+WriterIdentity read_writer(const YAML::Node& node) {
+  WriterIdentity writer;
+  writer.tool = node["tool"].Scalar();
+  writer.versions = node["versions"].Scalar();
+  writer.confidence = node["confidence"].Scalar();
+  for (const auto& fact : node["basis"]) writer.basis.push_back(fact.Scalar());
+  return writer;
 }
 
 // Composed directly rather than through YAML::Emitter: the keys are fixed, the values are numbers,
@@ -337,6 +374,7 @@ ParsedRecord parse_record(const YAML::Node& node) {
   report.verdict = parse_name<Verdict>(node, "verdict", verdict_from_name);
   report.retail = parse_name<Retail>(node, "retail", retail_from_name);
   if (node["worst"]) parsed.facts.worst = parse_name<Severity>(node, "worst", severity_from_name);
+  if (const YAML::Node writer = node["writer"]) report.writer = read_writer(writer);
   for (const char* field : {"summary", "survey", "findings"})
     if (!node[field]) throw ReportContentError(std::string("record without '") + field + "'");
   read_summary(node["summary"], report.summary);

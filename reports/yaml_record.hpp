@@ -60,6 +60,8 @@ std::string pack_rule_counts(const std::array<std::uint64_t, rule_count>& counts
 // a counter named like its group is in the group under "": counter_groups.hpp), dotted again.
 // The node passed the schema check.
 void read_counters(const YAML::Node& node, Counters& counters);
+// A file document's or record's writer (the node passed the schema check).
+WriterIdentity read_writer(const YAML::Node& node);
 
 struct ParsedRecord {
   FileReport report;  // no findings listed: counts, counters and histograms only

@@ -94,6 +94,18 @@ void emit_members(YAML::Emitter& out, const std::vector<ArchiveMember>& members)
   out << YAML::EndSeq;
 }
 
+void emit_writer(YAML::Emitter& out, const WriterIdentity& writer) {
+  out << YAML::Key << "writer" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "tool" << YAML::Value;
+  emit_text(out, writer.tool);
+  out << YAML::Key << "versions" << YAML::Value;
+  emit_text(out, writer.versions);
+  out << YAML::Key << "confidence" << YAML::Value << writer.confidence;
+  out << YAML::Key << "basis" << YAML::Value << YAML::BeginSeq;
+  for (const std::string& fact : writer.basis) emit_text(out, fact);
+  out << YAML::EndSeq << YAML::EndMap;
+}
+
 }  // namespace
 
 std::string tool_version() {
@@ -156,6 +168,7 @@ std::string yaml_file_document(const FileReport& report, std::uint64_t baseline_
   out << YAML::Key << "format" << YAML::Value << std::string(format_name(report.format));
   out << YAML::Key << "verdict" << YAML::Value << std::string(verdict_name(report.verdict));
   out << YAML::Key << "retail" << YAML::Value << std::string(retail_name(report.retail));
+  if (report.writer) emit_writer(out, *report.writer);
   out << YAML::Key << "summary" << YAML::Value;
   emit_counters(out, report.summary);
   if (report.findings_suppressed > 0) {
@@ -199,6 +212,13 @@ std::string yaml_summary_document(const RunTotals& totals, const ReportClosing& 
   out << YAML::Key << "by_format" << YAML::Value << YAML::BeginMap;
   for (const auto& [name, count] : totals.by_format)
     out << YAML::Key << name << YAML::Value << count;
+  out << YAML::EndMap;
+  out << YAML::Key << "by_writer" << YAML::Value << YAML::BeginMap;
+  for (const auto& [tool, count] : totals.by_writer) {
+    out << YAML::Key;
+    emit_text(out, tool);
+    out << YAML::Value << count;
+  }
   out << YAML::EndMap;
   if (totals.walk_counted) {
     out << YAML::Key << "not_inputs" << YAML::Value << totals.not_inputs;

@@ -73,6 +73,7 @@ KEY_CHECKS = {
     'verdict': ('verdict_key', 'a verdict'),
     'format': ('format_key', 'a format'),
     'histogram_name': ('counter_group_key', 'a histogram name'),
+    'tool': ('any_key', 'a tool name'),
 }
 # Keywords that say nothing the reader checks: documentation, and promises about what the writer
 # writes (distinct sandbox layers, at most ten top files) that a reader need not hold it to.

@@ -1,10 +1,11 @@
 """The HTML page as a collection owner reads it: a gallery with a tile per entry (the entry's first
-frame as a data: URI image, its name, the file's sha256 and format) that a text box filters and a
-budget bounds, with the game's palette under --palette and in gafcheck html when the files are
-there; files that say the same thing as one block with "N files"; survey charts with axes, tick
-labels and the count on each bar; and in the rules table the severity the findings were reported
-with. Headless Chromium (skipped when absent) loads the page, filters the gallery, finds the
-labels, and its screenshot is neither blank nor wider than the window.
+frame as a data: URI image, its name, the file's sha256, format and writer) that a text box
+filters (the writer too) and a budget bounds, with the game's palette under --palette and in
+gafcheck html when the files are there; files that say the same thing as one block with "N
+files"; survey charts with axes, tick labels and the count on each bar; and in the rules table the
+severity the findings were reported with. Headless Chromium (skipped when absent) loads the page,
+filters the gallery, finds the labels, and its screenshot is neither blank nor wider than the
+window.
 """
 import base64
 import html.parser
@@ -76,6 +77,7 @@ def test_gallery_has_a_tile_per_entry_with_its_picture_name_sha256_and_format():
     import hashlib
     sha = hashlib.sha256((SEEDS / 'clean-rle.gaf').read_bytes()).hexdigest()
     assert sha in text and 'class="tile-format">gaf<' in text
+    assert 'class="tile-writer" title="writer">' in text
     assert 'id="gallery-filter"' in text and 'gallery shows the first' not in text
     assert all('gaf' in tile['data-search'] for tile in tiles)
 
@@ -203,7 +205,14 @@ def test_chromium_shows_the_gallery_filters_it_and_the_page_fits_the_window():
              'f.dispatchEvent(new Event("input"));'
              'b.setAttribute("data-filtered",String(shown()));'
              'f.value="";f.dispatchEvent(new Event("input"));'
-             'b.setAttribute("data-unfiltered",String(shown()));});</script>')
+             'b.setAttribute("data-unfiltered",String(shown()));'
+             'var w=document.querySelector("#gallery .tile .tile-writer");'
+             'b.setAttribute("data-writer",w?w.textContent:"");'
+             'f.value="writer-free-text-matches-nothing";f.dispatchEvent(new Event("input"));'
+             'b.setAttribute("data-unmatched",String(shown()));'
+             'f.value=w?w.textContent.split(",")[0].split(" (")[0]:"";'
+             'f.dispatchEvent(new Event("input"));'
+             'b.setAttribute("data-by-writer",String(shown()));});</script>')
     marked = WORK / 'browser-marked.html'
     marked.write_text(text.replace('</body>', probe + '</body>'), encoding='utf-8')
     common = [browser, '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
@@ -218,6 +227,9 @@ def test_chromium_shows_the_gallery_filters_it_and_the_page_fits_the_window():
     assert int(body['data-tile-images']) >= 5, body
     assert 0 < int(body['data-filtered']) < tiles, body
     assert body['data-unfiltered'] == str(tiles), body
+    # Each tile names the tool that wrote its file (or unknown), and the filter matches it.
+    assert body.get('data-writer'), body
+    assert body['data-unmatched'] == '0' and int(body['data-by-writer']) > 0, body
     assert int(body['data-axis-labels']) >= 2 and int(body['data-bar-values']) >= 1, body
     assert body['data-fits'] == 'true', 'the page is wider than the window'
     assert '<b>3 files</b>' in text

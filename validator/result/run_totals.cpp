@@ -63,6 +63,7 @@ void RunTotals::add_without_findings(const FileReport& report) {
   bytes += report.size;
   ++by_verdict[std::string(verdict_name(report.verdict))];
   ++by_format[std::string(format_name(report.format))];
+  if (report.writer) ++by_writer[report.writer->tool];
   for (std::size_t i = 0; i < rule_count; ++i) {
     if (report.rule_counts[i] == 0) continue;
     RuleTotals& totals = findings[std::string(rule_names[i])];
@@ -82,6 +83,7 @@ void RunTotals::merge(const RunTotals& other) {
   bytes += other.bytes;
   for (const auto& [key, value] : other.by_verdict) by_verdict[key] += value;
   for (const auto& [key, value] : other.by_format) by_format[key] += value;
+  for (const auto& [key, value] : other.by_writer) by_writer[key] += value;
   for (const auto& [key, value] : other.findings) {
     findings[key].occurrences += value.occurrences;
     findings[key].files += value.files;

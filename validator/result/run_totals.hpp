@@ -50,6 +50,8 @@ struct RunTotals {
   std::uint64_t bytes = 0;
   std::map<std::string, std::uint64_t> by_verdict;
   std::map<std::string, std::uint64_t> by_format;
+  // Files by the tool that wrote them (unknown too); files that were not read have no writer.
+  std::map<std::string, std::uint64_t> by_writer;
   std::map<std::string, RuleTotals> findings;  // by rule id
   Counters summary;                            // per-file summary counters, added up
   Histograms survey;                           // per-file histograms, merged

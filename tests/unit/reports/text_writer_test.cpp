@@ -95,5 +95,27 @@ TEST(TextSummaryLine, SaysWhatADisplayThresholdHid) {
             "interrupted, the report is partial; exit 1");
 }
 
+// A line per file for the tool that wrote it; the summary counts files by writer.
+TEST(TextWriter, EachFileSaysItsWriterAndTheSummaryCountsThem) {
+  FileReport packed, mixed;
+  packed.path = "mod.ufo";
+  packed.writer = WriterIdentity{"HPIPack (HPIUtil.dll)", "1997-1999", "certain", {"a = 1"}};
+  mixed.path = "odd.ufo";
+  mixed.writer = WriterIdentity{"unknown", "", "none", {"no signature fits", "b = 2"}};
+  RunTotals totals;
+  for (const FileReport* report : {&packed, &mixed, &mixed}) totals.add(*report);
+  const std::vector<ReportItem> items = {{&packed, true}, {&mixed, true}};
+  const std::string text = text_report_of(items, totals, false);
+  EXPECT_NE(text.find("OK       mod.ufo\n  writer: HPIPack (HPIUtil.dll) 1997-1999, certain\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("OK       odd.ufo\n  writer: unknown (no signature fits; b = 2)\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("; writers: unknown 2, HPIPack (HPIUtil.dll) 1; exit 3\n"),
+            std::string::npos)
+      << text;
+}
+
 }  // namespace
 }  // namespace gafcheck::testing
