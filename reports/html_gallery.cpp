@@ -24,6 +24,14 @@ std::string lowercase(std::string text) {
   return text;
 }
 
+// The tool (with the confidence) on the tile, the whole answer with its basis on hover.
+std::string writer_html(const WriterIdentity& writer) {
+  const std::string shown =
+      writer.tool == unknown_writer ? writer.tool : writer.tool + ", " + writer.confidence;
+  return "<br><span class=\"tile-writer\" title=\"writer: " + html_escape(writer_text(writer)) +
+         "\">" + html_escape(sanitize_text(shown)) + "</span>";
+}
+
 std::string tile_html(const FileReport& report, const GalleryTile& tile,
                       const std::string& searched) {
   const std::string& sha256 = report.sha256.empty() ? report.attachments->sha256 : report.sha256;
@@ -48,10 +56,8 @@ std::string tile_html(const FileReport& report, const GalleryTile& tile,
          "</b><br><span class=\"tile-file\">" + html_escape(escape_bytes(report.path)) +
          "</span><br><span class=\"tile-format\">" + std::string(format_name(report.format)) +
          "</span> <code class=\"tile-sha\" title=\"sha256\">" + html_escape(sha256) + "</code>" +
-         (report.writer ? "<br><span class=\"tile-writer\" title=\"writer\">" +
-                              html_escape(writer_text(*report.writer)) + "</span>"
-                        : std::string()) +
-         "</figcaption></figure>" + std::string(tile_close);
+         (report.writer ? writer_html(*report.writer) : std::string()) + "</figcaption></figure>" +
+         std::string(tile_close);
 }
 
 }  // namespace

@@ -71,8 +71,23 @@ class LineScanner {
     for (;;) {
       skip(' ');
       if (!(peek('"') ? double_quoted() : key()) || !take(": ")) return false;
-      if (peek('{') ? !flow_map() : peek('"') ? !double_quoted() : !plain(true)) return false;
+      const bool value = peek('{')   ? flow_map()
+                         : peek('[') ? flow_sequence()
+                         : peek('"') ? double_quoted()
+                                     : plain(true);
+      if (!value) return false;
       if (take("}")) return true;
+      if (!take(",")) return false;
+    }
+  }
+  // A record's writer basis: a list of double-quoted texts ("basis: [\"a = 1\", \"b = 2\"]").
+  bool flow_sequence() {
+    ++at_;  // [
+    if (take("]")) return true;
+    for (;;) {
+      skip(' ');
+      if (!peek('"') || !double_quoted()) return false;
+      if (take("]")) return true;
       if (!take(",")) return false;
     }
   }

@@ -4,8 +4,8 @@
 // quotes only folds the scalar (or is an error before "---"), so both see the same documents.
 // Anywhere else (a plain scalar, a comment, between tokens) a YAML 1.1 reader would start a new
 // line there, perhaps a new document. This recognises the lines gafcheck writes (block `key:
-// "text"`, list items, one-line flow maps) and says whether every such character stands inside
-// double quotes.
+// "text"`, list items, one-line flow maps with lists of double-quoted texts) and says whether
+// every such character stands inside double quotes.
 #include <string>
 
 namespace gafcheck {

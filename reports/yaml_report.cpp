@@ -213,13 +213,15 @@ std::string yaml_summary_document(const RunTotals& totals, const ReportClosing& 
   for (const auto& [name, count] : totals.by_format)
     out << YAML::Key << name << YAML::Value << count;
   out << YAML::EndMap;
-  out << YAML::Key << "by_writer" << YAML::Value << YAML::BeginMap;
-  for (const auto& [tool, count] : totals.by_writer) {
-    out << YAML::Key;
-    emit_text(out, tool);
-    out << YAML::Value << count;
+  if (!totals.by_writer.empty()) {  // none from files not read, or reports before writers
+    out << YAML::Key << "by_writer" << YAML::Value << YAML::BeginMap;
+    for (const auto& [tool, count] : totals.by_writer) {
+      out << YAML::Key;
+      emit_text(out, tool);
+      out << YAML::Value << count;
+    }
+    out << YAML::EndMap;
   }
-  out << YAML::EndMap;
   if (totals.walk_counted) {
     out << YAML::Key << "not_inputs" << YAML::Value << totals.not_inputs;
     out << YAML::Key << "symlinks_not_followed" << YAML::Value << totals.symlinks_not_followed;

@@ -264,6 +264,12 @@ TEST(QuotedLineBreaks, Yaml11BreaksAreAcceptedOnlyInsideDoubleQuotes) {
       "{kind: record, path: \"a\xE2\x80\xA8\", summary: {entries: 1, coverage: {\"\": 3, "
       "slack: 0}}, survey: {widths: {-1: 2}}, findings: {}}"));
   EXPECT_FALSE(yaml11_breaks_only_in_double_quotes("{summary: {coverage: {a\xE2\x80\xA8: 1}}}"));
+  // A record's writer basis is a list of double-quoted texts.
+  EXPECT_TRUE(yaml11_breaks_only_in_double_quotes(
+      "{kind: record, path: \"a\xE2\x80\xA8\", writer: {tool: \"unknown\", basis: [\"x = 1\", "
+      "\"y\"]}, findings: {}}"));
+  EXPECT_TRUE(yaml11_breaks_only_in_double_quotes("{writer: {basis: []}, path: \"\xC2\x85\"}"));
+  EXPECT_FALSE(yaml11_breaks_only_in_double_quotes("{writer: {basis: [a\xE2\x80\xA8]}}"));
 }
 
 }  // namespace
