@@ -157,8 +157,7 @@ std::string text_summary_line(const RunTotals& totals, const ReportClosing& clos
   if (const std::string hidden = hidden_findings_text(totals); !hidden.empty())
     line += "; hidden " + hidden;
   if (totals.ignored > 0) line += "; " + std::to_string(totals.ignored) + " ignored";
-  if (!totals.by_writer.empty())
-    line += "; writers: " + writer_counts_text(totals);
+  if (!totals.by_writer.empty()) line += "; writers: " + writer_counts_text(totals);
   if (closing.interrupted) line += "; interrupted, the report is partial";
   return line + "; exit " + std::to_string(closing.exit_code);
 }

@@ -77,7 +77,7 @@ def test_gallery_has_a_tile_per_entry_with_its_picture_name_sha256_and_format():
     import hashlib
     sha = hashlib.sha256((SEEDS / 'clean-rle.gaf').read_bytes()).hexdigest()
     assert sha in text and 'class="tile-format">gaf<' in text
-    assert 'class="tile-writer" title="writer: unknown (no signature matches' in text
+    assert 'class="tile-writer" title="writer: ' in text
     assert 'id="gallery-filter"' in text and 'gallery shows the first' not in text
     assert all('gaf' in tile['data-search'] for tile in tiles)
 

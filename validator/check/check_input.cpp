@@ -42,9 +42,9 @@ std::optional<provenance::ObservedFacts> check_gaf(WalkContext& context, FileRep
   return facts;
 }
 
-// Which tool wrote the bytes, as gafcheck identify says: matched from the GAF structure the
-// check read when it could, else identified afresh under the same budgets (an archive's header
-// and directory, read again: its members are never decoded for it).
+// Which tool wrote the bytes, as gafcheck identify says: from the GAF structure the check read
+// when it could, else identified afresh under the same budgets (an archive's header and
+// directory read again, at most a few of its LZ77 chunks decoded).
 WriterIdentity writer_of(ByteView bytes, const std::optional<provenance::ObservedFacts>& gaf_facts,
                          const BudgetLimits& limits) {
   const Format sniffed = sniff_format(bytes);

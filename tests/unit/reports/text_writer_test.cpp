@@ -112,8 +112,7 @@ TEST(TextWriter, EachFileSaysItsWriterAndTheSummaryCountsThem) {
   EXPECT_NE(text.find("OK       odd.ufo\n  writer: unknown (no signature fits; b = 2)\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("; writers: unknown 2, HPIPack (HPIUtil.dll) 1; exit 3\n"),
-            std::string::npos)
+  EXPECT_NE(text.find("; writers: unknown 2, HPIPack (HPIUtil.dll) 1; exit 3\n"), std::string::npos)
       << text;
 }
 
