@@ -9,6 +9,10 @@
 namespace gafcheck::provenance {
 namespace {
 
+// The rows re-encoded per file: enough rows to tell encoders apart, few enough that naming a
+// file's writer costs a census little whatever the file's size.
+constexpr std::uint64_t reencoded_pixels_sampled = 2048;
+
 // GafExplode's limits: a skip of at most 127 pixels, a repeat or literal of at most 64.
 constexpr std::size_t longest_skip = 127;
 constexpr std::size_t longest_run = 64;
@@ -30,56 +34,11 @@ void flush_literal(std::vector<std::uint8_t>& literal, std::vector<std::uint8_t>
   literal.clear();
 }
 
-// One row of an RLE image, decoded strictly into `pixels` (the key where nothing is drawn) and
-// `coverage`. Returns the row's bytes (count word and payload), or nothing when the row cannot be
-// read as an encoder writes rows (out of the file, short, overrunning, with payload left over).
-std::optional<ByteView> decode_row(ByteView file, std::uint64_t row_offset,
-                                   const gaf::FrameRecord& frame, std::vector<std::uint8_t>& pixels,
-                                   std::vector<std::uint8_t>& coverage) {
-  const auto count = file.u16le(row_offset);
-  if (!count) return std::nullopt;
-  const auto stored = file.sub(row_offset, 2 + std::uint64_t{*count});
-  if (!stored) return std::nullopt;
-  std::fill(pixels.begin(), pixels.end(), std::uint8_t{0});
-  std::fill(coverage.begin(), coverage.end(), std::uint8_t{0});
-  IssueCounter issues;
-  pixels::RleWalkOptions options;
-  options.pixels = pixels;
-  options.coverage = coverage;
-  options.sink = &issues;
-  const pixels::RleWalkResult walked =
-      pixels::walk_rle(file, {row_offset, frame.width, 1}, options);
-  if (walked.stop != pixels::RleWalkStop::complete || issues.issues != 0) return std::nullopt;
-  for (std::size_t x = 0; x < pixels.size(); ++x)
-    if (coverage[x] == 0) pixels[x] = frame.color_key;
-  return stored;
-}
-
-// Whether each encoder still in the running writes this row as stored; the others drop out.
-void compare_row(ByteView stored, const std::vector<std::uint8_t>& pixels,
-                 const std::vector<std::uint8_t>& coverage, std::uint8_t key, Reencodings& result,
-                 std::vector<std::uint8_t>& encoded) {
-  const std::span<const std::uint8_t> payload = stored.bytes().subspan(2);
-  if (result.gafexplode != Reencoding::differs) {
-    encoded.clear();
-    encode_row_as_gafexplode(pixels, key, encoded);
-    if (!std::ranges::equal(payload, encoded)) result.gafexplode = Reencoding::differs;
-  }
-  if (result.gafcheck != Reencoding::differs) {
-    encoded.clear();
-    const bool fits = pixels::encode_rle_row(pixels.data(), coverage.data(),
-                                             static_cast<std::uint32_t>(pixels.size()), encoded);
-    if (!fits || !std::ranges::equal(stored.bytes(), encoded))
-      result.gafcheck = Reencoding::differs;
-  }
-}
-
-}  // namespace
-
-void encode_row_as_gafexplode(std::span<const std::uint8_t> row, std::uint8_t key,
-                              std::vector<std::uint8_t>& out) {
+// GafExplode's row encoder with the literal it gathers kept by the caller between rows.
+void encode_gafexplode_row(std::span<const std::uint8_t> row, std::uint8_t key,
+                           std::vector<std::uint8_t>& out, std::vector<std::uint8_t>& literal) {
   if (std::ranges::all_of(row, [key](std::uint8_t pixel) { return pixel == key; })) return;
-  std::vector<std::uint8_t> literal;
+  literal.clear();
   for (std::size_t x = 0; x < row.size();) {
     const std::uint8_t value = row[x];
     std::size_t run = 1;
@@ -106,40 +65,95 @@ void encode_row_as_gafexplode(std::span<const std::uint8_t> row, std::uint8_t ke
   flush_literal(literal, out);
 }
 
+struct RowBuffers {
+  std::vector<std::uint8_t> pixels, coverage, encoded, literal;
+};
+
+// Whether each encoder still in the running writes this row as stored; the others drop out.
+void compare_row(ByteView stored, std::span<const std::uint8_t> pixels,
+                 std::span<const std::uint8_t> coverage, std::uint8_t key, Reencodings& result,
+                 RowBuffers& buffers) {
+  std::vector<std::uint8_t>& encoded = buffers.encoded;
+  const std::span<const std::uint8_t> payload = stored.bytes().subspan(2);
+  if (result.gafexplode != Reencoding::differs) {
+    encoded.clear();
+    encode_gafexplode_row(pixels, key, encoded, buffers.literal);
+    if (!std::ranges::equal(payload, encoded)) result.gafexplode = Reencoding::differs;
+  }
+  if (result.gafcheck != Reencoding::differs) {
+    encoded.clear();
+    const bool fits = pixels::encode_rle_row(pixels.data(), coverage.data(),
+                                             static_cast<std::uint32_t>(pixels.size()), encoded);
+    if (!fits || !std::ranges::equal(stored.bytes(), encoded))
+      result.gafcheck = Reencoding::differs;
+  }
+}
+
+bool an_encoder_still_matches(const Reencodings& result) {
+  return result.gafexplode != Reencoding::differs || result.gafcheck != Reencoding::differs;
+}
+
+// Walks the first rows of one frame while the sample's allowance of pixels lasts (each row spends
+// its width): decoded strictly in one walk (rows that do not decode exactly are no encoder's and
+// not well formed), then compared row by row while an encoder still matches them all.
+void reencode_frame(ByteView file, const gaf::FrameRecord& frame, Reencodings& result,
+                    RowBuffers& buffers, std::uint64_t& allowance) {
+  const auto rows =
+      static_cast<std::uint32_t>(std::min<std::uint64_t>(frame.height, allowance / frame.width));
+  allowance -= std::uint64_t{rows} * frame.width;
+  const std::size_t pixel_count = std::size_t{rows} * frame.width;
+  buffers.pixels.assign(pixel_count, 0);
+  buffers.coverage.assign(pixel_count, 0);
+  IssueCounter issues;
+  pixels::RleWalkOptions options;
+  options.pixels = buffers.pixels;
+  options.coverage = buffers.coverage;
+  options.sink = &issues;
+  const pixels::RleWalkResult walked = pixels::walk_rle(
+      file, {frame.data_offset, frame.width, static_cast<std::uint16_t>(rows)}, options);
+  if (walked.stop != pixels::RleWalkStop::complete || issues.issues != 0) {
+    result.gafexplode = result.gafcheck = result.well_formed = Reencoding::differs;
+    return;
+  }
+  if (!an_encoder_still_matches(result)) return;
+  for (std::size_t at = 0; at < pixel_count; ++at)
+    if (buffers.coverage[at] == 0) buffers.pixels[at] = frame.color_key;
+  std::uint64_t row = frame.data_offset;
+  for (std::uint32_t y = 0; y < rows && an_encoder_still_matches(result); ++y) {
+    const std::uint64_t count = file.u16le(row).value_or(0);
+    const auto stored = file.sub(row, 2 + count);
+    if (!stored) return;  // cannot happen: the walk read every row inside the file
+    const std::size_t first = std::size_t{y} * frame.width;
+    compare_row(*stored, std::span(buffers.pixels).subspan(first, frame.width),
+                std::span(buffers.coverage).subspan(first, frame.width), frame.color_key, result,
+                buffers);
+    row += stored->size();
+  }
+}
+
+}  // namespace
+
+void encode_row_as_gafexplode(std::span<const std::uint8_t> row, std::uint8_t key,
+                              std::vector<std::uint8_t>& out) {
+  std::vector<std::uint8_t> literal;
+  encode_gafexplode_row(row, key, out, literal);
+}
+
 Reencodings reencode_rle_rows(ByteView file, const gaf::GafIndex& index, std::uint64_t max_pixels) {
   Reencodings result{Reencoding::matches, Reencoding::matches, Reencoding::matches};
   std::unordered_set<std::uint64_t> seen_blocks;
-  std::vector<std::uint8_t> pixels, coverage, encoded;
-  std::uint64_t spent = 0;
+  RowBuffers buffers;
+  std::uint64_t allowance = std::min(reencoded_pixels_sampled, max_pixels);
   bool checked_any = false;
-  const auto unfinished = [&result] {
-    for (Reencoding* encoder : {&result.gafexplode, &result.gafcheck, &result.well_formed})
-      if (*encoder != Reencoding::differs) *encoder = Reencoding::not_checked;
-    return result;
-  };
   for (const gaf::FrameRecord& frame : index.frames) {
     if (!frame.header_in_bounds || frame.is_composite() || !frame.is_rle()) continue;
-    if (frame.width == 0 || frame.height == 0) continue;
+    if (frame.width == 0 || frame.height == 0 || allowance < frame.width) continue;
     if (!seen_blocks.insert(frame.data_offset).second) continue;
-    spent += std::uint64_t{frame.width} * frame.height;
-    if (spent > max_pixels) return unfinished();
-    pixels.resize(frame.width);
-    coverage.resize(frame.width);
-    std::uint64_t row = frame.data_offset;
-    for (std::uint32_t y = 0; y < frame.height; ++y) {
-      // An empty row (count 0) is what every encoder here writes for a row with nothing drawn.
-      if (file.u16le(row) == std::uint16_t{0}) {
-        row += 2;
-        continue;
-      }
-      const auto stored = decode_row(file, row, frame, pixels, coverage);
-      if (!stored) return {Reencoding::differs, Reencoding::differs, Reencoding::differs};
-      compare_row(*stored, pixels, coverage, frame.color_key, result, encoded);
-      row += stored->size();
-    }
+    reencode_frame(file, frame, result, buffers, allowance);
     checked_any = true;
   }
-  return checked_any ? result : unfinished();
+  if (!checked_any) return {};
+  return result;
 }
 
 }  // namespace gafcheck::provenance

@@ -27,14 +27,15 @@ enum class Reencoding : std::uint8_t {
 struct Reencodings {
   Reencoding gafexplode = Reencoding::not_checked;  // GafExplode's (above)
   Reencoding gafcheck = Reencoding::not_checked;    // gafcheck rebuild's (pixels/rle_encoder.hpp)
-  // Whether every row decodes exactly (width pixels from its own payload, nothing left over), as
-  // any encoder writes rows: differs for a row an encoder could not have written.
+  // Whether every sampled row decodes exactly (width pixels from its own payload, nothing left
+  // over), as any encoder writes rows: differs for a row an encoder could not have written.
   Reencoding well_formed = Reencoding::not_checked;
 };
 
-// Walks the RLE leaf images (top-level frames and layers, each pixel block once) in the index,
-// decodes each row strictly and re-encodes it with every encoder. At most `max_pixels` pixels
-// are decoded; past that an encoder not yet seen to differ is not_checked.
+// Takes a sample of the RLE leaf images' rows (top-level frames and layers, each pixel block once,
+// in index order, whole rows, 4,096 pixels in all or the file's pixel budget if smaller: the
+// sample bounds the cost per file whatever its size), decodes it strictly (well_formed) and
+// re-encodes it with each encoder until it differs. No row sampled: every answer not_checked.
 Reencodings reencode_rle_rows(ByteView file, const gaf::GafIndex& index, std::uint64_t max_pixels);
 
 }  // namespace gafcheck::provenance
