@@ -70,6 +70,23 @@ bool same_state(const struct stat& before, const struct stat& after) {
          before.st_mtim.tv_nsec == after.st_mtim.tv_nsec;
 }
 
+// Reads [offset, offset + length) exactly; false with errno set, or errno 0 when the file ended
+// first (it shrank since fstat).
+bool read_range(int fd, std::uint8_t* into, std::uint64_t offset, std::uint64_t length) {
+  std::uint64_t done = 0;
+  while (done < length) {
+    const ssize_t got = ::pread(fd, into + done, static_cast<std::size_t>(length - done),
+                                static_cast<off_t>(offset + done));
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) {
+      if (got == 0) errno = 0;
+      return false;
+    }
+    done += static_cast<std::uint64_t>(got);
+  }
+  return true;
+}
+
 }  // namespace
 
 InputFile::Buffer InputFile::Buffer::allocate(std::size_t capacity) {
@@ -83,6 +100,18 @@ InputFile::Buffer InputFile::Buffer::allocate(std::size_t capacity) {
     buffer.bytes_ = static_cast<std::uint8_t*>(data);
     buffer.mapped_ = true;
   }
+  buffer.capacity_ = capacity;
+  return buffer;
+}
+
+InputFile::Buffer InputFile::Buffer::allocate_sparse(std::size_t capacity) {
+  Buffer buffer;
+  if (capacity == 0) return buffer;
+  void* data = ::mmap(nullptr, capacity, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (data == MAP_FAILED) return buffer;
+  buffer.bytes_ = static_cast<std::uint8_t*>(data);
+  buffer.mapped_ = true;
   buffer.capacity_ = capacity;
   return buffer;
 }
@@ -176,6 +205,52 @@ OpenedInput InputFile::read(int directory, const std::filesystem::path& path, in
   if (::fstat(descriptor.fd, &after) != 0) return fail(describe_errno("cannot stat"));
   if (!same_state(before, after)) return fail(changed("its size or modification time changed"));
   file.size_ = static_cast<std::size_t>(want);
+  return file;
+}
+
+OpenedInput InputFile::open_ranges(const std::filesystem::path& path, std::uint64_t max_size,
+                                   std::uint64_t head_size, const RangePlan& plan) {
+  ReadFailure failure;
+  const auto fail = [&failure](std::string reason) {
+    failure.reason = std::move(reason);
+    return failure;
+  };
+  FileDescriptor descriptor;
+  descriptor.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (descriptor.fd < 0) return fail(describe_errno("cannot open"));
+  struct stat before {};
+  if (::fstat(descriptor.fd, &before) != 0) return fail(describe_errno("cannot stat"));
+  if (!S_ISREG(before.st_mode)) return fail("cannot read: " + file_type_name(before.st_mode));
+  failure.size = static_cast<std::uint64_t>(before.st_size);
+  if (failure.size > max_size) {
+    failure.too_large = true;
+    return fail("file is larger than the file size budget");
+  }
+  if (failure.size > SIZE_MAX)
+    return fail("cannot read: " + std::to_string(failure.size) + " bytes do not fit in memory");
+  if (input_hooks::after_open) input_hooks::after_open(path);
+  InputFile file;
+  file.size_ = static_cast<std::size_t>(failure.size);
+  file.buffer_ = Buffer::allocate_sparse(file.size_);
+  if (file.size_ != 0 && !file.buffer_.bytes())
+    return fail(describe_errno("cannot reserve memory to read it"));
+  const auto read_clipped = [&](hpi::ByteRange range) {
+    const std::uint64_t begin = std::min<std::uint64_t>(range.offset, file.size_);
+    const std::uint64_t length = std::min<std::uint64_t>(range.length, file.size_ - begin);
+    return read_range(descriptor.fd, file.buffer_.bytes() + begin, begin, length);
+  };
+  const auto read_failure = [&] {
+    return errno == 0 ? fail(changed("it ended before the " + std::to_string(failure.size) +
+                                     " bytes it had when opened"))
+                      : fail(describe_errno("cannot read"));
+  };
+  const std::uint64_t head = std::min<std::uint64_t>(head_size, file.size_);
+  if (!read_clipped({0, head})) return read_failure();
+  for (const hpi::ByteRange& range : plan(ByteView(file.buffer_.bytes(), head), failure.size))
+    if (!read_clipped(range)) return read_failure();
+  struct stat after {};
+  if (::fstat(descriptor.fd, &after) != 0) return fail(describe_errno("cannot stat"));
+  if (!same_state(before, after)) return fail(changed("its size or modification time changed"));
   return file;
 }
 

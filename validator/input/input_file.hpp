@@ -4,10 +4,13 @@
 // changes while it is read is an error ("changed while it was read"), never a mix of two states.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "validator/base/result.hpp"
 #include "validator/core/byte_view.hpp"
+#include "validator/hpi/directory_ranges.hpp"
 
 namespace gafcheck {
 
@@ -21,6 +24,10 @@ struct ReadFailure {
 };
 
 using OpenedInput = Result<InputFile, ReadFailure>;
+
+// The ranges of a file to read, from its first bytes and its size.
+using RangePlan =
+    std::function<std::vector<hpi::ByteRange>(ByteView head, std::uint64_t file_size)>;
 
 class InputFile {
  public:
@@ -40,6 +47,13 @@ class InputFile {
   // The same for the first min(size, head_size) bytes only, whatever the file's size: enough to
   // sniff a format without reading a large file that turns out not to be an input.
   static OpenedInput open_head(const std::filesystem::path& path, std::uint64_t head_size);
+
+  // The same for some ranges only: the first head_size bytes, then the ranges plan names from
+  // them. The view has the file's size; every byte outside those ranges reads as zero and costs
+  // no memory (an anonymous mapping whose untouched pages are never allocated). What listing an
+  // archive by its directory alone reads. A file that changes meanwhile is an error, as above.
+  static OpenedInput open_ranges(const std::filesystem::path& path, std::uint64_t max_size,
+                                 std::uint64_t head_size, const RangePlan& plan);
 
   // open() of `name` in the directory `directory` (a descriptor), never following a symlink
   // there (ELOOP: the caller resolves links itself, e.g. to stay beneath a root).
@@ -62,6 +76,8 @@ class InputFile {
     Buffer() = default;
     // Empty (bytes() null) when the memory cannot be had.
     static Buffer allocate(std::size_t capacity);
+    // Zeroed memory of which only the pages written are ever allocated.
+    static Buffer allocate_sparse(std::size_t capacity);
     Buffer(Buffer&& other) noexcept;
     Buffer& operator=(Buffer&& other) noexcept;
     ~Buffer();

@@ -1,6 +1,9 @@
 #include "validator/modsets/fingerprints.hpp"
 
+#include <algorithm>
 #include <map>
+#include <span>
+#include <tuple>
 
 #include "validator/check/check_input.hpp"
 #include "validator/compare/content_side.hpp"
@@ -29,19 +32,36 @@ std::string drawn_signature(ByteView bytes, Format format, const BudgetLimits& l
   return sha256_hex(ByteView(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
 }
 
-Fingerprint fingerprint_of(ByteView bytes, const InputName& name, const CheckOptions& options) {
-  Fingerprint print;
-  print.read = true;
-  print.sha256 = sha256_hex(bytes);
-  const FileReport report = check_bytes(bytes, name, options);
-  print.format = std::string(format_name(report.format));
-  for (std::size_t rule = 0; rule < rule_count; ++rule)
-    if (report.rule_counts[rule] != 0)
-      print.rules.insert(embedded_catalog().info(static_cast<RuleId>(rule)).id);
-  if (compare::is_sprite(report.format))
-    print.drawn = drawn_signature(bytes, report.format, options.limits);
-  return print;
-}
+// Checks and draws each content once: copies whose bytes and engine path (what the rules look at
+// beside the bytes) are the same share one fingerprint.
+class FingerprintCache {
+ public:
+  FingerprintCache(const CheckOptions& options, ReadCounts& counts)
+      : options_(options), counts_(counts) {}
+
+  Fingerprint of(ByteView bytes, const InputName& name) {
+    std::string sha256 = sha256_hex(bytes);
+    auto key = std::make_tuple(sha256, name.is_member(), std::string(name.engine_path()));
+    if (const auto found = prints_.find(key); found != prints_.end()) return found->second;
+    ++counts_.contents_checked;
+    Fingerprint print;
+    print.read = true;
+    print.sha256 = std::move(sha256);
+    const FileReport report = check_bytes(bytes, name, options_);
+    print.format = std::string(format_name(report.format));
+    for (std::size_t rule = 0; rule < rule_count; ++rule)
+      if (report.rule_counts[rule] != 0)
+        print.rules.insert(embedded_catalog().info(static_cast<RuleId>(rule)).id);
+    if (compare::is_sprite(report.format))
+      print.drawn = drawn_signature(bytes, report.format, options_.limits);
+    return prints_.emplace(std::move(key), std::move(print)).first->second;
+  }
+
+ private:
+  const CheckOptions& options_;
+  ReadCounts& counts_;
+  std::map<std::tuple<std::string, bool, std::string>, Fingerprint> prints_;
+};
 
 // Where each copy to read is: per archive, its members; the loose files apart.
 struct ReadPlan {
@@ -62,38 +82,91 @@ ReadPlan plan_reads(const ModSet& set, std::vector<Overlap>& overlaps) {
   return plan;
 }
 
-void read_archive_copies(const ModSet& set, std::size_t archive,
-                         const std::vector<OverlapCopy*>& copies, const CheckOptions& options,
-                         std::vector<std::string>& unreadable) {
-  const ModArchive& where = set.archives[archive];
-  const OpenedInput file = InputFile::open(where.disk, options.limits[BudgetKind::file_size]);
-  if (!file) {
-    unreadable.push_back(escape_bytes(where.disk) + ": " + file.problem().reason);
-    return;
-  }
-  const hpi::MemberReader reader(file->view(), options.limits);
-  for (OverlapCopy* copy : copies) {
-    const Supplier& supplier = set.suppliers[copy->supplier];
-    const hpi::DecodedMember member = reader.read_checked(supplier.member);
-    if (!member.bytes) {
-      copy->print.damage = "could not be decoded";
-      continue;
-    }
-    const auto& bytes = *member.bytes;
-    copy->print = fingerprint_of(ByteView(bytes.data(), bytes.size()),
-                                 InputName::file(where.disk).member_named(supplier.path), options);
-    if (!member.exact())
-      copy->print.damage = std::to_string(member.damage_count) + " decoding errors";
-  }
+// What a member's stored bytes are: two directory entries with the same are one decode.
+auto stored_key(const hpi::MemberRecord& member) {
+  return std::make_tuple(member.data_offset, member.size, member.compression,
+                         member.v2_stored_size);
 }
+
+// The archive read whole still lists every copy as it was listed (path and size at its place).
+bool still_as_listed(const ModSet& set, const hpi::MemberReader& reader,
+                     const std::vector<OverlapCopy*>& copies) {
+  const auto& members = reader.members();
+  return std::all_of(copies.begin(), copies.end(), [&](const OverlapCopy* copy) {
+    const Supplier& supplier = set.suppliers[copy->supplier];
+    return supplier.member < members.size() && members[supplier.member].path == supplier.path &&
+           members[supplier.member].size == supplier.size;
+  });
+}
+
+struct ArchivePass {
+  const ModSet& set;
+  const CheckOptions& options;
+  FingerprintCache& cache;
+  ReadCounts& counts;
+  std::vector<std::string>& unreadable;
+
+  // Opens the archive once and decodes its overlapping members in the order of their data, each
+  // distinct stored range once.
+  void read(std::size_t archive, std::vector<OverlapCopy*> copies) {
+    const ModArchive& where = set.archives[archive];
+    ++counts.archives_opened;
+    const OpenedInput file = InputFile::open(where.disk, options.limits[BudgetKind::file_size]);
+    if (!file) {
+      unreadable.push_back(escape_bytes(where.disk) + ": " + file.problem().reason);
+      return;
+    }
+    const hpi::MemberReader reader(file->view(), options.limits);
+    if (!still_as_listed(set, reader, copies)) {
+      unreadable.push_back(escape_bytes(where.disk) +
+                           ": changed after it was listed (its directory no longer names the "
+                           "members listed)");
+      return;
+    }
+    const auto record = [&](const OverlapCopy* copy) -> const hpi::MemberRecord& {
+      return reader.members()[set.suppliers[copy->supplier].member];
+    };
+    std::sort(copies.begin(), copies.end(), [&](const OverlapCopy* a, const OverlapCopy* b) {
+      return std::make_tuple(stored_key(record(a)), set.suppliers[a->supplier].member) <
+             std::make_tuple(stored_key(record(b)), set.suppliers[b->supplier].member);
+    });
+    for (std::size_t first = 0; first < copies.size();) {
+      std::size_t last = first + 1;
+      while (last < copies.size() &&
+             stored_key(record(copies[last])) == stored_key(record(copies[first])))
+        ++last;
+      decode_group(where, reader, {copies.begin() + first, copies.begin() + last});
+      first = last;
+    }
+  }
+
+  void decode_group(const ModArchive& where, const hpi::MemberReader& reader,
+                    std::span<OverlapCopy* const> group) {
+    ++counts.members_decoded;
+    const hpi::DecodedMember member = reader.read_checked(set.suppliers[group[0]->supplier].member);
+    for (OverlapCopy* copy : group) {
+      if (!member.bytes) {
+        copy->print.damage = "could not be decoded";
+        continue;
+      }
+      const Supplier& supplier = set.suppliers[copy->supplier];
+      copy->print = cache.of(ByteView(member.bytes->data(), member.bytes->size()),
+                             InputName::file(where.disk).member_named(supplier.path));
+      if (!member.exact())
+        copy->print.damage = std::to_string(member.damage_count) + " decoding errors";
+    }
+  }
+};
 
 }  // namespace
 
 void read_fingerprints(const ModSet& set, std::vector<Overlap>& overlaps,
-                       const CheckOptions& options, std::vector<std::string>& unreadable) {
-  const ReadPlan plan = plan_reads(set, overlaps);
-  for (const auto& [archive, copies] : plan.by_archive)
-    read_archive_copies(set, archive, copies, options, unreadable);
+                       const CheckOptions& options, std::vector<std::string>& unreadable,
+                       ReadCounts& counts) {
+  ReadPlan plan = plan_reads(set, overlaps);
+  FingerprintCache cache(options, counts);
+  ArchivePass pass{set, options, cache, counts, unreadable};
+  for (auto& [archive, copies] : plan.by_archive) pass.read(archive, std::move(copies));
   for (OverlapCopy* copy : plan.loose) {
     const Supplier& supplier = set.suppliers[copy->supplier];
     const OpenedInput file = InputFile::open(supplier.disk, options.limits[BudgetKind::file_size]);
@@ -101,7 +174,7 @@ void read_fingerprints(const ModSet& set, std::vector<Overlap>& overlaps,
       unreadable.push_back(escape_bytes(supplier.disk) + ": " + file.problem().reason);
       continue;
     }
-    copy->print = fingerprint_of(file->view(), InputName::file(supplier.disk), options);
+    copy->print = cache.of(file->view(), InputName::file(supplier.disk));
   }
 }
 

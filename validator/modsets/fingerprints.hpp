@@ -1,7 +1,9 @@
 #pragma once
-// Reads the copies of overlapping paths: each archive that holds one is read once more and only
-// those members are decoded (under the archive budgets), each loose file read within
-// --max-file-size; every copy is hashed, checked and, for a sprite file, drawn as it is read.
+// Reads the copies of overlapping paths: each archive that holds one is opened once (listing read
+// only its directory) and those members are decoded in the order of their data, members that
+// share stored bytes once (under the archive budgets); each loose file is read within
+// --max-file-size. Every copy is hashed; each distinct content is checked and, for a sprite file,
+// drawn once, however many copies hold it.
 #include <string>
 #include <vector>
 
@@ -11,9 +13,10 @@
 
 namespace gafcheck::modsets {
 
-// Fills print for every copy of every overlap; an input that cannot be read again is named in
-// unreadable.
+// Fills print for every copy of every overlap; an input that cannot be read again (or no longer
+// lists what was listed) is named in unreadable. counts says what was read.
 void read_fingerprints(const ModSet& set, std::vector<Overlap>& overlaps,
-                       const CheckOptions& options, std::vector<std::string>& unreadable);
+                       const CheckOptions& options, std::vector<std::string>& unreadable,
+                       ReadCounts& counts);
 
 }  // namespace gafcheck::modsets

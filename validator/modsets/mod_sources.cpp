@@ -20,7 +20,10 @@ std::string lowercase_extension(const fs::path& path) {
 
 // The members of one archive become suppliers; an archive that cannot be read is named.
 void list_archive(ModSet& set, ModArchive archive, const CheckOptions& options) {
-  const OpenedInput file = InputFile::open(archive.disk, options.limits[BudgetKind::file_size]);
+  // Only the header and the directory it points at are read: listing costs the directories.
+  const OpenedInput file =
+      InputFile::open_ranges(archive.disk, options.limits[BudgetKind::file_size],
+                             hpi::index_head_size, hpi::directory_ranges);
   if (!file) {
     set.unreadable.push_back(escape_bytes(archive.disk) + ": " + file.problem().reason);
     return;

@@ -1,9 +1,9 @@
 #pragma once
 // The sources of an installed game's virtual file system: the loose files below each game folder
 // and the members of every archive (.hpi .ufo .ccx .gp3 .gpf) in it, or archives named alone.
-// Listing reads each archive's directory only (under the budgets: the file is read when its size
-// is within --max-file-size, the directory walked within the archive budgets); no member is
-// decoded.
+// Listing reads each archive's header and the directory it points at, nothing else (under the
+// budgets: an archive above --max-file-size is not read, the directory is walked within the
+// archive budgets); no member is decoded.
 #include <cstdint>
 #include <optional>
 #include <string>

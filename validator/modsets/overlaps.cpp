@@ -147,7 +147,7 @@ ConflictReport find_conflicts(const ModSet& set, const std::vector<const EngineP
   report.suppliers = set.suppliers.size();
   report.unreadable = set.unreadable;
   report.overlaps = group_overlaps(set, engines);
-  read_fingerprints(set, report.overlaps, options, report.unreadable);
+  read_fingerprints(set, report.overlaps, options, report.unreadable, report.reads);
   for (Overlap& overlap : report.overlaps) {
     const Choice primary = choose(set, overlap, *engines.front());
     overlap.winner = primary.winner;

@@ -3,7 +3,8 @@
 // copy each engine loads, and what the shadowed copies are to the winner: byte-identical
 // (harmless), drawing the same (re-encoded sprite files: the drawn-frame digests of
 // validator/compare agree), or different (a real override). Only the copies of overlapping paths
-// are decoded, each once, hashed and checked as it is read; its bytes are not kept.
+// are decoded, each archive opened once, shared stored bytes decoded once, each distinct content
+// checked once; decoded bytes are not kept.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -51,12 +52,21 @@ struct Overlap {
   bool identical_only() const;   // every shadowed copy is byte-identical
 };
 
+// What reading the copies cost: each archive holding an overlapping member is opened once, each
+// distinct stored range decoded once, each distinct content checked once.
+struct ReadCounts {
+  std::uint64_t archives_opened = 0;
+  std::uint64_t members_decoded = 0;
+  std::uint64_t contents_checked = 0;
+};
+
 struct ConflictReport {
   std::string primary;               // the engine whose winner is classified against
   std::vector<std::string> engines;  // the engines considered (one, or all)
   std::vector<Overlap> overlaps;     // sorted by folded path
   std::uint64_t archives = 0, suppliers = 0;
   std::vector<std::string> unreadable;
+  ReadCounts reads;
 };
 
 // engines: the profiles to consider, the first being the primary.
