@@ -18,7 +18,7 @@ void add_clipped(std::vector<ByteRange>& ranges, std::uint64_t offset, std::uint
 
 std::vector<ByteRange> directory_ranges(ByteView head, std::uint64_t file_size) {
   std::vector<ByteRange> ranges;
-  add_clipped(ranges, 0, index_head_size, file_size);
+  add_clipped(ranges, 0, v2_header_size, file_size);  // the longer of the two headers
   const auto version = head.u32le(header_version);
   if (version == version_v1) {
     const auto end = head.u32le(v1_directory_end);

@@ -14,8 +14,9 @@ struct ByteRange {
   std::uint64_t length = 0;
 };
 
-// The head read first: enough for the v1 and v2 headers.
-inline constexpr std::uint64_t index_head_size = 32;
+// The head read first: the v1 and v2 headers need 32 bytes; a whole page costs no more to read
+// and holds all of a small archive's v1 directory, which follows the header.
+inline constexpr std::uint64_t index_head_size = 4096;
 
 // From the first min(file_size, index_head_size) bytes: the ranges the walk reads, clipped to the
 // file (the head included). Whatever the header claims, nothing outside the file is named.

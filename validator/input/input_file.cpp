@@ -234,20 +234,22 @@ OpenedInput InputFile::open_ranges(const std::filesystem::path& path, std::uint6
   file.buffer_ = Buffer::allocate_sparse(file.size_);
   if (file.size_ != 0 && !file.buffer_.bytes())
     return fail(describe_errno("cannot reserve memory to read it"));
-  const auto read_clipped = [&](hpi::ByteRange range) {
-    const std::uint64_t begin = std::min<std::uint64_t>(range.offset, file.size_);
-    const std::uint64_t length = std::min<std::uint64_t>(range.length, file.size_ - begin);
-    return read_range(descriptor.fd, file.buffer_.bytes() + begin, begin, length);
+  const std::uint64_t head = std::min<std::uint64_t>(head_size, file.size_);
+  // Ranges are clipped to the file and to what the head did not already read.
+  const auto read_clipped = [&](hpi::ByteRange range, std::uint64_t read_before) {
+    const std::uint64_t end = std::min<std::uint64_t>(
+        file.size_, range.offset + std::min(range.length, UINT64_MAX - range.offset));
+    const std::uint64_t begin = std::min<std::uint64_t>(std::max(range.offset, read_before), end);
+    return read_range(descriptor.fd, file.buffer_.bytes() + begin, begin, end - begin);
   };
   const auto read_failure = [&] {
     return errno == 0 ? fail(changed("it ended before the " + std::to_string(failure.size) +
                                      " bytes it had when opened"))
                       : fail(describe_errno("cannot read"));
   };
-  const std::uint64_t head = std::min<std::uint64_t>(head_size, file.size_);
-  if (!read_clipped({0, head})) return read_failure();
+  if (!read_clipped({0, head}, 0)) return read_failure();
   for (const hpi::ByteRange& range : plan(ByteView(file.buffer_.bytes(), head), failure.size))
-    if (!read_clipped(range)) return read_failure();
+    if (!read_clipped(range, head)) return read_failure();
   struct stat after {};
   if (::fstat(descriptor.fd, &after) != 0) return fail(describe_errno("cannot stat"));
   if (!same_state(before, after)) return fail(changed("its size or modification time changed"));
