@@ -229,6 +229,9 @@ OpenedInput InputFile::open_ranges(const std::filesystem::path& path, std::uint6
   if (failure.size > SIZE_MAX)
     return fail("cannot read: " + std::to_string(failure.size) + " bytes do not fit in memory");
   if (input_hooks::after_open) input_hooks::after_open(path);
+  // The ranges are scattered and small: read-ahead would read the whole of a small file from
+  // disk. Advice only; a refusal changes nothing.
+  ::posix_fadvise(descriptor.fd, 0, 0, POSIX_FADV_RANDOM);
   InputFile file;
   file.size_ = static_cast<std::size_t>(failure.size);
   file.buffer_ = Buffer::allocate_sparse(file.size_);

@@ -29,6 +29,8 @@ constexpr int always_allowed[] = {
     SCMP_SYS(fstat), SCMP_SYS(stat), SCMP_SYS(lstat), SCMP_SYS(newfstatat), SCMP_SYS(statx),
     SCMP_SYS(fstatfs), SCMP_SYS(getdents64), SCMP_SYS(readlink), SCMP_SYS(readlinkat),
     SCMP_SYS(access), SCMP_SYS(faccessat), SCMP_SYS(faccessat2), SCMP_SYS(getcwd),
+    // read-ahead advice for a file read in scattered ranges (an archive listed by its directory)
+    SCMP_SYS(fadvise64),
     // the report's temp file renamed into place or removed
     SCMP_SYS(rename), SCMP_SYS(renameat), SCMP_SYS(renameat2), SCMP_SYS(unlink),
     SCMP_SYS(unlinkat),
