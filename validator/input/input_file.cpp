@@ -87,28 +87,49 @@ bool read_range(int fd, std::uint8_t* into, std::uint64_t offset, std::uint64_t 
   return true;
 }
 
+// Opens a regular file (never blocking on a FIFO) and takes its state, then calls the after-open
+// hook: the descriptor, or -1 with failure's reason set (too_large above max_size). failure.size
+// is the size fstat gave.
+int open_regular(int directory, const std::filesystem::path& path, int extra_flags,
+                 std::uint64_t max_size, ReadFailure& failure, struct stat& before) {
+  FileDescriptor descriptor;
+  descriptor.fd =
+      ::openat(directory, path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | extra_flags);
+  if (descriptor.fd < 0) {
+    failure.reason = describe_errno("cannot open");
+  } else if (::fstat(descriptor.fd, &before) != 0) {
+    failure.reason = describe_errno("cannot stat");
+  } else if (!S_ISREG(before.st_mode)) {
+    failure.reason = "cannot read: " + file_type_name(before.st_mode);
+  } else if (failure.size = static_cast<std::uint64_t>(before.st_size); failure.size > max_size) {
+    failure.too_large = true;
+    failure.reason = "file is larger than the file size budget";
+  } else {
+    if (input_hooks::after_open) input_hooks::after_open(path);
+    return std::exchange(descriptor.fd, -1);
+  }
+  return -1;
+}
+
 }  // namespace
 
 InputFile::Buffer InputFile::Buffer::allocate(std::size_t capacity) {
+  if (capacity > read_limit) return mapped(capacity, MAP_POPULATE);
   Buffer buffer;
-  if (capacity <= read_limit) {
-    buffer.bytes_ = new std::uint8_t[capacity];
-  } else {
-    void* data = ::mmap(nullptr, capacity, PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-    if (data == MAP_FAILED) return buffer;
-    buffer.bytes_ = static_cast<std::uint8_t*>(data);
-    buffer.mapped_ = true;
-  }
+  buffer.bytes_ = new std::uint8_t[capacity];
   buffer.capacity_ = capacity;
   return buffer;
 }
 
 InputFile::Buffer InputFile::Buffer::allocate_sparse(std::size_t capacity) {
+  if (capacity == 0) return {};
+  return mapped(capacity, MAP_NORESERVE);
+}
+
+InputFile::Buffer InputFile::Buffer::mapped(std::size_t capacity, int extra_flags) {
   Buffer buffer;
-  if (capacity == 0) return buffer;
   void* data = ::mmap(nullptr, capacity, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+                      MAP_PRIVATE | MAP_ANONYMOUS | extra_flags, -1, 0);
   if (data == MAP_FAILED) return buffer;
   buffer.bytes_ = static_cast<std::uint8_t*>(data);
   buffer.mapped_ = true;
@@ -163,19 +184,9 @@ OpenedInput InputFile::read(int directory, const std::filesystem::path& path, in
     failure.reason = std::move(reason);
     return failure;
   };
-  FileDescriptor descriptor;
-  descriptor.fd =
-      ::openat(directory, path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | extra_flags);
-  if (descriptor.fd < 0) return fail(describe_errno("cannot open"));
   struct stat before {};
-  if (::fstat(descriptor.fd, &before) != 0) return fail(describe_errno("cannot stat"));
-  if (!S_ISREG(before.st_mode)) return fail("cannot read: " + file_type_name(before.st_mode));
-  failure.size = static_cast<std::uint64_t>(before.st_size);
-  if (failure.size > max_size) {
-    failure.too_large = true;
-    return fail("file is larger than the file size budget");
-  }
-  if (input_hooks::after_open) input_hooks::after_open(path);
+  FileDescriptor descriptor{open_regular(directory, path, extra_flags, max_size, failure, before)};
+  if (descriptor.fd < 0) return failure;
 
   // A whole-file read asks for one byte more than fstat gave, to see a file that grew.
   const bool whole = failure.size <= read_at_most;
@@ -215,20 +226,11 @@ OpenedInput InputFile::open_ranges(const std::filesystem::path& path, std::uint6
     failure.reason = std::move(reason);
     return failure;
   };
-  FileDescriptor descriptor;
-  descriptor.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-  if (descriptor.fd < 0) return fail(describe_errno("cannot open"));
   struct stat before {};
-  if (::fstat(descriptor.fd, &before) != 0) return fail(describe_errno("cannot stat"));
-  if (!S_ISREG(before.st_mode)) return fail("cannot read: " + file_type_name(before.st_mode));
-  failure.size = static_cast<std::uint64_t>(before.st_size);
-  if (failure.size > max_size) {
-    failure.too_large = true;
-    return fail("file is larger than the file size budget");
-  }
+  FileDescriptor descriptor{open_regular(AT_FDCWD, path, 0, max_size, failure, before)};
+  if (descriptor.fd < 0) return failure;
   if (failure.size > SIZE_MAX)
     return fail("cannot read: " + std::to_string(failure.size) + " bytes do not fit in memory");
-  if (input_hooks::after_open) input_hooks::after_open(path);
   // The ranges are scattered and small: read-ahead would read the whole of a small file from
   // disk. Advice only; a refusal changes nothing.
   ::posix_fadvise(descriptor.fd, 0, 0, POSIX_FADV_RANDOM);

@@ -86,6 +86,9 @@ class InputFile {
     bool mapped() const { return mapped_; }
 
    private:
+    // An anonymous mapping of capacity bytes (mmap flags added to the private anonymous ones).
+    static Buffer mapped(std::size_t capacity, int extra_flags);
+
     std::uint8_t* bytes_ = nullptr;
     std::size_t capacity_ = 0;
     bool mapped_ = false;

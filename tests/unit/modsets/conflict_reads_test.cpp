@@ -9,8 +9,11 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
+#include <set>
 #include <string>
+#include <tuple>
 
 #include "corpus/builder/hpi_builder.hpp"
 #include "tests/support/hpi_helpers.hpp"
@@ -149,6 +152,39 @@ TEST(ConflictReads, HostileArchivesAmongGoodOnesAreUnreadableAndTheRestClassifie
   const Overlap& overlap = report.overlaps.front();
   ASSERT_TRUE(overlap.winner.has_value());
   EXPECT_TRUE(overlap.overrides());
+}
+
+// fuzz_conflicts-timeout-one-path-named-394-times.bin: a v2 archive whose directory names its
+// paths hundreds of times over. Listed as two archives, every copy is classified and each
+// archive's distinct stored ranges are decoded once, not once per directory entry.
+TEST(ConflictReads, ArchiveNamingPathsHundredsOfTimesDecodesEachStoredRangeOnce) {
+  const fs::path folder = testing::fresh_test_directory("conflict-reads");
+  std::ifstream in(fs::path(GAFCHECK_SOURCE_ROOT) / "corpus/crashers" /
+                       "fuzz_conflicts-timeout-one-path-named-394-times.bin",
+                   std::ios::binary);
+  const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                        std::istreambuf_iterator<char>());
+  ASSERT_FALSE(bytes.empty());
+  write_bytes(folder / "a.hpi", bytes);
+  write_bytes(folder / "b.ufo", bytes);
+  const ConflictReport report = conflicts_in(folder);
+  std::size_t copies = 0;
+  std::set<std::tuple<std::uint64_t, std::uint64_t, std::uint8_t, std::uint64_t>> ranges;
+  const hpi::MemberReader reader(ByteView(bytes.data(), bytes.size()), CheckOptions{}.limits);
+  std::set<std::string> overlapping;
+  for (const Overlap& overlap : report.overlaps) {
+    copies += overlap.copies.size();
+    overlapping.insert(overlap.folded);
+    for (const OverlapCopy& copy : overlap.copies)
+      EXPECT_TRUE(copy.print.read || !copy.print.damage.empty()) << overlap.folded;
+  }
+  for (const hpi::MemberRecord& member : reader.members())
+    if (overlapping.count(folded_path(member.path)))
+      ranges.insert({member.data_offset, member.size, member.compression, member.v2_stored_size});
+  EXPECT_EQ(report.overlaps.size(), 32u);
+  EXPECT_EQ(report.reads.archives_opened, 2u);
+  EXPECT_EQ(report.reads.members_decoded, 2 * ranges.size());
+  EXPECT_LT(report.reads.members_decoded, copies);
 }
 
 // The folded file name of the archive whose copy wins under engine.
