@@ -1,6 +1,7 @@
 #include "validator/provenance/hpipack_lz77.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 
 namespace gafcheck::provenance {
@@ -16,7 +17,8 @@ struct Match {
 };
 
 // An AVL tree of chunk positions (Wirth's recursive insertion and deletion, balance -1 when the
-// left branch is longer), ordered by the key_length bytes at each position.
+// left branch is longer), ordered by the key_length bytes at each position. A side is 0 (left) or
+// 1 (right); its sign is the balance that leans towards it.
 class PositionTree {
  public:
   // Nodes are never freed (as in the source), so `insertions` bounds them; reserving them keeps
@@ -38,7 +40,7 @@ class PositionTree {
     for (std::int32_t at = root_; at >= 0;) {
       const int order = compare(position, nodes_[at].position, &best);
       if (order == 0) break;
-      at = order > 0 ? nodes_[at].right : nodes_[at].left;
+      at = nodes_[at].child[order > 0 ? 1 : 0];
     }
     return best;
   }
@@ -46,9 +48,10 @@ class PositionTree {
  private:
   struct Node {
     std::uint32_t position = 0;
-    std::int32_t left = -1, right = -1;
+    std::array<std::int32_t, 2> child{-1, -1};
     int balance = 0;
   };
+  static int sign_of(int side) { return side == 0 ? -1 : 1; }
 
   // Orders two positions; `seen` (a search) records the agreement when it is at least as long as
   // the best so far and the node's position can be referred to.
@@ -74,100 +77,70 @@ class PositionTree {
       return;
     }
     const int order = compare(position, nodes_[at].position, nullptr);
-    if (order < 0) {
-      insert_at(nodes_[at].left, position, grew);
-      if (grew) left_grew(at, grew);
-    } else if (order > 0) {
-      insert_at(nodes_[at].right, position, grew);
-      if (grew) right_grew(at, grew);
-    } else {
+    if (order == 0) {
       grew = false;
       nodes_[at].position = position;
+      return;
     }
+    const int side = order < 0 ? 0 : 1;
+    insert_at(nodes_[at].child[side], position, grew);
+    if (grew) side_grew(at, side, grew);
   }
 
-  void left_grew(std::int32_t& at, bool& grew) {
+  // The `side` branch of `at` grew one level longer.
+  void side_grew(std::int32_t& at, int side, bool& grew) {
+    const int sign = sign_of(side), other = 1 - side;
     Node& node = nodes_[at];
-    if (node.balance == 1) {
+    if (node.balance == -sign) {
       node.balance = 0;
       grew = false;
       return;
     }
     if (node.balance == 0) {
-      node.balance = -1;
+      node.balance = sign;
       return;
     }
-    const std::int32_t p1 = node.left;
-    if (nodes_[p1].balance == -1) {
-      node.left = nodes_[p1].right;
-      nodes_[p1].right = at;
+    const std::int32_t p1 = node.child[side];
+    if (nodes_[p1].balance == sign) {
+      node.child[side] = nodes_[p1].child[other];
+      nodes_[p1].child[other] = at;
       node.balance = 0;
       at = p1;
     } else {
-      const std::int32_t p2 = nodes_[p1].right;
-      nodes_[p1].right = nodes_[p2].left;
-      nodes_[p2].left = p1;
-      node.left = nodes_[p2].right;
-      nodes_[p2].right = at;
-      node.balance = nodes_[p2].balance == -1 ? 1 : 0;
-      nodes_[p1].balance = nodes_[p2].balance == 1 ? -1 : 0;
+      const std::int32_t p2 = nodes_[p1].child[other];
+      nodes_[p1].child[other] = nodes_[p2].child[side];
+      nodes_[p2].child[side] = p1;
+      node.child[side] = nodes_[p2].child[other];
+      nodes_[p2].child[other] = at;
+      node.balance = nodes_[p2].balance == sign ? -sign : 0;
+      nodes_[p1].balance = nodes_[p2].balance == -sign ? sign : 0;
       at = p2;
     }
     nodes_[at].balance = 0;
     grew = false;
   }
 
-  void right_grew(std::int32_t& at, bool& grew) {
+  // The `side` branch of `at` became one level shorter.
+  void side_shrank(std::int32_t& at, int side, bool& shrank) {
+    const int sign = sign_of(side), other = 1 - side;
     Node& node = nodes_[at];
-    if (node.balance == -1) {
-      node.balance = 0;
-      grew = false;
-      return;
-    }
-    if (node.balance == 0) {
-      node.balance = 1;
-      return;
-    }
-    const std::int32_t p1 = node.right;
-    if (nodes_[p1].balance == 1) {
-      node.right = nodes_[p1].left;
-      nodes_[p1].left = at;
-      node.balance = 0;
-      at = p1;
-    } else {
-      const std::int32_t p2 = nodes_[p1].left;
-      nodes_[p1].left = nodes_[p2].right;
-      nodes_[p2].right = p1;
-      node.right = nodes_[p2].left;
-      nodes_[p2].left = at;
-      node.balance = nodes_[p2].balance == 1 ? -1 : 0;
-      nodes_[p1].balance = nodes_[p2].balance == -1 ? 1 : 0;
-      at = p2;
-    }
-    nodes_[at].balance = 0;
-    grew = false;
-  }
-
-  // The left branch of `at` became shorter.
-  void left_shrank(std::int32_t& at, bool& shrank) {
-    Node& node = nodes_[at];
-    if (node.balance == -1) {
+    if (node.balance == sign) {
       node.balance = 0;
       return;
     }
     if (node.balance == 0) {
-      node.balance = 1;
+      node.balance = -sign;
       shrank = false;
       return;
     }
-    const std::int32_t p1 = node.right;
+    const std::int32_t p1 = node.child[other];
     const int b1 = nodes_[p1].balance;
-    if (b1 >= 0) {
-      node.right = nodes_[p1].left;
-      nodes_[p1].left = at;
+    if (b1 != sign) {
+      node.child[other] = nodes_[p1].child[side];
+      nodes_[p1].child[side] = at;
       if (b1 == 0) {
-        node.balance = 1;
-        nodes_[p1].balance = -1;
+        node.balance = -sign;
+        nodes_[p1].balance = sign;
         shrank = false;
       } else {
         node.balance = 0;
@@ -176,88 +149,46 @@ class PositionTree {
       at = p1;
       return;
     }
-    const std::int32_t p2 = nodes_[p1].left;
+    const std::int32_t p2 = nodes_[p1].child[side];
     const int b2 = nodes_[p2].balance;
-    nodes_[p1].left = nodes_[p2].right;
-    nodes_[p2].right = p1;
-    node.right = nodes_[p2].left;
-    nodes_[p2].left = at;
-    node.balance = b2 == 1 ? -1 : 0;
-    nodes_[p1].balance = b2 == -1 ? 1 : 0;
-    at = p2;
-    nodes_[p2].balance = 0;
-  }
-
-  // The right branch of `at` became shorter.
-  void right_shrank(std::int32_t& at, bool& shrank) {
-    Node& node = nodes_[at];
-    if (node.balance == 1) {
-      node.balance = 0;
-      return;
-    }
-    if (node.balance == 0) {
-      node.balance = -1;
-      shrank = false;
-      return;
-    }
-    const std::int32_t p1 = node.left;
-    const int b1 = nodes_[p1].balance;
-    if (b1 <= 0) {
-      node.left = nodes_[p1].right;
-      nodes_[p1].right = at;
-      if (b1 == 0) {
-        node.balance = -1;
-        nodes_[p1].balance = 1;
-        shrank = false;
-      } else {
-        node.balance = 0;
-        nodes_[p1].balance = 0;
-      }
-      at = p1;
-      return;
-    }
-    const std::int32_t p2 = nodes_[p1].right;
-    const int b2 = nodes_[p2].balance;
-    nodes_[p1].right = nodes_[p2].left;
-    nodes_[p2].left = p1;
-    node.left = nodes_[p2].right;
-    nodes_[p2].right = at;
-    node.balance = b2 == -1 ? 1 : 0;
-    nodes_[p1].balance = b2 == 1 ? -1 : 0;
+    nodes_[p1].child[side] = nodes_[p2].child[other];
+    nodes_[p2].child[other] = p1;
+    node.child[other] = nodes_[p2].child[side];
+    nodes_[p2].child[side] = at;
+    node.balance = b2 == -sign ? sign : 0;
+    nodes_[p1].balance = b2 == sign ? -sign : 0;
     at = p2;
     nodes_[p2].balance = 0;
   }
 
   // Removes the rightmost node below `at`, moving its position into `target`.
   void take_rightmost(std::int32_t& at, std::int32_t target, bool& shrank) {
-    if (nodes_[at].right >= 0) {
-      take_rightmost(nodes_[at].right, target, shrank);
-      if (shrank) right_shrank(at, shrank);
+    if (nodes_[at].child[1] >= 0) {
+      take_rightmost(nodes_[at].child[1], target, shrank);
+      if (shrank) side_shrank(at, 1, shrank);
       return;
     }
     nodes_[target].position = nodes_[at].position;
-    at = nodes_[at].left;
+    at = nodes_[at].child[0];
     shrank = true;
   }
 
   void erase_at(std::int32_t& at, std::uint32_t position, bool& shrank) {
     if (at < 0) return;
     const int order = compare(nodes_[at].position, position, nullptr);
-    if (order > 0) {
-      erase_at(nodes_[at].left, position, shrank);
-      if (shrank) left_shrank(at, shrank);
-    } else if (order < 0) {
-      erase_at(nodes_[at].right, position, shrank);
-      if (shrank) right_shrank(at, shrank);
-    } else if (nodes_[at].right < 0) {
-      at = nodes_[at].left;
+    if (order != 0) {
+      const int side = order > 0 ? 0 : 1;
+      erase_at(nodes_[at].child[side], position, shrank);
+      if (shrank) side_shrank(at, side, shrank);
+    } else if (nodes_[at].child[1] < 0) {
+      at = nodes_[at].child[0];
       shrank = true;
-    } else if (nodes_[at].left < 0) {
-      at = nodes_[at].right;
+    } else if (nodes_[at].child[0] < 0) {
+      at = nodes_[at].child[1];
       shrank = true;
     } else {
-      take_rightmost(nodes_[at].left, at, shrank);
-      if (shrank) left_shrank(at, shrank);
+      take_rightmost(nodes_[at].child[0], at, shrank);
+      if (shrank) side_shrank(at, 0, shrank);
     }
   }
 

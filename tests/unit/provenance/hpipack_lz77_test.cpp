@@ -8,6 +8,7 @@
 #include <random>
 
 #include "tests/support/hpi_helpers.hpp"
+#include "validator/core/sha256.hpp"
 #include "validator/hpi/lz77.hpp"
 #include "validator/provenance/identify.hpp"
 
@@ -39,6 +40,21 @@ TEST(HpiPackLz77, EveryChunkDecodesBack) {
   for (std::uint8_t& byte : noise) byte = static_cast<std::uint8_t>(random() % 4);
   chunks.push_back(noise);  // many equal keys: the tree's order by position is exercised
   for (const auto& chunk : chunks) EXPECT_EQ(round_trip(chunk), chunk);
+}
+
+// The exact bytes depend on the search tree's shape, which round trips cannot see: a digest of the
+// encoding of chunks that fill the window many times over (so the tree deletes and rebalances on
+// every step) pins it.
+TEST(HpiPackLz77, EncodingOfLongChunksIsPinned) {
+  std::mt19937 random(11);
+  std::vector<std::uint8_t> noise(65536);
+  for (std::uint8_t& byte : noise) byte = static_cast<std::uint8_t>(random() % 3 + 'a');
+  Sha256Stream digest;
+  for (const auto& chunk : {noise, builder::sample_content(65536, 3)}) {
+    const auto body = encode_chunk_as_hpipack(chunk);
+    digest.add(std::string_view(reinterpret_cast<const char*>(body.data()), body.size()));
+  }
+  EXPECT_EQ(digest.hex(), "4438bb42326f13df2fb8e9fe4d41d013d427f84c97685ce951fc913e9dfc6055");
 }
 
 std::vector<std::uint8_t> lz77_archive(bool hpipack_encoder, bool trailer) {
