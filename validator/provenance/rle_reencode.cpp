@@ -5,6 +5,7 @@
 
 #include "validator/pixels/rle_encoder.hpp"
 #include "validator/pixels/rle_walker.hpp"
+#include "validator/provenance/row_encoders.hpp"
 
 namespace gafcheck::provenance {
 namespace {
@@ -13,57 +14,11 @@ namespace {
 // file's writer costs a census little whatever the file's size.
 constexpr std::uint64_t reencoded_pixels_sampled = 2048;
 
-// GafExplode's limits: a skip of at most 127 pixels, a repeat or literal of at most 64.
-constexpr std::size_t longest_skip = 127;
-constexpr std::size_t longest_run = 64;
-
 class IssueCounter final : public pixels::RleIssueSink {
  public:
   void on_issue(const pixels::RowIssue&) override { ++issues; }
   std::uint64_t issues = 0;
 };
-
-// Appends the gathered pixels as literals of at most 64, then forgets them.
-void flush_literal(std::vector<std::uint8_t>& literal, std::vector<std::uint8_t>& out) {
-  for (std::size_t at = 0; at < literal.size(); at += longest_run) {
-    const std::size_t count = std::min(longest_run, literal.size() - at);
-    out.push_back(static_cast<std::uint8_t>((count - 1) << 2));
-    out.insert(out.end(), literal.begin() + static_cast<std::ptrdiff_t>(at),
-               literal.begin() + static_cast<std::ptrdiff_t>(at + count));
-  }
-  literal.clear();
-}
-
-// GafExplode's row encoder with the literal it gathers kept by the caller between rows.
-void encode_gafexplode_row(std::span<const std::uint8_t> row, std::uint8_t key,
-                           std::vector<std::uint8_t>& out, std::vector<std::uint8_t>& literal) {
-  if (std::ranges::all_of(row, [key](std::uint8_t pixel) { return pixel == key; })) return;
-  literal.clear();
-  for (std::size_t x = 0; x < row.size();) {
-    const std::uint8_t value = row[x];
-    std::size_t run = 1;
-    while (x + run < row.size() && row[x + run] == value) ++run;
-    x += run;
-    while (run > 0) {
-      if (value == key) {
-        flush_literal(literal, out);
-        const std::size_t count = std::min(longest_skip, run);
-        out.push_back(static_cast<std::uint8_t>(count << 1 | 1));
-        run -= count;
-      } else if (run >= 3 || (run == 2 && literal.empty())) {
-        flush_literal(literal, out);
-        const std::size_t count = std::min(longest_run, run);
-        out.push_back(static_cast<std::uint8_t>((count - 1) << 2 | 2));
-        out.push_back(value);
-        run -= count;
-      } else {
-        literal.insert(literal.end(), run, value);
-        run = 0;
-      }
-    }
-  }
-  flush_literal(literal, out);
-}
 
 struct RowBuffers {
   std::vector<std::uint8_t> pixels, coverage, encoded, literal;
@@ -77,8 +32,13 @@ void compare_row(ByteView stored, std::span<const std::uint8_t> pixels,
   const std::span<const std::uint8_t> payload = stored.bytes().subspan(2);
   if (result.gafexplode != Reencoding::differs) {
     encoded.clear();
-    encode_gafexplode_row(pixels, key, encoded, buffers.literal);
+    encode_row_as_gafexplode(pixels, key, encoded, buffers.literal);
     if (!std::ranges::equal(payload, encoded)) result.gafexplode = Reencoding::differs;
+  }
+  if (result.kbot_io != Reencoding::differs) {
+    encoded.clear();
+    encode_row_as_kbot_io(pixels, key, encoded);
+    if (!std::ranges::equal(payload, encoded)) result.kbot_io = Reencoding::differs;
   }
   if (result.gafcheck != Reencoding::differs) {
     encoded.clear();
@@ -90,7 +50,8 @@ void compare_row(ByteView stored, std::span<const std::uint8_t> pixels,
 }
 
 bool an_encoder_still_matches(const Reencodings& result) {
-  return result.gafexplode != Reencoding::differs || result.gafcheck != Reencoding::differs;
+  return result.gafexplode != Reencoding::differs || result.kbot_io != Reencoding::differs ||
+         result.gafcheck != Reencoding::differs;
 }
 
 // Walks the first rows of one frame while the sample's allowance of pixels lasts (each row spends
@@ -112,7 +73,7 @@ void reencode_frame(ByteView file, const gaf::FrameRecord& frame, Reencodings& r
   const pixels::RleWalkResult walked = pixels::walk_rle(
       file, {frame.data_offset, frame.width, static_cast<std::uint16_t>(rows)}, options);
   if (walked.stop != pixels::RleWalkStop::complete || issues.issues != 0) {
-    result.gafexplode = result.gafcheck = result.well_formed = Reencoding::differs;
+    result.gafexplode = result.kbot_io = result.gafcheck = result.well_formed = Reencoding::differs;
     return;
   }
   if (!an_encoder_still_matches(result)) return;
@@ -133,14 +94,9 @@ void reencode_frame(ByteView file, const gaf::FrameRecord& frame, Reencodings& r
 
 }  // namespace
 
-void encode_row_as_gafexplode(std::span<const std::uint8_t> row, std::uint8_t key,
-                              std::vector<std::uint8_t>& out) {
-  std::vector<std::uint8_t> literal;
-  encode_gafexplode_row(row, key, out, literal);
-}
-
 Reencodings reencode_rle_rows(ByteView file, const gaf::GafIndex& index, std::uint64_t max_pixels) {
-  Reencodings result{Reencoding::matches, Reencoding::matches, Reencoding::matches};
+  Reencodings result{Reencoding::matches, Reencoding::matches, Reencoding::matches,
+                     Reencoding::matches};
   std::unordered_set<std::uint64_t> seen_blocks;
   RowBuffers buffers;
   std::uint64_t allowance = std::min(reencoded_pixels_sampled, max_pixels);

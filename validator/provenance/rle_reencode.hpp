@@ -12,11 +12,6 @@
 
 namespace gafcheck::provenance {
 
-// Appends the payload (no count word) GafExplode's encoder writes for one row of palette indices
-// with transparency key `key` (docs/guide/identify.md, "GafExplode's row encoder").
-void encode_row_as_gafexplode(std::span<const std::uint8_t> row, std::uint8_t key,
-                              std::vector<std::uint8_t>& out);
-
 enum class Reencoding : std::uint8_t {
   matches,      // every row of every RLE image checked re-encodes to its stored bytes
   differs,      // some row does not
@@ -25,7 +20,8 @@ enum class Reencoding : std::uint8_t {
 
 // The deterministic row encoders whose output identify recognises.
 struct Reencodings {
-  Reencoding gafexplode = Reencoding::not_checked;  // GafExplode's (above)
+  Reencoding gafexplode = Reencoding::not_checked;  // GafExplode's (row_encoders.hpp)
+  Reencoding kbot_io = Reencoding::not_checked;     // kbot-io's (row_encoders.hpp)
   Reencoding gafcheck = Reencoding::not_checked;    // gafcheck rebuild's (pixels/rle_encoder.hpp)
   // Whether every sampled row decodes exactly (width pixels from its own payload, nothing left
   // over), as any encoder writes rows: differs for a row an encoder could not have written.

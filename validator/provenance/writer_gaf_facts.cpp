@@ -151,6 +151,7 @@ ObservedFacts gaf_writer_facts(ByteView file, const gaf::GafIndex& index,
     const Reencodings reencoded = reencode_rle_rows(file, index, limits[BudgetKind::pixels]);
     for (const auto& [fact, outcome] :
          {std::pair{"gaf.rle-rows-as-gafexplode", reencoded.gafexplode},
+          std::pair{"gaf.rle-rows-as-kbot-io", reencoded.kbot_io},
           std::pair{"gaf.rle-rows-as-gafcheck", reencoded.gafcheck},
           std::pair{"gaf.rle-rows-exact", reencoded.well_formed}})
       if (outcome != Reencoding::not_checked)

@@ -126,7 +126,7 @@ std::vector<std::uint8_t> habit_gaf(Layout layout, std::uint32_t entry_unknown,
 
   gaf::EntryHeader entry;
   entry.frame_count = 1;
-  entry.loop_word = 1;
+  entry.loop_word = pixels_first ? 1 : 0;  // GafExplode sets it, kbot-io never does
   entry.unknown = entry_unknown;
   std::copy_n("ARMCOM", 6, entry.name.begin());
   std::vector<std::uint8_t> entry_bytes;
@@ -161,13 +161,15 @@ std::vector<std::uint8_t> habit_gaf(Layout layout, std::uint32_t entry_unknown,
   return out;
 }
 
-// Rows of whole-row skips: exact rows, but neither GafExplode's nor gafcheck's encoding (both
-// write such a row empty), so the layout decides.
+// Rows of whole-row skips: kbot-io's encoding (GafExplode and gafcheck write such a row empty),
+// with its layout and its loop word.
 TEST(Identify, KbotIoGafHasPixelsAfterEachFrameHeader) {
   const auto identity = identify(habit_gaf(Layout::kbot_io, 0, true));
   EXPECT_EQ(identity.tool, "kbot-io") << ::testing::PrintToString(identity.basis);
-  EXPECT_EQ(identity.confidence, "likely");
+  EXPECT_EQ(identity.confidence, "certain");
+  EXPECT_TRUE(has_basis(identity, "gaf.entry-loop-word = 0"));
   EXPECT_TRUE(has_basis(identity, "gaf.pixel-placement = after-frame-header, after-headers"));
+  EXPECT_TRUE(has_basis(identity, "gaf.rle-rows-as-kbot-io = yes"));
   EXPECT_TRUE(has_basis(identity, "gaf.rle-rows-exact = yes"));
 }
 

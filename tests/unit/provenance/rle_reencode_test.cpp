@@ -8,6 +8,7 @@
 #include "validator/core/walk_context.hpp"
 #include "validator/gaf/structure_reader.hpp"
 #include "validator/provenance/identify.hpp"
+#include "validator/provenance/row_encoders.hpp"
 #include "validator/rebuild/rebuild_file.hpp"
 
 namespace gafcheck::provenance {
@@ -56,6 +57,31 @@ TEST(GafExplodeRowEncoder, LiteralsAreCutAtSixtyFour) {
   ASSERT_EQ(out.size(), 1u + 64 + 1 + 2);
   EXPECT_EQ(out[0], 0xFC);
   EXPECT_EQ(out[65], 0x04);
+}
+
+std::vector<std::uint8_t> kbot_io_row(const std::vector<std::uint8_t>& pixels) {
+  std::vector<std::uint8_t> out;
+  encode_row_as_kbot_io(pixels, key, out);
+  return out;
+}
+
+TEST(KbotIoRowEncoder, RowOfOnlyTheKeyIsSkipped) {
+  EXPECT_EQ(kbot_io_row({key, key, key}), (std::vector<std::uint8_t>{0x07}));
+  std::vector<std::uint8_t> wide(130, key);
+  EXPECT_EQ(kbot_io_row(wide), (std::vector<std::uint8_t>{0xFF, 0x07}));
+}
+
+TEST(KbotIoRowEncoder, TwoEqualPixelsAreALiteral) {
+  EXPECT_EQ(kbot_io_row({1, 1}), (std::vector<std::uint8_t>{0x04, 1, 1}));
+}
+
+TEST(KbotIoRowEncoder, RepeatsAreCutAtSixtyThree) {
+  EXPECT_EQ(kbot_io_row(std::vector<std::uint8_t>(70, 1)),
+            (std::vector<std::uint8_t>{0xFA, 1, 0x1A, 1}));
+}
+
+TEST(KbotIoRowEncoder, ALiteralEndsWhereARunOfThreeStarts) {
+  EXPECT_EQ(kbot_io_row({1, 2, 3, 3, 3}), (std::vector<std::uint8_t>{0x04, 1, 2, 0x0A, 3}));
 }
 
 // A sprite whose rows neither encoder writes as the builder stores them: a ragged ellipse.
