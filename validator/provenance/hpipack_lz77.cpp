@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <deque>
 
 namespace gafcheck::provenance {
 namespace {
@@ -21,11 +22,9 @@ struct Match {
 // 1 (right); its sign is the balance that leans towards it.
 class PositionTree {
  public:
-  // Nodes are never freed (as in the source), so `insertions` bounds them; reserving them keeps
-  // the references the recursion holds into the node array valid.
-  PositionTree(std::span<const std::uint8_t> padded, std::size_t insertions) : bytes_(padded) {
-    nodes_.reserve(insertions);
-  }
+  // Nodes are never freed (as in the source). They live in a deque, whose growth keeps the
+  // references the recursion holds to its nodes' child links valid.
+  explicit PositionTree(std::span<const std::uint8_t> padded) : bytes_(padded) {}
 
   void insert(std::uint32_t position) {
     bool grew = false;
@@ -193,7 +192,7 @@ class PositionTree {
   }
 
   std::span<const std::uint8_t> bytes_;
-  std::vector<Node> nodes_;
+  std::deque<Node> nodes_;
   std::int32_t root_ = -1;
 };
 
@@ -204,6 +203,8 @@ class GroupWriter {
   void reference(std::uint16_t word) {
     add({static_cast<std::uint8_t>(word & 0xFF), static_cast<std::uint8_t>(word >> 8)}, true);
   }
+  // The groups written so far: a prefix of the body, each group whole.
+  std::vector<std::uint8_t> whole_groups() { return std::move(out_); }
   std::vector<std::uint8_t> finish() {
     flags_ |= mask_;
     group_.push_back(0);
@@ -237,15 +238,17 @@ class GroupWriter {
 
 }  // namespace
 
-std::vector<std::uint8_t> encode_chunk_as_hpipack(std::span<const std::uint8_t> chunk) {
+std::vector<std::uint8_t> encode_chunk_as_hpipack(std::span<const std::uint8_t> chunk,
+                                                  std::size_t input_limit) {
   // The source compares keys past the chunk's end into its zeroed input buffer.
   std::vector<std::uint8_t> padded(chunk.begin(), chunk.end());
   padded.resize(chunk.size() + key_length, 0);
-  PositionTree tree(padded, chunk.size());
+  PositionTree tree(padded);
   GroupWriter out;
   std::uint32_t position = 0, oldest = 0, kept = 0;
   std::uint64_t remaining = chunk.size();
   while (remaining > 0) {
+    if (position >= input_limit) return out.whole_groups();
     Match match = tree.search(position);
     match.length = static_cast<std::uint32_t>(std::min<std::uint64_t>(match.length, remaining));
     if (match.length >= 2) {

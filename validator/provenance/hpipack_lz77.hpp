@@ -9,6 +9,7 @@
 // current position walks (a later node of equal length wins; a position at window offset 0xFFF is
 // never used, its reference would read as the end marker). The exact tree shape therefore decides
 // the output, and the tree below makes the same insertion and deletion choices as the source's.
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -16,6 +17,10 @@
 namespace gafcheck::provenance {
 
 // The chunk body (before the chunk obfuscation) HPIPack writes for `chunk` (1 to 65,536 bytes).
-std::vector<std::uint8_t> encode_chunk_as_hpipack(std::span<const std::uint8_t> chunk);
+// With an input limit below the chunk's size, only the groups of eight items whole before the
+// encoder reaches that input position: a prefix of the body, which depends on no byte past the
+// limit but the 17 a match may look ahead (the whole chunk is still what is given).
+std::vector<std::uint8_t> encode_chunk_as_hpipack(std::span<const std::uint8_t> chunk,
+                                                  std::size_t input_limit = SIZE_MAX);
 
 }  // namespace gafcheck::provenance

@@ -80,9 +80,11 @@ std::optional<FirstChunk> first_chunk(const hpi::ArchiveIndex& index,
   return chunk;
 }
 
-// LZ77 first chunks re-encoded with HPIPack's encoder: "yes" when every one checked comes out as
-// stored, "no" when one does not or cannot be decoded exactly; nothing when none was checked.
-constexpr std::size_t lz77_chunks_checked = 4;
+// LZ77 first chunks (of at most two members) re-encoded with HPIPack's encoder, each from its
+// start over its first 4,096 input bytes: "yes" when every one checked comes out as stored, "no"
+// when one does not or cannot be decoded exactly; nothing when none was checked.
+constexpr std::size_t lz77_chunks_checked = 2;
+constexpr std::size_t lz77_input_sampled = 4096;  // input bytes re-encoded from a chunk's start
 constexpr std::uint32_t longest_lz77_body = 2 * hpi::chunk_capacity;
 
 std::optional<bool> lz77_chunk_as_hpipack(const hpi::ArchiveIndex& index,
@@ -105,7 +107,10 @@ std::optional<bool> lz77_chunk_as_hpipack(const hpi::ArchiveIndex& index,
   std::vector<std::uint8_t> decoded(expected);
   const hpi::StreamResult result = hpi::lz77_decode(body, decoded);
   if (result.status != hpi::StreamStatus::complete || result.produced != expected) return false;
-  return encode_chunk_as_hpipack(decoded) == body;
+  // A sample of the chunk's start: the groups HPIPack writes before reaching that input position.
+  const std::vector<std::uint8_t> encoded = encode_chunk_as_hpipack(decoded, lz77_input_sampled);
+  if (decoded.size() <= lz77_input_sampled) return encoded == body;
+  return encoded.size() <= body.size() && std::equal(encoded.begin(), encoded.end(), body.begin());
 }
 
 void lz77_fact(const hpi::ArchiveIndex& index, ObservedFacts& facts) {

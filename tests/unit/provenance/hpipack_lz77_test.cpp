@@ -57,6 +57,18 @@ TEST(HpiPackLz77, EncodingOfLongChunksIsPinned) {
   EXPECT_EQ(digest.hex(), "4438bb42326f13df2fb8e9fe4d41d013d427f84c97685ce951fc913e9dfc6055");
 }
 
+// Encoding only up to an input position gives whole groups that start the full body: what
+// identify compares when it samples a chunk's start.
+TEST(HpiPackLz77, AnInputLimitGivesAPrefixOfWholeGroups) {
+  const auto chunk = builder::sample_content(65536, 9);
+  const auto full = encode_chunk_as_hpipack(chunk);
+  const auto start = encode_chunk_as_hpipack(chunk, 4096);
+  ASSERT_GT(start.size(), 100u);
+  ASSERT_LT(start.size(), full.size());
+  EXPECT_TRUE(std::equal(start.begin(), start.end(), full.begin()));
+  EXPECT_EQ(encode_chunk_as_hpipack(chunk, chunk.size()), full);
+}
+
 std::vector<std::uint8_t> lz77_archive(bool hpipack_encoder, bool trailer) {
   builder::HpiSpec spec;
   spec.key = 0x7D;
