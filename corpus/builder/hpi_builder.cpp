@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "validator/provenance/hpipack_lz77.hpp"
+#include "validator/provenance/kbot_io_lz77.hpp"
 #include "validator/rebuild/hpi_writer.hpp"
 
 namespace gafcheck::builder {
@@ -38,7 +39,7 @@ BuiltFile build_v1(const HpiSpec& spec) {
       files, options,
       [&](std::size_t f, std::uint64_t, std::span<const std::uint8_t> piece) {
         return sqsh_chunk(piece, spec.files[f].method, spec.files[f].obfuscate_chunks,
-                          spec.hpipack_lz77);
+                          spec.hpipack_lz77, spec.kbot_io_lz77);
       },
       [&](const std::string& label, std::uint64_t offset) { out.labels[label] = offset; });
   return out;
@@ -150,12 +151,14 @@ BuiltFile build_hpi(const HpiSpec& spec) {
 }
 
 std::vector<std::uint8_t> sqsh_chunk(std::span<const std::uint8_t> data, HpiMethod method,
-                                     bool obfuscate, bool hpipack_lz77) {
+                                     bool obfuscate, bool hpipack_lz77, bool kbot_io_lz77) {
   std::vector<std::uint8_t> body;
   switch (method) {
     case HpiMethod::stored: body.assign(data.begin(), data.end()); break;
     case HpiMethod::lz77:
-      body = hpipack_lz77 ? provenance::encode_chunk_as_hpipack(data) : lz77_compress(data);
+      body = hpipack_lz77   ? provenance::encode_chunk_as_hpipack(data)
+             : kbot_io_lz77 ? provenance::encode_chunk_as_kbot_io(data)
+                            : lz77_compress(data);
       break;
     case HpiMethod::zlib: body = zlib_compress(data); break;
   }

@@ -32,6 +32,7 @@ struct HpiSpec {
   // v2: a compressed file's data as back-to-back SQSH chunks of this many bytes (0: one chunk)
   std::uint32_t v2_chunk_size = 0;
   bool hpipack_lz77 = false;  // LZ77 chunks as HPIPack's encoder writes them (else greedy)
+  bool kbot_io_lz77 = false;  // or as kbot-io's does
 };
 
 // Labels (offsets in the archive): "header", "root" (v1 root directory header / v2 root entry),
@@ -47,7 +48,8 @@ BuiltFile build_hpi(const HpiSpec& spec);
 
 // One SQSH chunk (header + body) holding data.
 std::vector<std::uint8_t> sqsh_chunk(std::span<const std::uint8_t> data, HpiMethod method,
-                                     bool obfuscate, bool hpipack_lz77 = false);
+                                     bool obfuscate, bool hpipack_lz77 = false,
+                                     bool kbot_io_lz77 = false);
 // The HPI LZ77 variant: a greedy encoder that decodes with the 4,096-byte window.
 std::vector<std::uint8_t> lz77_compress(std::span<const std::uint8_t> data);
 std::vector<std::uint8_t> zlib_compress(std::span<const std::uint8_t> data);

@@ -10,6 +10,7 @@
 #include "validator/hpi/lz77.hpp"
 #include "validator/hpi/member_paths.hpp"
 #include "validator/provenance/hpipack_lz77.hpp"
+#include "validator/provenance/kbot_io_lz77.hpp"
 #include "validator/provenance/writer_facts.hpp"
 #include "validator/rules/catalog.hpp"
 #include "validator/rules/writer_catalog.hpp"
@@ -80,53 +81,73 @@ std::optional<FirstChunk> first_chunk(const hpi::ArchiveIndex& index,
   return chunk;
 }
 
-// LZ77 first chunks (of at most two members) re-encoded with HPIPack's encoder, each from its
-// start over its first 4,096 input bytes: "yes" when every one checked comes out as stored, "no"
-// when one does not or cannot be decoded exactly; nothing when none was checked.
+// LZ77 first chunks (of at most two members) re-encoded with HPIPack's and kbot-io's encoders,
+// each from its start over its first 4,096 input bytes: per encoder "yes" when every chunk
+// checked comes out as stored, "no" when one does not or cannot be decoded exactly; nothing when
+// none was checked.
 constexpr std::size_t lz77_chunks_checked = 2;
 constexpr std::size_t lz77_input_sampled = 4096;  // input bytes re-encoded from a chunk's start
 constexpr std::uint32_t longest_lz77_body = 2 * hpi::chunk_capacity;
 
-std::optional<bool> lz77_chunk_as_hpipack(const hpi::ArchiveIndex& index,
-                                          const hpi::MemberRecord& member) {
+// An LZ77 first chunk as stored (its obfuscation undone) and decoded.
+struct Lz77Chunk {
+  std::vector<std::uint8_t> body, decoded;
+};
+enum class ChunkRead : std::uint8_t { lz77, not_lz77, unreadable };
+
+ChunkRead read_lz77_chunk(const hpi::ArchiveIndex& index, const hpi::MemberRecord& member,
+                          Lz77Chunk& chunk) {
   const std::uint64_t at = first_chunk_offset(index, member);
   std::array<std::uint8_t, hpi::chunk_header_size> header_bytes{};
-  if (!index.source.read(at, header_bytes)) return false;
+  if (!index.source.read(at, header_bytes)) return ChunkRead::unreadable;
   const ByteView header(header_bytes.data(), header_bytes.size());
-  if (header.u32le(hpi::chunk_marker) != hpi::marker_sqsh) return false;
+  if (header.u32le(hpi::chunk_marker) != hpi::marker_sqsh) return ChunkRead::unreadable;
   if (header_bytes[hpi::chunk_method] != static_cast<std::uint8_t>(hpi::Compression::lz77))
-    return std::nullopt;
+    return ChunkRead::not_lz77;
   const std::uint32_t body_size = header.u32le(hpi::chunk_compressed_size).value_or(0);
   const std::uint64_t expected = std::min<std::uint64_t>(member.size, hpi::chunk_capacity);
   if (body_size == 0 || body_size > longest_lz77_body ||
       header.u32le(hpi::chunk_decompressed_size) != expected)
-    return false;
-  std::vector<std::uint8_t> body(body_size);
-  if (!index.source.read(at + hpi::chunk_header_size, body)) return false;
-  if (header_bytes[hpi::chunk_encrypted] != 0) hpi::deobfuscate_chunk(body);
-  std::vector<std::uint8_t> decoded(expected);
-  const hpi::StreamResult result = hpi::lz77_decode(body, decoded);
-  if (result.status != hpi::StreamStatus::complete || result.produced != expected) return false;
-  // A sample of the chunk's start: the groups HPIPack writes before reaching that input position.
-  const std::vector<std::uint8_t> encoded = encode_chunk_as_hpipack(decoded, lz77_input_sampled);
-  if (decoded.size() <= lz77_input_sampled) return encoded == body;
-  return encoded.size() <= body.size() && std::equal(encoded.begin(), encoded.end(), body.begin());
+    return ChunkRead::unreadable;
+  chunk.body.assign(body_size, 0);
+  if (!index.source.read(at + hpi::chunk_header_size, chunk.body)) return ChunkRead::unreadable;
+  if (header_bytes[hpi::chunk_encrypted] != 0) hpi::deobfuscate_chunk(chunk.body);
+  chunk.decoded.assign(expected, 0);
+  const hpi::StreamResult result = hpi::lz77_decode(chunk.body, chunk.decoded);
+  if (result.status != hpi::StreamStatus::complete || result.produced != expected)
+    return ChunkRead::unreadable;
+  return ChunkRead::lz77;
 }
 
-void lz77_fact(const hpi::ArchiveIndex& index, ObservedFacts& facts) {
+// Whether an encoder's groups for the chunk's sampled start are the start of the stored body (the
+// whole body when the chunk is no longer than the sample).
+bool starts_as_stored(const std::vector<std::uint8_t>& encoded, const Lz77Chunk& chunk) {
+  if (chunk.decoded.size() <= lz77_input_sampled) return encoded == chunk.body;
+  return encoded.size() <= chunk.body.size() &&
+         std::equal(encoded.begin(), encoded.end(), chunk.body.begin());
+}
+
+void lz77_facts(const hpi::ArchiveIndex& index, ObservedFacts& facts) {
   if (index.kind != hpi::ArchiveKind::v1) return;
   std::size_t checked = 0;
-  bool all_match = true;
+  bool hpipack = true, kbot_io = true;
+  Lz77Chunk chunk;
   for (const hpi::MemberRecord& member : index.members) {
     if (checked == lz77_chunks_checked) break;
     if (member.compression != static_cast<std::uint8_t>(hpi::Compression::lz77) || member.size == 0)
       continue;
-    const std::optional<bool> matches = lz77_chunk_as_hpipack(index, member);
-    if (!matches) continue;
+    const ChunkRead read = read_lz77_chunk(index, member, chunk);
+    if (read == ChunkRead::not_lz77) continue;
     ++checked;
-    all_match = all_match && *matches;
+    const bool decoded = read == ChunkRead::lz77;
+    hpipack = hpipack && decoded &&
+              starts_as_stored(encode_chunk_as_hpipack(chunk.decoded, lz77_input_sampled), chunk);
+    kbot_io = kbot_io && decoded &&
+              starts_as_stored(encode_chunk_as_kbot_io(chunk.decoded, lz77_input_sampled), chunk);
   }
-  if (checked != 0) facts.push_back({"hpi.lz77-as-hpipack", all_match ? "yes" : "no"});
+  if (checked == 0) return;
+  facts.push_back({"hpi.lz77-as-hpipack", hpipack ? "yes" : "no"});
+  facts.push_back({"hpi.lz77-as-kbot-io", kbot_io ? "yes" : "no"});
 }
 
 std::string one_or_mixed(const std::set<std::string>& values) {
@@ -201,7 +222,7 @@ ObservedFacts hpi_writer_facts(ByteView file, const BudgetLimits& limits) {
     facts.push_back({"hpi.key-method", hex_word(index.header_key) + " " + one_or_mixed(methods)});
   }
   chunk_facts(index, facts);
-  lz77_fact(index, facts);
+  lz77_facts(index, facts);
   directory_facts(index, facts);
   return facts;
 }

@@ -11,17 +11,23 @@
 #include "validator/core/sha256.hpp"
 #include "validator/hpi/lz77.hpp"
 #include "validator/provenance/identify.hpp"
+#include "validator/provenance/kbot_io_lz77.hpp"
 
 namespace gafcheck::provenance {
 namespace {
 
-std::vector<std::uint8_t> round_trip(const std::vector<std::uint8_t>& chunk) {
-  const std::vector<std::uint8_t> body = encode_chunk_as_hpipack(chunk);
+std::vector<std::uint8_t> round_trip(const std::vector<std::uint8_t>& chunk, bool kbot_io = false) {
+  const std::vector<std::uint8_t> body =
+      kbot_io ? encode_chunk_as_kbot_io(chunk) : encode_chunk_as_hpipack(chunk);
   std::vector<std::uint8_t> decoded(chunk.size());
   const hpi::StreamResult result = hpi::lz77_decode(body, decoded);
   EXPECT_EQ(result.status, hpi::StreamStatus::complete);
   EXPECT_EQ(result.consumed, body.size());
   return decoded;
+}
+
+bool has_basis(const WriterIdentity& identity, const std::string& fact) {
+  return std::find(identity.basis.begin(), identity.basis.end(), fact) != identity.basis.end();
 }
 
 TEST(HpiPackLz77, HandWorkedChunk) {
@@ -39,7 +45,36 @@ TEST(HpiPackLz77, EveryChunkDecodesBack) {
   std::vector<std::uint8_t> noise(20000);
   for (std::uint8_t& byte : noise) byte = static_cast<std::uint8_t>(random() % 4);
   chunks.push_back(noise);  // many equal keys: the tree's order by position is exercised
-  for (const auto& chunk : chunks) EXPECT_EQ(round_trip(chunk), chunk);
+  for (const auto& chunk : chunks) {
+    EXPECT_EQ(round_trip(chunk), chunk);
+    EXPECT_EQ(round_trip(chunk, true), chunk);
+  }
+}
+
+// kbot-io's encoder on the hand-worked chunk, and where the two encoders part: a long chunk.
+TEST(KbotIoLz77, HandWorkedChunkAndAnotherEncoderThanHpiPack) {
+  EXPECT_EQ(encode_chunk_as_kbot_io(std::vector<std::uint8_t>{'a', 'a', 'a', 'a'}),
+            (std::vector<std::uint8_t>{0x06, 'a', 0x11, 0x00, 0x00, 0x00}));
+  const auto chunk = builder::sample_content(65536, 5);
+  EXPECT_NE(encode_chunk_as_kbot_io(chunk), encode_chunk_as_hpipack(chunk));
+  const auto start = encode_chunk_as_kbot_io(chunk, 4096);
+  const auto full = encode_chunk_as_kbot_io(chunk);
+  ASSERT_LT(start.size(), full.size());
+  EXPECT_TRUE(std::equal(start.begin(), start.end(), full.begin()));
+}
+
+// An archive whose LZ77 chunks are kbot-io's, with its retail defaults (key 0xBF, the footer).
+TEST(KbotIoLz77, ItsChunksNameIt) {
+  builder::HpiSpec spec;
+  spec.key = 0xBF;
+  spec.kbot_io_lz77 = true;
+  spec.files.push_back(
+      {"units/armcom.fbi", builder::sample_content(9000, 5), builder::HpiMethod::lz77, true});
+  const auto bytes = builder::build_hpi(spec).bytes;
+  const WriterIdentity identity = identify_writer(ByteView(bytes.data(), bytes.size()));
+  EXPECT_EQ(identity.tool, "kbot-io") << ::testing::PrintToString(identity.basis);
+  EXPECT_EQ(identity.confidence, "certain");
+  EXPECT_TRUE(has_basis(identity, "hpi.lz77-as-kbot-io = yes"));
 }
 
 // The exact bytes depend on the search tree's shape, which round trips cannot see: a digest of the
@@ -82,10 +117,6 @@ std::vector<std::uint8_t> lz77_archive(bool hpipack_encoder, bool trailer) {
       "Entertainment";
   if (trailer) bytes.insert(bytes.end(), hpipack_trailer.begin(), hpipack_trailer.end());
   return bytes;
-}
-
-bool has_basis(const WriterIdentity& identity, const std::string& fact) {
-  return std::find(identity.basis.begin(), identity.basis.end(), fact) != identity.basis.end();
 }
 
 TEST(HpiPackLz77, ItsChunksNameItWithoutTheTrailer) {
