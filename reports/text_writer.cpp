@@ -81,6 +81,8 @@ class TextWriter final : public FormatWriter {
   }
 
   void summary(const RunTotals& totals, const ReportClosing& closing) override {
+    for (const SummarySection& section : closing.sections)
+      if (section.text) out().write(section.text(colour_));
     out().write(paint(text_summary_line(totals, closing, counts_), closing.exit_code ? "1" : "") +
                 '\n');
   }

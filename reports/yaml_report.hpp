@@ -69,12 +69,15 @@ struct ReportHeader {
 };
 
 // A section a command adds to its summary document under `key` (census --conflicts:
-// "conflicts"), written whole by `yaml` (one YAML value: a mapping) and shown on the HTML page as
-// `html` (a fragment with its own style). Readers carry it unchecked (its own schema describes it).
+// "conflicts"), written whole by `yaml` (one YAML value: a mapping), shown on the HTML page as
+// `html` (a fragment with its own style) and in the text view as the lines `text` gives (with
+// ANSI colour when asked; none: the section is not shown there). Readers carry it unchecked (its
+// own schema describes it).
 struct SummarySection {
   std::string key;
   std::function<void(YAML::Emitter&)> yaml;
   std::string html;
+  std::function<std::string(bool colour)> text;
 };
 
 struct ReportClosing {

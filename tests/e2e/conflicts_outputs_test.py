@@ -252,6 +252,18 @@ def test_census_carries_the_conflict_table(run_gafcheck, folder, tmp_path):
                                                                'unit.gaf', 'warn.gaf']
 
 
+def test_census_text_lists_the_overlaps_above_its_summary(run_gafcheck, folder):
+    result = run_gafcheck('census', '-q', '--format', 'text', '--conflicts', folder, check_code=1)
+    lines = result.stdout.replace(f'{folder}/', '<game>/').splitlines()
+    conflicts = text_lines(run_gafcheck, folder)
+    assert lines[-7:-2] == conflicts[:-1], 'the same overlap lines gafcheck conflicts prints'
+    assert lines[-2] == ('conflicts: 5 paths supplied more than once (engine ta): 2 identical, '
+                         '2 drawn the same, 1 override, 1 with findings that differ')
+    assert lines[-1].endswith('; exit 1')
+    plain = run_gafcheck('census', '-q', '--format', 'text', folder, check_code=0).stdout
+    assert 'IDENTICAL' not in plain and 'conflicts:' not in plain
+
+
 def test_census_conflicts_exit_follows_findings_differ(run_gafcheck, tmp_path):
     # An override that differs in drawing only: conflicts' default --fail-on does not count it,
     # and the archives themselves are clean, so the census exits 0.

@@ -96,7 +96,8 @@ void add_conflicts_options(po::options_description& general, CensusOptions& o) {
       "conflicts", po::bool_switch(&o.conflicts),
       "also list every path the DIRs' loose files and archives supply more than once, as "
       "gafcheck conflicts does (each DIR a game folder): the summary document gets a conflicts "
-      "section (reports/schema/conflicts.schema.json) and the HTML page its table. Exit status "
+      "section (reports/schema/conflicts.schema.json), the HTML page its table and the text view "
+      "its lines. Exit status "
       "as conflicts' default --fail-on findings: at least 1 when a loaded copy and a copy it "
       "shadows differ in findings, 3 when an archive or a copy cannot be read exactly. Not "
       "with --shard or --files-from (a game folder is one whole)")(

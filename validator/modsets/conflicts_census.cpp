@@ -8,6 +8,7 @@
 #include "validator/modsets/conflicts_document.hpp"
 #include "validator/modsets/conflicts_page.hpp"
 #include "validator/modsets/conflicts_run.hpp"
+#include "validator/modsets/conflicts_text.hpp"
 
 namespace gafcheck::modsets {
 
@@ -22,6 +23,9 @@ ClosingWork census_conflicts(const std::vector<std::string>& roots, const std::s
   section.key = "conflicts";
   section.yaml = [set, report](YAML::Emitter& out) { emit_conflicts(out, *set, *report); };
   section.html = std::string(conflicts_section_style) + conflicts_section(*set, *report);
+  section.text = [set, report](bool colour) {
+    return text_overlaps(*set, *report, colour) + "conflicts: " + conflicts_summary(*report) + '\n';
+  };
   ClosingWork work;
   work.sections.push_back(std::move(section));
   work.code = conflicts_exit_code(*report, ConflictFailOn::findings);

@@ -71,10 +71,15 @@ std::string overlap_line(const ModSet& set, const ConflictReport& report, const 
 
 }  // namespace
 
-std::string text_conflicts(const ModSet& set, const ConflictReport& report, int exit_code,
-                           bool colour) {
+std::string text_overlaps(const ModSet& set, const ConflictReport& report, bool colour) {
   std::string text;
   for (const Overlap& overlap : report.overlaps) text += overlap_line(set, report, overlap, colour);
+  return text;
+}
+
+std::string text_conflicts(const ModSet& set, const ConflictReport& report, int exit_code,
+                           bool colour) {
+  const std::string text = text_overlaps(set, report, colour);
   std::string summary = conflicts_summary(report);
   if (!report.unreadable.empty())
     summary += "; " + counted(report.unreadable.size(), "input") + " unreadable";

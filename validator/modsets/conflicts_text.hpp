@@ -13,4 +13,8 @@ namespace gafcheck::modsets {
 std::string text_conflicts(const ModSet& set, const ConflictReport& report, int exit_code,
                            bool colour);
 
+// The overlap lines alone, without the summing-up line (census --format text shows them above
+// its own).
+std::string text_overlaps(const ModSet& set, const ConflictReport& report, bool colour);
+
 }  // namespace gafcheck::modsets
