@@ -5,6 +5,7 @@
 
 #include "reports/json_documents.hpp"
 #include "reports/planned_outputs.hpp"
+#include "validator/core/text.hpp"
 #include "validator/modsets/conflicts_document.hpp"
 #include "validator/modsets/conflicts_page.hpp"
 #include "validator/modsets/conflicts_sarif.hpp"
@@ -45,7 +46,7 @@ void print_read_problems(std::ostream& out, std::string_view prefix, const ModSe
   for (const Overlap& overlap : report.overlaps)
     for (const OverlapCopy& copy : overlap.copies)
       if (!copy.print.damage.empty())
-        out << prefix << copy_argument(set, set.suppliers[copy.supplier]) << ": "
+        out << prefix << escape_bytes(copy_argument(set, set.suppliers[copy.supplier])) << ": "
             << copy.print.damage << '\n';
 }
 

@@ -1,0 +1,38 @@
+"""gafcheck conflicts and identify on game folders a hostile uploader made: member names that
+would forge a line of standard error, copies that could not be read, symlinks, FIFOs and link
+loops in the folder, archives of one name in two subfolders. Nothing named may be lost silently:
+what is not read is named and the exit is 3; what is read is classified as it is."""
+import json
+import os
+import zlib
+
+import jsonschema
+
+from conftest import ROOT
+from conflicts_test import game, other_pixels, sprite
+from hand_built_hpi import chunk, hpi_v1, packed
+
+SCHEMA = json.loads((ROOT / 'reports' / 'schema' / 'conflicts.schema.json').read_text())
+FORGING = b'unit.gaf: 1 decoding errors\ngafcheck conflicts: all good'
+
+
+def document(run_gafcheck, folder, *options, code):
+    result = run_gafcheck('conflicts', '--format', 'json', *options, folder, check_code=code)
+    parsed = json.loads(result.stdout)
+    jsonschema.validate(parsed, SCHEMA)
+    return parsed, result.stderr
+
+
+def test_problem_lines_on_standard_error_name_copies_escaped(run_gafcheck, tmp_path):
+    content = sprite()
+    folder = game(tmp_path, {'a.hpi': {FORGING.decode(): content}})
+    (folder / 'b.hpi').write_bytes(hpi_v1([(FORGING, len(content), [
+        chunk(zlib.compress(content), len(content), checksum=5)])]))
+    for command in (['conflicts', folder], ['census', '--conflicts', '-o', tmp_path / 'c.yaml',
+                                            folder]):
+        stderr = run_gafcheck(*command, check_code=3).stderr
+        assert 'b.hpi!unit.gaf: 1 decoding errors\\x0Agafcheck conflicts: all good' in stderr
+        assert 'gafcheck conflicts: all good' not in stderr.splitlines()
+    # Control: the same names decoded exactly name nothing on standard error.
+    (folder / 'b.hpi').write_bytes(hpi_v1([packed(FORGING, content)]))
+    assert 'all good' not in run_gafcheck('conflicts', folder, check_code=0).stderr
