@@ -36,3 +36,25 @@ def test_problem_lines_on_standard_error_name_copies_escaped(run_gafcheck, tmp_p
     # Control: the same names decoded exactly name nothing on standard error.
     (folder / 'b.hpi').write_bytes(hpi_v1([packed(FORGING, content)]))
     assert 'all good' not in run_gafcheck('conflicts', folder, check_code=0).stderr
+
+
+def test_copies_not_read_are_not_called_drawn_the_same(run_gafcheck, tmp_path):
+    folder = game(tmp_path, {'a.hpi': {'unit.gaf': sprite()},
+                             'b.hpi': {'unit.gaf': sprite(other_pixels(9))}})
+    parsed, stderr = document(run_gafcheck, folder, '--max-member-size', '50', code=3)
+    (overlap,) = parsed['conflicts']
+    assert overlap['verdict'] == 'not-read'
+    assert [copy['content'] for copy in overlap['copies']] == ['winner', 'not-read']
+    assert parsed['counts']['not-read'] == 1 and parsed['counts']['drawn-same'] == 0
+    assert 'could not be decoded' in stderr
+    text = run_gafcheck('conflicts', '--format', 'text', '--max-member-size', '50', folder,
+                        check_code=3).stdout.splitlines()
+    assert text[0].startswith('NOT-READ   unit.gaf: ')
+    assert '0 drawn the same' in text[-1] and '1 not read' in text[-1]
+    sarif = json.loads(run_gafcheck('conflicts', '--format', 'sarif', '--max-member-size', '50',
+                                    folder, check_code=3).stdout)
+    assert sarif['runs'][0]['properties']['counts']['not-read'] == 1
+    # Control: read whole, the copies differ.
+    parsed, _ = document(run_gafcheck, folder, '--fail-on', 'never', code=0)
+    assert parsed['conflicts'][0]['verdict'] == 'override'
+    assert parsed['counts']['not-read'] == 0

@@ -105,7 +105,8 @@ void emit_overlap(YAML::Emitter& out, const ModSet& set, const ConflictReport& r
 
 std::string_view overlap_verdict(const Overlap& overlap) {
   if (overlap.identical_only()) return "identical";
-  return overlap.overrides() ? "override" : "drawn-same";
+  if (overlap.overrides()) return "override";
+  return overlap.not_read() ? "not-read" : "drawn-same";
 }
 
 ConflictCounts conflict_counts(const ConflictReport& report) {
@@ -115,6 +116,8 @@ ConflictCounts conflict_counts(const ConflictReport& report) {
       ++counts.identical;
     else if (overlap.overrides())
       ++counts.overrides;
+    else if (overlap.not_read())
+      ++counts.not_read;
     else
       ++counts.drawn_same;
     if (overlap.findings_differ()) ++counts.findings_differ;
@@ -132,6 +135,7 @@ std::vector<std::pair<std::string_view, std::uint64_t>> conflict_count_fields(
           {"identical", c.identical},
           {"drawn-same", c.drawn_same},
           {"overrides", c.overrides},
+          {"not-read", c.not_read},
           {"findings-differ", c.findings_differ},
           {"engine-dependent", c.engine_dependent}};
 }
@@ -181,6 +185,7 @@ std::string conflicts_summary(const ConflictReport& report) {
                      std::to_string(c.drawn_same) + " drawn the same, " +
                      counted(c.overrides, "override") + ", " + std::to_string(c.findings_differ) +
                      " with findings that differ";
+  if (c.not_read != 0) line += ", " + std::to_string(c.not_read) + " not read";
   if (report.engines.size() > 1)
     line += ", " + std::to_string(c.engine_dependent) + " whose winner depends on the engine";
   return line;

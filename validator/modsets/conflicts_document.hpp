@@ -20,10 +20,10 @@ std::string yaml_conflicts(const ModSet& set, const ConflictReport& report);
 // The same document as one YAML value, into an emitter (census --conflicts' summary section).
 void emit_conflicts(YAML::Emitter& out, const ModSet& set, const ConflictReport& report);
 
-// How many overlaps of each class: identical, drawn-same and override partition them;
+// How many overlaps of each class: identical, drawn-same, override and not-read partition them;
 // findings-differ (a kind of override) and engine-dependent cut across.
 struct ConflictCounts {
-  std::uint64_t identical = 0, drawn_same = 0, overrides = 0, findings_differ = 0,
+  std::uint64_t identical = 0, drawn_same = 0, overrides = 0, not_read = 0, findings_differ = 0,
                 engine_dependent = 0;
 };
 ConflictCounts conflict_counts(const ConflictReport& report);
@@ -31,7 +31,8 @@ ConflictCounts conflict_counts(const ConflictReport& report);
 std::vector<std::pair<std::string_view, std::uint64_t>> conflict_count_fields(
     const ConflictReport& report);
 
-// identical, drawn-same or override: the document's verdict of an overlap.
+// identical, drawn-same, override or not-read (no copy differs, but one could not be compared:
+// never taken for harmless): the document's verdict of an overlap.
 std::string_view overlap_verdict(const Overlap& overlap);
 
 // "N paths supplied more than once (engine E): ..." without a line break (standard error and the

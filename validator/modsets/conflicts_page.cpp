@@ -14,7 +14,7 @@ table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding
 const std::string_view conflicts_section_style = R"(<style>
 table.conflicts td{overflow-wrap:anywhere}table.conflicts ul{margin:0;padding-left:1.2em}
 .class{display:inline-block;padding:0 .4em;border-radius:3px;background:#eee;white-space:nowrap}
-.k-findings-differ{background:#fcc}.k-override{background:#fed}.k-identical{background:#dfd}.k-drawn-same{background:#def}
+.k-findings-differ{background:#fcc}.k-override{background:#fed}.k-identical{background:#dfd}.k-drawn-same{background:#def}.k-not-read{background:#ddd}
 .c-winner{font-weight:bold}.c-differs{color:#b00}.c-drawn-same{color:#06a}.c-identical{color:#070}.c-not-read{color:#666}
 tr.engine-dependent td:first-child{border-left:4px solid #a0a}.engine{color:#a0a;font-size:12px}
 .call-out{color:#b00}.note{color:#666;font-size:12px}code{font-size:12px}

@@ -14,6 +14,7 @@ std::pair<std::string, std::string_view> class_label(const Overlap& overlap) {
   if (overlap.findings_differ()) return {"FINDINGS", "1;31"};
   if (overlap.overrides()) return {"OVERRIDE", "33"};
   if (overlap.identical_only()) return {"IDENTICAL", "32"};
+  if (overlap.not_read()) return {"NOT-READ", "35"};
   return {"DRAWN-SAME", "36"};
 }
 

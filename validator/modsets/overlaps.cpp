@@ -133,6 +133,11 @@ bool Overlap::identical_only() const {
   });
 }
 
+bool Overlap::not_read() const {
+  return std::any_of(copies.begin(), copies.end(),
+                     [](const OverlapCopy& c) { return c.content == CopyContent::not_read; });
+}
+
 std::string copy_argument(const ModSet& set, const Supplier& supplier) {
   if (!supplier.archive) return supplier.disk;
   return set.archives[*supplier.archive].disk + "!" + supplier.path;

@@ -50,6 +50,7 @@ struct Overlap {
   bool overrides() const;        // a shadowed copy differs from the winner in content
   bool findings_differ() const;  // and in findings
   bool identical_only() const;   // every shadowed copy is byte-identical
+  bool not_read() const;         // some copy could not be compared (not read, or not decoded)
 };
 
 // What reading the copies cost: each archive holding an overlapping member is opened once, each
