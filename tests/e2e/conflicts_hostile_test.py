@@ -58,3 +58,71 @@ def test_copies_not_read_are_not_called_drawn_the_same(run_gafcheck, tmp_path):
     parsed, _ = document(run_gafcheck, folder, '--fail-on', 'never', code=0)
     assert parsed['conflicts'][0]['verdict'] == 'override'
     assert parsed['counts']['not-read'] == 0
+
+
+def hostile_folder(tmp_path):
+    """a.hpi and c.hpi supply unit.gaf; beside them a symlinked archive (to outside the folder),
+    a FIFO and a dangling link named like the overlapping path, a link loop, a directory named
+    like an archive."""
+    folder = game(tmp_path, {'a.hpi': {'unit.gaf': sprite()},
+                             'c.hpi': {'unit.gaf': sprite(other_pixels(9))}})
+    outside = tmp_path / 'outside.ccx'
+    outside.write_bytes(hpi_v1([packed(b'unit.gaf', sprite(other_pixels(10)))]))
+    (folder / 'b.ccx').symlink_to(outside)
+    os.mkfifo(folder / 'unit.gaf')
+    (folder / 'units').mkdir()
+    (folder / 'units' / 'x.fbi').symlink_to(tmp_path / 'nowhere')
+    (folder / 'loop').symlink_to('loop')
+    (folder / 'd.hpi').mkdir()
+    return folder
+
+
+def test_links_and_special_files_in_a_game_folder_are_named(run_gafcheck, tmp_path):
+    folder = hostile_folder(tmp_path)
+    parsed, stderr = document(run_gafcheck, folder, code=3)
+    unreadable = '\n'.join(parsed['unreadable'])
+    for name in ('b.ccx', 'unit.gaf', 'units/x.fbi', 'loop'):
+        assert f'{folder}/{name}: ' in unreadable, unreadable
+        assert f'cannot read {folder}/{name}: ' in stderr
+    assert 'symlink' in unreadable and 'FIFO' in unreadable.upper()
+    assert 'outside.ccx' not in json.dumps(parsed['conflicts'])
+    # The rest of the folder is still listed and classified.
+    (overlap,) = parsed['conflicts']
+    assert [copy['source'] for copy in overlap['copies']] == [f'{folder}/a.hpi!unit.gaf',
+                                                             f'{folder}/c.hpi!unit.gaf']
+    census = run_gafcheck('census', '--conflicts', '-o', tmp_path / 'c.yaml', folder,
+                          check_code=3)
+    assert f'census: conflicts: cannot read {folder}/b.ccx: ' in census.stderr
+    # Control: the folder without them names nothing.
+    for name in ('b.ccx', 'unit.gaf', 'units/x.fbi', 'loop'):
+        (folder / name).unlink()
+    parsed, _ = document(run_gafcheck, folder, '--fail-on', 'never', code=0)
+    assert parsed['unreadable'] == []
+
+
+def test_identify_names_links_and_special_files_and_reads_nothing_outside(run_gafcheck,
+                                                                          tmp_path):
+    folder = hostile_folder(tmp_path)
+    result = run_gafcheck('identify', '--format', 'json', folder, check_code=3)
+    paths = [entry['path'] for entry in json.loads(result.stdout)]
+    assert paths == [f'{folder}/a.hpi', f'{folder}/c.hpi']
+    for name in ('unit.gaf', 'units/x.fbi', 'loop'):
+        assert f'{folder}/{name}: ' in result.stderr, result.stderr
+    assert 'outside.ccx' not in result.stdout
+    # Control: a folder of regular files only is identified with exit 0.
+    for name in ('b.ccx', 'unit.gaf', 'units/x.fbi', 'loop'):
+        (folder / name).unlink()
+    result = run_gafcheck('identify', '--format', 'json', folder, check_code=0)
+    assert result.stderr == ''
+
+
+def test_identify_names_files_escaped(run_gafcheck, tmp_path):
+    """A file name of invalid UTF-8 with a line break is one escaped path in both formats."""
+    folder = game(tmp_path, {})
+    name = os.fsdecode(b'bad\xff\nname.hpi')
+    (folder / name).write_bytes(hpi_v1([packed(b'unit.gaf', sprite())]))
+    result = run_gafcheck('identify', '--format', 'json', folder, check_code=0)
+    assert [entry['path'] for entry in json.loads(result.stdout)] == [
+        f'{folder}/bad\\xFF\\x0Aname.hpi']
+    result = run_gafcheck('identify', folder, check_code=0)
+    assert f'- path: "{folder}/bad\\\\xFF\\\\x0Aname.hpi"' in result.stdout

@@ -37,7 +37,8 @@ std::string engine_help() {
 constexpr const char* conflicts_help_epilogue =
     "\nExit codes: 0 no override --fail-on counts; 1 an override it counts (by default: a\n"
     "loaded copy and a copy it shadows differ in findings); 2 usage error; 3 an input, or an\n"
-    "archive in a game folder, could not be read (standard error names it).\n";
+    "archive or entry in a game folder (a symlink, which is never followed; a FIFO, device or\n"
+    "link loop), could not be read (standard error names it).\n";
 
 CommandHelp conflicts_options_description(ConflictsOptions& o) {
   po::options_description general(

@@ -1,13 +1,14 @@
 // gafcheck identify FILE|DIR...: which tool wrote each GAF or HPI-family file, on evidence.
 #include <yaml-cpp/yaml.h>
-#include <algorithm>
-#include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "reports/yaml_emit.hpp"
 #include "validator/cli/command_line.hpp"
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
+#include "validator/core/text.hpp"
+#include "validator/input/input_walk.hpp"
 #include "validator/platform/archive_extraction.hpp"
 #include "validator/platform/sandbox.hpp"
 #include "validator/provenance/identify.hpp"
@@ -63,24 +64,12 @@ Identification validate(IdentifyOptions& o) {
   return checked_and_confined(Identification{.inputs = o.positional, .format = o.format}, o.common);
 }
 
-// The regular files of an input: itself, or those beneath a directory in path order.
-std::vector<std::string> files_of(const std::string& input) {
-  namespace fs = std::filesystem;
-  std::error_code error;
-  if (!fs::is_directory(input, error)) return {input};
-  std::vector<std::string> files;
-  for (auto it = fs::recursive_directory_iterator(input, error);
-       !error && it != fs::recursive_directory_iterator(); it.increment(error))
-    if (it->is_regular_file(error)) files.push_back(it->path().string());
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 void print_yaml(const std::vector<IdentifiedFile>& files) {
   YAML::Emitter out;
   out << YAML::BeginSeq;
   for (const IdentifiedFile& file : files) {
-    out << YAML::BeginMap << YAML::Key << "path" << YAML::Value << file.path;
+    out << YAML::BeginMap;
+    emit_path_field(out, "path", file.path);
     out << YAML::Key << "tool" << YAML::Value << file.identity.tool;
     out << YAML::Key << "versions" << YAML::Value << file.identity.versions;
     out << YAML::Key << "confidence" << YAML::Value << file.identity.confidence;
@@ -95,7 +84,7 @@ void print_yaml(const std::vector<IdentifiedFile>& files) {
 void print_json(const std::vector<IdentifiedFile>& files) {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
   for (const IdentifiedFile& file : files)
-    out.push_back({{"path", file.path},
+    out.push_back({{"path", escape_bytes(file.path)},
                    {"tool", file.identity.tool},
                    {"versions", file.identity.versions},
                    {"confidence", file.identity.confidence},
@@ -109,16 +98,23 @@ ExitCode Identification::run() const {
   confine(plan, sandbox);
   ExitCode code = ExitCode::clean;
   std::vector<IdentifiedFile> identified;
-  for (const std::string& input : inputs)
-    for (const std::string& path : files_of(input)) {
-      const auto bytes = read_archive(path, check);
-      if (!bytes) {
-        std::cerr << "gafcheck: " << bytes.problem().message << '\n';
-        code = bytes.problem().code;
-        continue;
-      }
-      identified.push_back({path, provenance::identify_writer(bytes->view(), check.limits)});
+  // The walk of check: links inside a directory are not followed, and what cannot be read (a
+  // FIFO, a device, a link loop, a dangling link, an unreadable directory) is named, never skipped.
+  for (const InputItem& item : collect_inputs(inputs)) {
+    if (item.error) {
+      std::cerr << "gafcheck: cannot read " << escape_bytes(item.path) << ": " << *item.error
+                << '\n';
+      code = ExitCode::unreadable;
+      continue;
     }
+    const auto bytes = read_archive(item.path, check);
+    if (!bytes) {
+      std::cerr << "gafcheck: " << bytes.problem().message << '\n';
+      code = bytes.problem().code;
+      continue;
+    }
+    identified.push_back({item.path, provenance::identify_writer(bytes->view(), check.limits)});
+  }
   if (format == "json")
     print_json(identified);
   else

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 
 #include "validator/base/errors.hpp"
 #include "validator/core/text.hpp"
 #include "validator/hpi/member_reader.hpp"
 #include "validator/input/input_file.hpp"
+#include "validator/input/input_walk.hpp"
 #include "validator/modsets/engine_profiles.hpp"
 
 namespace gafcheck::modsets {
@@ -50,37 +52,45 @@ void list_archive(ModSet& set, ModArchive archive, const CheckOptions& options) 
                                      .size = members[m].size});
 }
 
-void list_folder(ModSet& set, const fs::path& folder, std::size_t root,
+// Why an entry of the folder that is not a regular file supplies nothing we could list: the
+// game would open it (a link is followed, a FIFO blocks it), so leaving it out unnamed could hide
+// the copy the game loads.
+std::optional<std::string> not_listed(const InputItem& item) {
+  if (item.kind == InputKind::unreadable) return item.error.value_or("cannot be read");
+  if (item.kind == InputKind::symlink_not_followed)
+    return "a symlink, not followed (the game would read what it points to: the copies it "
+           "supplies are not listed)";
+  return std::nullopt;
+}
+
+// The walk of the house (input/input_walk.hpp): links are never followed, and every entry that
+// is not a regular file comes back with why, so that each is named rather than skipped.
+void list_folder(ModSet& set, const std::string& folder, std::size_t root,
                  const CheckOptions& options) {
-  std::vector<fs::path> files;
-  std::error_code error;
-  for (fs::recursive_directory_iterator walk(folder, error), end; !error && walk != end;
-       walk.increment(error))
-    if (walk->is_regular_file(error) && !walk->is_symlink(error)) files.push_back(walk->path());
-  if (error) set.unreadable.push_back(escape_bytes(folder.string()) + ": " + error.message());
-  std::sort(files.begin(), files.end());
-  for (const fs::path& file : files) {
-    const std::string relative = file.lexically_relative(folder).generic_string();
-    const bool in_subfolder = relative.find('/') != std::string::npos;
+  InputWalk walk({folder});
+  while (const std::optional<InputItem> item = walk.next()) {
+    if (const auto why = not_listed(*item)) {
+      set.unreadable.push_back(escape_bytes(item->path) + ": " + *why);
+      continue;
+    }
+    const fs::path file(item->path);
     if (is_archive_extension(lowercase_extension(file))) {
       list_archive(set,
-                   ModArchive{.disk = file.string(),
-                              .display = (folder / relative).string(),
+                   ModArchive{.disk = item->path,
+                              .display = item->path,
                               .folded_name = ascii_lowercase(file.filename().string()),
-                              .in_subfolder = in_subfolder,
+                              .in_subfolder = item->relative.find('/') != std::string::npos,
                               .root = root},
                    options);
       // An archive is a source, never a loose file (below the top of the folder, only for the
       // engines that search subfolders).
       continue;
     }
-    std::error_code size_error;
-    const auto size = fs::file_size(file, size_error);
-    set.suppliers.push_back(Supplier{.path = relative,
-                                     .folded = folded_path(relative),
-                                     .disk = file.string(),
+    set.suppliers.push_back(Supplier{.path = item->relative,
+                                     .folded = folded_path(item->relative),
+                                     .disk = item->path,
                                      .root = root,
-                                     .size = size_error ? 0 : size});
+                                     .size = item->size});
   }
 }
 
@@ -98,7 +108,7 @@ ModSet list_mod_set(const std::vector<std::string>& arguments, const CheckOption
     const fs::path argument(arguments[root]);
     std::error_code error;
     if (fs::is_directory(argument, error)) {
-      list_folder(set, argument, root, options);
+      list_folder(set, arguments[root], root, options);
     } else if (fs::exists(argument, error)) {
       list_archive(set,
                    ModArchive{.disk = arguments[root],
