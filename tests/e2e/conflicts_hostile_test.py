@@ -116,6 +116,21 @@ def test_identify_names_links_and_special_files_and_reads_nothing_outside(run_ga
     assert result.stderr == ''
 
 
+def test_archives_of_one_name_in_two_subfolders_tie_by_their_paths(run_gafcheck, tmp_path):
+    """kbot-io mounts archives by file name, ties by full path, the last mounted winning: the
+    copy's place inside its archive decides nothing."""
+    folder = game(tmp_path, {})
+    for sub, members in (('a', [(b'other.gaf', 20), (b'unit.gaf', 21)]),
+                         ('b', [(b'unit.gaf', 22)])):
+        (folder / sub).mkdir()
+        (folder / sub / 'x.hpi').write_bytes(hpi_v1([packed(name, sprite(other_pixels(value)))
+                                                     for name, value in members]))
+    parsed, _ = document(run_gafcheck, folder, '--engine', 'kbot-io', '--fail-on', 'never',
+                         code=0)
+    (overlap,) = parsed['conflicts']
+    assert overlap['copies'][overlap['winner']]['source'] == f'{folder}/b/x.hpi!unit.gaf'
+
+
 def test_identify_names_files_escaped(run_gafcheck, tmp_path):
     """A file name of invalid UTF-8 with a line break is one escaped path in both formats."""
     folder = game(tmp_path, {})

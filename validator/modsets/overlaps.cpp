@@ -1,6 +1,7 @@
 #include "validator/modsets/overlaps.hpp"
 
 #include <algorithm>
+#include <string_view>
 #include <tuple>
 
 #include "validator/modsets/fingerprints.hpp"
@@ -18,11 +19,14 @@ std::optional<std::int64_t> rank_of(const ModSet& set, const Supplier& supplier,
 }
 
 // The order of suppliers within one rank: archives by file name (folded), loose files by path,
-// then the argument they came from, then the listing.
+// then the argument they came from, then archives of one name by their full path (a copy's place
+// inside its archive never orders it before another archive), then the listing.
 auto order_key(const ModSet& set, const Supplier& supplier) {
-  const std::string& name =
-      supplier.archive ? set.archives[*supplier.archive].folded_name : supplier.path;
-  return std::make_tuple(name, supplier.root, supplier.member, supplier.path);
+  const ModArchive* archive = supplier.archive ? &set.archives[*supplier.archive] : nullptr;
+  return std::make_tuple(std::string_view(archive ? archive->folded_name : supplier.path),
+                         supplier.root,
+                         archive ? std::string_view(archive->disk) : std::string_view(),
+                         supplier.member, std::string_view(supplier.path));
 }
 
 struct Choice {
