@@ -2,6 +2,7 @@
 would forge a line of standard error, copies that could not be read, symlinks, FIFOs and link
 loops in the folder, archives of one name in two subfolders. Nothing named may be lost silently:
 what is not read is named and the exit is 3; what is read is classified as it is."""
+import html
 import json
 import os
 import zlib
@@ -141,3 +142,45 @@ def test_identify_names_files_escaped(run_gafcheck, tmp_path):
         f'{folder}/bad\\xFF\\x0Aname.hpi']
     result = run_gafcheck('identify', folder, check_code=0)
     assert f'- path: "{folder}/bad\\\\xFF\\\\x0Aname.hpi"' in result.stdout
+
+
+def test_members_on_one_path_in_one_archive_are_told_apart(run_gafcheck, tmp_path):
+    """ARCHIVE!member reaches the first member on a path (A-Z folded): a later one is named as
+    which it is, and no diff command is given that would compare the first with itself."""
+    folder = game(tmp_path, {})
+    (folder / 'a.hpi').write_bytes(hpi_v1([packed(b'unit.gaf', sprite()),
+                                           packed(b'UNIT.GAF', sprite(other_pixels(9))),
+                                           packed(b'unit.gaf', sprite(other_pixels(10)))]))
+    parsed, _ = document(run_gafcheck, folder, '--fail-on', 'never', code=0)
+    (overlap,) = parsed['conflicts']
+    assert [copy.get('occurrence') for copy in overlap['copies']] == [None, 2, 3]
+    assert [copy['content'] for copy in overlap['copies']] == ['winner', 'differs', 'differs']
+    assert all('diff' not in copy for copy in overlap['copies'])
+    line = run_gafcheck('conflicts', '--format', 'text', '--fail-on', 'never', folder,
+                        check_code=0).stdout.splitlines()[0]
+    assert (f'shadows {folder}/a.hpi!UNIT.GAF (member 2 on this path in its archive) (differs), '
+            f'{folder}/a.hpi!unit.gaf (member 3 on this path in its archive) (differs)') in line
+    page = run_gafcheck('conflicts', '--format', 'html', '--fail-on', 'never', folder,
+                        check_code=0).stdout
+    assert 'gafcheck diff' not in page and 'member 3 on this path in its archive' in page
+    sarif = json.loads(run_gafcheck('conflicts', '--format', 'sarif', '--fail-on', 'never',
+                                    folder, check_code=0).stdout)
+    (result,) = sarif['runs'][0]['results']
+    assert 'member 2 on this path in its archive' in result['message']['text']
+    # Control: the same copies in two archives are each reachable, with a diff command.
+    (folder / 'a.hpi').write_bytes(hpi_v1([packed(b'unit.gaf', sprite())]))
+    (folder / 'b.hpi').write_bytes(hpi_v1([packed(b'UNIT.GAF', sprite(other_pixels(9)))]))
+    parsed, _ = document(run_gafcheck, folder, '--fail-on', 'never', code=0)
+    copies = parsed['conflicts'][0]['copies']
+    assert 'occurrence' not in copies[1] and copies[1]['diff'].startswith('gafcheck diff ')
+
+
+def test_the_page_gives_the_diff_command_shell_quoted(run_gafcheck, tmp_path):
+    name = 'x.gaf;touch pwned $(id)'
+    folder = game(tmp_path, {'a.hpi': {name: sprite()}, 'b.hpi': {name: sprite(other_pixels(9))}})
+    parsed, _ = document(run_gafcheck, folder, '--fail-on', 'never', code=0)
+    command = parsed['conflicts'][0]['copies'][1]['diff']
+    assert command == f"gafcheck diff '{folder}/b.hpi!{name}' '{folder}/a.hpi!{name}'"
+    page = run_gafcheck('conflicts', '--format', 'html', '--fail-on', 'never', folder,
+                        check_code=0).stdout
+    assert command in html.unescape(page)

@@ -8,13 +8,6 @@
 namespace gafcheck::modsets {
 namespace {
 
-std::string shell_quoted(const std::string& argument) {
-  std::string quoted = "'";
-  for (const char c : escape_bytes(argument))
-    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
 std::string listed(const std::vector<std::string>& rules) {
   std::string text;
   for (const std::string& rule : rules) text += (text.empty() ? "" : ", ") + rule;
@@ -53,17 +46,20 @@ void emit_copy(YAML::Emitter& out, const ModSet& set, const Overlap& overlap,
     out << YAML::Key << "damage" << YAML::Value;
     emit_text(out, copy.print.damage);
   }
+  if (copy.occurrence > 1) out << YAML::Key << "occurrence" << YAML::Value << copy.occurrence;
   if (overlap.winner && copy.content != CopyContent::winner) {
-    const std::string winner =
-        copy_argument(set, set.suppliers[overlap.copies[*overlap.winner].supplier]);
-    const std::string shadowed = copy_argument(set, supplier);
+    const OverlapCopy& loaded = overlap.copies[*overlap.winner];
     if (copy.content == CopyContent::differs || copy.content == CopyContent::drawn_same) {
-      out << YAML::Key << "diff" << YAML::Value;
-      emit_text(out, "gafcheck diff " + shell_quoted(shadowed) + " " + shell_quoted(winner));
+      if (const std::string command = diff_command(set, copy, loaded); !command.empty()) {
+        out << YAML::Key << "diff" << YAML::Value;
+        emit_text(out, command);
+      }
       emit_rules(out, "winner_only_findings", copy.winner_only);
       emit_rules(out, "shadowed_only_findings", copy.copy_only);
     }
-    if (const std::string call_out = findings_call_out(winner, shadowed, copy); !call_out.empty()) {
+    if (const std::string call_out =
+            findings_call_out(copy_label(set, loaded), copy_label(set, copy), copy);
+        !call_out.empty()) {
       out << YAML::Key << "call_out" << YAML::Value;
       emit_text(out, call_out);
     }
@@ -102,6 +98,18 @@ void emit_overlap(YAML::Emitter& out, const ModSet& set, const ConflictReport& r
 }
 
 }  // namespace
+
+std::string diff_command(const ModSet& set, const OverlapCopy& shadowed,
+                         const OverlapCopy& winner) {
+  if (shadowed.occurrence > 1 || winner.occurrence > 1) return {};
+  const auto quoted = [&](const OverlapCopy& copy) {
+    std::string text = "'";
+    for (const char c : escape_bytes(copy_argument(set, set.suppliers[copy.supplier])))
+      text += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return text + "'";
+  };
+  return "gafcheck diff " + quoted(shadowed) + " " + quoted(winner);
+}
 
 std::string_view overlap_verdict(const Overlap& overlap) {
   if (overlap.identical_only()) return "identical";

@@ -31,6 +31,11 @@ ConflictCounts conflict_counts(const ConflictReport& report);
 std::vector<std::pair<std::string_view, std::uint64_t>> conflict_count_fields(
     const ConflictReport& report);
 
+// The gafcheck diff command that shows how the shadowed copy differs from the winner, each name
+// escaped and shell-quoted; empty when a copy is not the first member of its archive on the path
+// (ARCHIVE!member would name that first member instead).
+std::string diff_command(const ModSet& set, const OverlapCopy& shadowed, const OverlapCopy& winner);
+
 // identical, drawn-same, override or not-read (no copy differs, but one could not be compared:
 // never taken for harmless): the document's verdict of an overlap.
 std::string_view overlap_verdict(const Overlap& overlap);

@@ -32,18 +32,16 @@ std::string overlap_class(const Overlap& overlap) {
 
 std::string copies_cell(const ModSet& set, const Overlap& overlap) {
   std::string cell = "<ul>";
-  const std::string winner =
-      overlap.winner ? copy_argument(set, set.suppliers[overlap.copies[*overlap.winner].supplier])
-                     : std::string();
   for (const OverlapCopy& copy : overlap.copies) {
     const std::string content(copy_content_name(copy.content));
-    const std::string source = copy_argument(set, set.suppliers[copy.supplier]);
-    cell += "<li class=\"c-" + content + "\"><code>" + shown(source) + "</code> " + content;
+    cell += "<li class=\"c-" + content + "\"><code>" + html_escape(copy_label(set, copy)) +
+            "</code> " + content;
     cell += copy.rank ? " (rank " + std::to_string(*copy.rank) + ")" : " (not read by the engine)";
     if (overlap.winner &&
         (copy.content == CopyContent::differs || copy.content == CopyContent::drawn_same))
-      cell += "<br><code class=\"note\">gafcheck diff " + shown(source) + " " + shown(winner) +
-              "</code>";
+      if (const std::string command = diff_command(set, copy, overlap.copies[*overlap.winner]);
+          !command.empty())
+        cell += "<br><code class=\"note\">" + html_escape(command) + "</code>";
     cell += "</li>";
   }
   return cell + "</ul>";
@@ -51,12 +49,11 @@ std::string copies_cell(const ModSet& set, const Overlap& overlap) {
 
 std::string call_outs_cell(const ModSet& set, const Overlap& overlap) {
   if (!overlap.winner) return {};
-  const std::string winner =
-      escape_bytes(copy_argument(set, set.suppliers[overlap.copies[*overlap.winner].supplier]));
+  const std::string winner = copy_label(set, overlap.copies[*overlap.winner]);
   std::string cell;
   for (const OverlapCopy& copy : overlap.copies) {
-    const std::string shadowed = escape_bytes(copy_argument(set, set.suppliers[copy.supplier]));
-    if (const std::string call_out = findings_call_out(winner, shadowed, copy); !call_out.empty())
+    if (const std::string call_out = findings_call_out(winner, copy_label(set, copy), copy);
+        !call_out.empty())
       cell += "<div class=\"call-out\">" + html_escape(call_out) + "</div>";
   }
   return cell;
@@ -68,8 +65,7 @@ std::string engines_note(const ModSet& set, const ConflictReport& report, const 
   for (const std::string& engine : report.engines) {
     const auto& winner = overlap.winners.at(engine);
     note += "<br>" + html_escape(engine) + ": " +
-            (winner ? shown(copy_argument(set, set.suppliers[overlap.copies[*winner].supplier]))
-                    : std::string("none"));
+            (winner ? html_escape(copy_label(set, overlap.copies[*winner])) : std::string("none"));
   }
   return note + "</div>";
 }
@@ -81,8 +77,7 @@ std::string overlap_row(const ModSet& set, const ConflictReport& report, const O
       "><td><code>" + shown(overlap.folded) + "</code></td><td><span class=\"class k-" + kind +
       "\">" + kind + "</span></td><td>";
   if (overlap.winner)
-    row += "<code>" +
-           shown(copy_argument(set, set.suppliers[overlap.copies[*overlap.winner].supplier])) +
+    row += "<code>" + html_escape(copy_label(set, overlap.copies[*overlap.winner])) +
            "</code><div class=\"note\">by " + html_escape(overlap.decided_by) + "</div>";
   else
     row += "none";

@@ -59,19 +59,16 @@ nlohmann::json location_of(const CopyPlace& place) {
 }
 
 std::string alert_text(const ModSet& set, const Overlap& overlap, std::string_view rule) {
-  const std::string winner =
-      copy_argument(set, set.suppliers[overlap.copies[*overlap.winner].supplier]);
-  std::string text = json_name(overlap.folded) + ": the game loads " + json_name(winner) +
+  const std::string winner = copy_label(set, overlap.copies[*overlap.winner]);
+  std::string text = json_name(overlap.folded) + ": the game loads " + winner +
                      (rule == conflicts_findings_differ_rule
                           ? ", and it differs in findings from a copy it shadows"
                           : ", which overrides a different copy");
   for (const OverlapCopy& copy : overlap.copies) {
     if (copy.content == CopyContent::winner) continue;
-    const std::string shadowed = copy_argument(set, set.suppliers[copy.supplier]);
-    text += "; " + json_name(shadowed) + " is " + std::string(copy_content_name(copy.content));
-    if (const std::string call_out =
-            findings_call_out(json_name(winner), json_name(shadowed), copy);
-        !call_out.empty())
+    const std::string shadowed = copy_label(set, copy);
+    text += "; " + shadowed + " is " + std::string(copy_content_name(copy.content));
+    if (const std::string call_out = findings_call_out(winner, shadowed, copy); !call_out.empty())
       text += " (" + call_out + ")";
   }
   return text;
@@ -90,10 +87,14 @@ nlohmann::json result_of(const ModSet& set, const Overlap& overlap, std::string_
     const Supplier& supplier = set.suppliers[copy.supplier];
     const std::string content(copy_content_name(copy.content));
     copies.push_back({{"source", json_name(copy_argument(set, supplier))}, {"content", content}});
+    if (copy.occurrence > 1) copies.back()["occurrence"] = copy.occurrence;
     if (copy.content == CopyContent::winner) continue;
     nlohmann::json where = location_of(place_of(set, supplier, bases));
     where["id"] = i;
     where["message"] = {{"text", "shadowed copy: " + content}};
+    if (copy.occurrence > 1)
+      where["message"]["text"] = "shadowed copy (member " + std::to_string(copy.occurrence) +
+                                 " on this path in its archive): " + content;
     related.push_back(std::move(where));
   }
   // The alert's identity across runs: the rule, the path and where the loaded copy is.

@@ -19,7 +19,7 @@ std::pair<std::string, std::string_view> class_label(const Overlap& overlap) {
 }
 
 std::string source_of(const ModSet& set, const OverlapCopy& copy) {
-  return escape_bytes(copy_argument(set, set.suppliers[copy.supplier]));
+  return copy_label(set, copy);
 }
 
 // "ta, tadr: a.ccx!x.gaf; rwe: b.gp3!x.gaf", engines with one winner together, in report order.

@@ -1,9 +1,11 @@
 #include "validator/modsets/overlaps.hpp"
 
 #include <algorithm>
+#include <map>
 #include <string_view>
 #include <tuple>
 
+#include "validator/core/text.hpp"
 #include "validator/modsets/fingerprints.hpp"
 
 namespace gafcheck::modsets {
@@ -99,9 +101,15 @@ std::vector<Overlap> group_overlaps(const ModSet& set,
     if (suppliers.size() < 2) continue;
     Overlap overlap;
     overlap.folded = folded;
-    for (const std::size_t s : suppliers)
+    // Suppliers are listed archive by archive in directory order: count each archive's copies.
+    std::map<std::size_t, std::uint32_t> seen_in_archive;
+    for (const std::size_t s : suppliers) {
+      const auto archive = set.suppliers[s].archive;
       overlap.copies.push_back(
-          OverlapCopy{.supplier = s, .rank = rank_of(set, set.suppliers[s], *engines.front())});
+          OverlapCopy{.supplier = s,
+                      .rank = rank_of(set, set.suppliers[s], *engines.front()),
+                      .occurrence = archive ? ++seen_in_archive[*archive] : 1});
+    }
     overlaps.push_back(std::move(overlap));
   }
   return overlaps;
@@ -145,6 +153,13 @@ bool Overlap::not_read() const {
 std::string copy_argument(const ModSet& set, const Supplier& supplier) {
   if (!supplier.archive) return supplier.disk;
   return set.archives[*supplier.archive].disk + "!" + supplier.path;
+}
+
+std::string copy_label(const ModSet& set, const OverlapCopy& copy) {
+  std::string label = escape_bytes(copy_argument(set, set.suppliers[copy.supplier]));
+  if (copy.occurrence > 1)
+    label += " (member " + std::to_string(copy.occurrence) + " on this path in its archive)";
+  return label;
 }
 
 ConflictReport find_conflicts(const ModSet& set, const std::vector<const EngineProfile*>& engines,

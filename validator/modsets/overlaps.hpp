@@ -34,6 +34,9 @@ std::string_view copy_content_name(CopyContent content);
 struct OverlapCopy {
   std::size_t supplier = 0;          // into ModSet::suppliers
   std::optional<std::int64_t> rank;  // under the primary engine; nullopt: it does not read it
+  // Which member of its archive on this path it is, in directory order (1: the first). The name
+  // ARCHIVE!member reaches the first only, so a later one is told apart by this number.
+  std::uint32_t occurrence = 1;
   Fingerprint print;
   CopyContent content = CopyContent::not_read;
   std::vector<std::string> winner_only, copy_only;  // rule ids one of the pair carries alone
@@ -76,5 +79,9 @@ ConflictReport find_conflicts(const ModSet& set, const std::vector<const EngineP
 
 // The copy's name as gafcheck's commands take it: ARCHIVE!member, or the loose file's path.
 std::string copy_argument(const ModSet& set, const Supplier& supplier);
+
+// The copy's name in outputs: copy_argument escaped (escape_bytes), and for a second or later
+// member of one archive on the path, which one it is.
+std::string copy_label(const ModSet& set, const OverlapCopy& copy);
 
 }  // namespace gafcheck::modsets
