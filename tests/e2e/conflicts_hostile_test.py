@@ -184,3 +184,22 @@ def test_the_page_gives_the_diff_command_shell_quoted(run_gafcheck, tmp_path):
     page = run_gafcheck('conflicts', '--format', 'html', '--fail-on', 'never', folder,
                         check_code=0).stdout
     assert command in html.unescape(page)
+
+
+def test_a_configuration_in_the_game_folder_changes_no_conflicts_verdict(run_gafcheck, tmp_path):
+    """census --conflicts reads the game folder as gafcheck conflicts does: a .gafcheck.yaml the
+    upload brought (trusted for census' own checks, run from above it) sets neither the budgets
+    nor the game its copies are read and checked under."""
+    folder = game(tmp_path, {'a.hpi': {'unit.gaf': sprite(version=0x00010200)},
+                             'b.hpi': {'unit.gaf': sprite()}})
+
+    def census_conflicts():
+        result = run_gafcheck('census', '--conflicts', '-o', 'c.yaml', 'game', cwd=tmp_path)
+        return result.returncode, [line for line in result.stderr.splitlines()
+                                   if line.startswith('census: conflicts:')]
+
+    clean = census_conflicts()
+    assert clean[0] == 1 and '1 with findings that differ' in clean[1][0]
+    for setting in ('max-member-size: 10', 'max-file-size: 10', 'game: tak'):
+        (folder / '.gafcheck.yaml').write_text(setting + '\n')
+        assert census_conflicts() == clean, setting

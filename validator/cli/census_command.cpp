@@ -271,8 +271,11 @@ const CensusRun& validate(CensusOptions& o) {
   if (!o.extensions_text.empty()) run.settings.extensions = parse_extensions(o.extensions_text);
   choose_shard(run, o.shard_text, o.shards);
   choose_inputs(o);
-  settle_configuration(o);
+  // Before the configurations settle the run-wide budgets and game: a .gafcheck.yaml inside a
+  // game folder (the upload's own) must not change how its copies are read and checked, so the
+  // conflicts are read under the command line's settings, as gafcheck conflicts reads them.
   choose_conflicts(o);
+  settle_configuration(o);
   attach_for_html(run.common);  // after the configuration's min-severity is settled
   run.settings.per_file = o.per_file_text;
   run.settings.baseline = run.common.baseline;
