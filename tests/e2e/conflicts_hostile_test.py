@@ -10,7 +10,8 @@ import zlib
 import jsonschema
 
 from conftest import ROOT
-from conflicts_test import game, other_pixels, sprite
+from conflicts_test import PIXELS, game, other_pixels, sprite
+from gaf_parts import gaf_shared
 from hand_built_hpi import chunk, hpi_v1, packed
 
 SCHEMA = json.loads((ROOT / 'reports' / 'schema' / 'conflicts.schema.json').read_text())
@@ -203,3 +204,32 @@ def test_a_configuration_in_the_game_folder_changes_no_conflicts_verdict(run_gaf
     for setting in ('max-member-size: 10', 'max-file-size: 10', 'game: tak'):
         (folder / '.gafcheck.yaml').write_text(setting + '\n')
         assert census_conflicts() == clean, setting
+
+
+def two_frames(second):
+    """A GAF of one entry, UNIT, with two raw 4x4 frames: the first always PIXELS."""
+    frame = {'width': 4, 'height': 4, 'x': 1, 'y': 2, 'key': 0}
+    return bytes(gaf_shared([0], [(b'UNIT', [(0, 1), (1, 1)])],
+                            [dict(frame, blob=0), dict(frame, blob=1)], [PIXELS, second]))
+
+
+def test_copies_checked_only_in_part_are_not_called_drawn_the_same(run_gafcheck, tmp_path):
+    """A budget that stops the drawing after the first frame leaves two copies that differ in
+    the second alike as far as they were drawn: not a comparison, so not-read and exit 3."""
+    folder = game(tmp_path, {'a.hpi': {'unit.gaf': two_frames(other_pixels(50))},
+                             'b.hpi': {'unit.gaf': two_frames(other_pixels(60))}})
+    parsed, stderr = document(run_gafcheck, folder, '--max-pixels', '20', '--fail-on',
+                              'override', code=3)
+    (overlap,) = parsed['conflicts']
+    assert overlap['verdict'] == 'not-read'
+    assert [copy['content'] for copy in overlap['copies']] == ['winner', 'not-read']
+    assert 'a budget ran out' in overlap['copies'][1]['damage']
+    assert f'{folder}/b.hpi!unit.gaf: checked only in part' in stderr
+    # Identical bytes stay identical whatever the budget (and the budget is still stated).
+    (folder / 'b.hpi').write_bytes((folder / 'a.hpi').read_bytes())
+    parsed, _ = document(run_gafcheck, folder, '--max-pixels', '20', code=3)
+    assert parsed['conflicts'][0]['verdict'] == 'identical'
+    # Control: within the budgets the copies are compared whole and differ.
+    (folder / 'b.hpi').write_bytes(hpi_v1([packed(b'unit.gaf', two_frames(other_pixels(60)))]))
+    parsed, _ = document(run_gafcheck, folder, '--fail-on', 'override', code=1)
+    assert parsed['conflicts'][0]['verdict'] == 'override'

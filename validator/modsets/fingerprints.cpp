@@ -19,8 +19,10 @@ namespace {
 
 // Every reachable entry's folded name, loop word, and its frames' durations and drawn digests:
 // equal for two files the game draws alike, whatever their bytes.
-std::string drawn_signature(ByteView bytes, Format format, const BudgetLimits& limits) {
+std::string drawn_signature(ByteView bytes, Format format, const BudgetLimits& limits,
+                            bool& partial) {
   compare::SpriteSide side(bytes, format, limits, false);
+  if (!side.stopped().empty()) partial = true;
   std::string text = side.stopped().empty() ? "" : "stopped:" + side.stopped() + "\n";
   for (const compare::EntryFacts& entry : side.entries()) {
     if (!entry.reachable) continue;
@@ -52,8 +54,11 @@ class FingerprintCache {
     for (std::size_t rule = 0; rule < rule_count; ++rule)
       if (report.rule_counts[rule] != 0)
         print.rules.insert(embedded_catalog().info(static_cast<RuleId>(rule)).id);
+    print.partial = report.rule_counts[static_cast<std::size_t>(RuleId::budget_exceeded)] != 0;
     if (compare::is_sprite(report.format))
-      print.drawn = drawn_signature(bytes, report.format, options_.limits);
+      print.drawn = drawn_signature(bytes, report.format, options_.limits, print.partial);
+    if (print.partial)
+      print.damage = "checked only in part: a budget ran out (gafcheck check names it)";
     return prints_.emplace(std::move(key), std::move(print)).first->second;
   }
 

@@ -74,6 +74,8 @@ void classify(Overlap& overlap) {
       copy.content = CopyContent::not_read;
     } else if (copy.print.sha256 == winner.sha256) {
       copy.content = CopyContent::identical;
+    } else if (copy.print.partial || winner.partial) {
+      copy.content = CopyContent::not_read;
     } else if (!copy.print.drawn.empty() && copy.print.drawn == winner.drawn) {
       copy.content = CopyContent::drawn_same;
     } else {

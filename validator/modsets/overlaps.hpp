@@ -20,8 +20,10 @@ namespace gafcheck::modsets {
 
 // What one copy's content is, as read.
 struct Fingerprint {
-  bool read = false;   // decoded (with damage or not)
-  std::string damage;  // why its bytes are not what was packed (empty: exact)
+  bool read = false;     // decoded (with damage or not)
+  std::string damage;    // why its bytes are not what was packed, or were looked at only in part
+  bool partial = false;  // a budget cut its check or its drawing: its findings and drawing are
+                         // not the whole file's, so only byte identity compares it
   std::string sha256;
   std::string format;           // as check detects it
   std::string drawn;            // sprite files: digest of what every entry's frames draw
