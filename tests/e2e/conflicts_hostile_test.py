@@ -8,6 +8,7 @@ import os
 import zlib
 
 import jsonschema
+import yaml
 
 from conftest import ROOT
 from conflicts_test import PIXELS, game, other_pixels, sprite
@@ -233,3 +234,23 @@ def test_copies_checked_only_in_part_are_not_called_drawn_the_same(run_gafcheck,
     (folder / 'b.hpi').write_bytes(hpi_v1([packed(b'unit.gaf', two_frames(other_pixels(60)))]))
     parsed, _ = document(run_gafcheck, folder, '--fail-on', 'override', code=1)
     assert parsed['conflicts'][0]['verdict'] == 'override'
+
+
+def test_no_writer_is_named_from_part_of_a_file(run_gafcheck, tmp_path):
+    """A budget that cuts the directory walk leaves a sorted prefix of an unsorted directory:
+    identify and check's writer say the file was read only in part, and take no fact from it."""
+    archive = tmp_path / 'x.hpi'
+    names = [b'a%03d.gaf' % i for i in range(20)] + [b'0last.gaf']
+    archive.write_bytes(hpi_v1([packed(name, sprite()) for name in names]))
+    whole = json.loads(run_gafcheck('identify', '--format', 'json', archive).stdout)[0]
+    assert 'hpi.directory-order = unsorted' in whole['basis']
+    for budget in (['--max-name-length', '8'], ['--max-heap', '3000']):
+        cut = json.loads(run_gafcheck('identify', '--format', 'json', *budget, archive).stdout)[0]
+        assert cut['tool'] == 'unknown', budget
+        assert cut['basis'] == ['the structure was read only in part (a budget ran out: gafcheck '
+                                'check names it), and part of a file names no writer'], budget
+        report = run_gafcheck('check', '--format', 'yaml', *budget, archive).stdout
+        writers = [document['writer'] for document in yaml.safe_load_all(report)
+                   if document.get('path') == str(archive)]
+        assert writers == [{'tool': 'unknown', 'versions': '', 'confidence': 'none',
+                            'basis': cut['basis']}], budget

@@ -91,16 +91,20 @@ WriterIdentity match_writer(const ObservedFacts& facts, Format format,
 
 WriterIdentity identify_writer(ByteView file, const BudgetLimits& limits) {
   const Format format = sniff_format(file);
-  ObservedFacts facts;
+  std::optional<ObservedFacts> facts;
   switch (format) {
     case Format::hpi: facts = hpi_writer_facts(file, limits); break;
     case Format::gaf:
     case Format::ta3d_gaf: facts = gaf_writer_facts(file, limits); break;
     default:
       return unknown_from(
-          facts, "no writer signature covers " + std::string(format_name(format)) + " files");
+          {}, "no writer signature covers " + std::string(format_name(format)) + " files");
   }
-  return match_writer(facts, format);
+  if (!facts)
+    return unknown_from({},
+                        "the structure was read only in part (a budget ran out: gafcheck "
+                        "check names it), and part of a file names no writer");
+  return match_writer(*facts, format);
 }
 
 }  // namespace gafcheck::provenance

@@ -125,9 +125,11 @@ void ta3d_payload_fact(ByteView file, const gaf::GafIndex& index, ObservedFacts&
 
 }  // namespace
 
-ObservedFacts gaf_writer_facts(ByteView file, const BudgetLimits& limits) {
+std::optional<ObservedFacts> gaf_writer_facts(ByteView file, const BudgetLimits& limits) {
   StructureOnlyWalk walk(file, limits);
-  return gaf_writer_facts(file, gaf::read_gaf_structure(walk.context()), limits);
+  const gaf::GafIndex index = gaf::read_gaf_structure(walk.context());
+  if (walk.budget().first_hit()) return std::nullopt;
+  return gaf_writer_facts(file, index, limits);
 }
 
 ObservedFacts gaf_writer_facts(ByteView file, const gaf::GafIndex& index,

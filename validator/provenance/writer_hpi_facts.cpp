@@ -203,12 +203,13 @@ void directory_facts(const hpi::ArchiveIndex& index, ObservedFacts& facts) {
 
 }  // namespace
 
-ObservedFacts hpi_writer_facts(ByteView file, const BudgetLimits& limits) {
+std::optional<ObservedFacts> hpi_writer_facts(ByteView file, const BudgetLimits& limits) {
   ObservedFacts facts;
   Findings findings(embedded_catalog(), 0);
   BudgetMeter budget(limits);
   WalkContext context{file, findings, budget};
   const hpi::ArchiveIndex index = hpi::read_archive_index(context);
+  if (budget.first_hit()) return std::nullopt;
   if (index.kind != hpi::ArchiveKind::v1 && index.kind != hpi::ArchiveKind::v2) return facts;
   if (const auto trailer = ending_trailer(file)) facts.push_back({"hpi.trailer", *trailer});
   std::set<std::string> methods;
