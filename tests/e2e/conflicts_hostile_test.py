@@ -93,6 +93,8 @@ def test_links_and_special_files_in_a_game_folder_are_named(run_gafcheck, tmp_pa
     (overlap,) = parsed['conflicts']
     assert [copy['source'] for copy in overlap['copies']] == [f'{folder}/a.hpi!unit.gaf',
                                                              f'{folder}/c.hpi!unit.gaf']
+    loop = run_gafcheck('conflicts', folder / 'loop', check_code=3).stderr
+    assert f'cannot read {folder}/loop: Too many levels of symbolic links' in loop
     census = run_gafcheck('census', '--conflicts', '-o', tmp_path / 'c.yaml', folder,
                           check_code=3)
     assert f'census: conflicts: cannot read {folder}/b.ccx: ' in census.stderr

@@ -117,7 +117,9 @@ ModSet list_mod_set(const std::vector<std::string>& arguments, const CheckOption
                               .root = root},
                    options);
     } else {
-      set.unreadable.push_back(escape_bytes(arguments[root]) + ": no such file or directory");
+      // Not "no such file" for a link loop or a path that cannot be searched: say what failed.
+      set.unreadable.push_back(escape_bytes(arguments[root]) + ": " +
+                               (error ? error.message() : "no such file or directory"));
     }
   }
   return set;
