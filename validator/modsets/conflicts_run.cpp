@@ -5,7 +5,6 @@
 
 #include "reports/json_documents.hpp"
 #include "reports/planned_outputs.hpp"
-#include "validator/core/text.hpp"
 #include "validator/modsets/conflicts_document.hpp"
 #include "validator/modsets/conflicts_page.hpp"
 #include "validator/modsets/conflicts_sarif.hpp"
@@ -46,8 +45,7 @@ void print_read_problems(std::ostream& out, std::string_view prefix, const ModSe
   for (const Overlap& overlap : report.overlaps)
     for (const OverlapCopy& copy : overlap.copies)
       if (!copy.print.damage.empty())
-        out << prefix << escape_bytes(copy_argument(set, set.suppliers[copy.supplier])) << ": "
-            << copy.print.damage << '\n';
+        out << prefix << copy_label(set, copy) << ": " << copy.print.damage << '\n';
 }
 
 ExitCode conflicts_exit_code(const ConflictReport& report, ConflictFailOn fail_on) {
