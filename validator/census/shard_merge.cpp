@@ -31,6 +31,23 @@ std::uint64_t summary_count(const YAML::Node& summary, const char* key) {
   return value ? value.as<std::uint64_t>() : 0;
 }
 
+// "shards 2, 5/8 are missing": the first few by number, the rest counted, so the line stays short
+// whatever N is.
+std::string missing_shards(const std::set<std::uint32_t>& seen, std::uint32_t count) {
+  constexpr std::uint32_t named_at_most = 10;
+  const std::uint32_t missing = count - static_cast<std::uint32_t>(seen.size());
+  std::string named;
+  std::uint32_t listed = 0;
+  for (std::uint32_t index = 1; index <= count && listed < named_at_most; ++index)
+    if (!seen.contains(index)) {
+      named += (listed++ == 0 ? "" : ", ") + std::to_string(index);
+    }
+  if (missing > listed) named += " and " + std::to_string(missing - listed) + " more";
+  return (missing == 1 ? "shard " : "shards ") + named + "/" + std::to_string(count) +
+         (missing == 1 ? " is missing: its" : " are missing: their") +
+         " files are not in the merged report";
+}
+
 // Checks the shards belong to one census; returns the merged report's shard setting: "" when
 // every shard is there, else the shards present (e.g. "1,3/4") and the report is incomplete.
 // Only the shards given are remembered, so the cost depends on the reports, never on N.
@@ -52,6 +69,7 @@ std::string check_shards(const std::vector<std::unique_ptr<CensusReportReader>>&
   std::string present;
   for (const std::uint32_t index : seen)
     present += (present.empty() ? "" : ",") + std::to_string(index);
+  std::cerr << "merge: " << missing_shards(seen, count) << '\n';
   return present + "/" + std::to_string(count);
 }
 
@@ -179,9 +197,15 @@ ExitCode ShardMerge::run() const {
   }
   double wall_seconds = 0;
   incomplete = sum_walks(readers, journal, wall_seconds) || incomplete;
+  // Files left out of a merge that reads as whole would pass a gate unchecked: an incomplete
+  // merge is an input not read whole (exit 3), unless asked for.
+  if (incomplete && !allow_incomplete) journal.add_sections({}, ExitCode::unreadable);
   const int exit_code = journal.finish(incomplete, wall_seconds);
   std::cerr << "merge: " << counted(readers.size(), "shard report") << ", "
-            << counted(journal.totals().files, "file") << (incomplete ? ", INCOMPLETE" : "")
+            << counted(journal.totals().files, "file")
+            << (!incomplete        ? ""
+                : allow_incomplete ? ", INCOMPLETE (--allow-incomplete)"
+                                   : ", INCOMPLETE (--allow-incomplete accepts that)")
             << "; exit " << exit_code << '\n';
   return ExitCode{exit_code};
 }
