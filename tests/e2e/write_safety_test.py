@@ -67,3 +67,57 @@ def test_merge_of_every_shard_is_whole(shards):
     closing = last_document(merged)
     assert closing['interrupted'] is False and closing['files']['total'] == 8, closing
 
+
+@pytest.fixture()
+def side_files():
+    """A clean sprite, a report of it (a baseline), a palette and a configuration, each with a
+    copy of its bytes to tell whether it was replaced."""
+    root = scratch_directory('write-safety-side')
+    shutil.copyfile(SEEDS / 'clean-rle.gaf', root / 'x.gaf')
+    (root / 'tree').mkdir()
+    shutil.copyfile(SEEDS / 'clean-rle.gaf', root / 'tree' / 'x.gaf')
+    run('check', '-o', root / 'base.yaml', root / 'x.gaf', check_code=0)
+    (root / 'p.pal').write_bytes(bytes(range(256)) * 4)
+    (root / 'c.yaml').write_text('fail-on: warning\n')
+    return root, {name: (root / name).read_bytes() for name in ('base.yaml', 'p.pal', 'c.yaml')}
+
+
+SIDE_WRITES = {
+    'check --baseline': (['check', '--baseline', 'base.yaml', 'x.gaf', '-o', 'base.yaml'],
+                         'it is the --baseline report base.yaml'),
+    'census --baseline': (['census', '--baseline', 'base.yaml', 'tree', '-o', 'base.yaml'],
+                          'it is the --baseline report base.yaml'),
+    'check --config': (['check', '--config', 'c.yaml', 'x.gaf', '-o', 'c.yaml'],
+                       'it is the configuration'),
+    'census --config': (['census', '--config', 'c.yaml', 'tree', '-o', 'c.yaml'],
+                        'it is the configuration'),
+    'check --palette': (['check', '--format', 'html', '--palette', 'p.pal', '-o', 'p.pal',
+                         'x.gaf'], 'it is the --palette p.pal'),
+    'census --palette': (['census', '--format', 'html', '--palette', 'p.pal', '-o', 'p.pal',
+                          'tree'], 'it is the --palette p.pal'),
+    'html --palette': (['html', 'base.yaml', '--root', '.', '--palette', 'p.pal', '-o', 'p.pal'],
+                       'it is the --palette p.pal'),
+    'diff --palette': (['diff', 'x.gaf', 'tree/x.gaf', '--format', 'html', '--palette', 'p.pal',
+                        '-o', 'p.pal'], 'it is the --palette p.pal'),
+}
+
+
+@pytest.mark.parametrize('name', SIDE_WRITES)
+def test_no_output_replaces_a_file_the_run_reads(side_files, name):
+    root, before = side_files
+    args, why = SIDE_WRITES[name]
+    result = run(*args, cwd=root, check_code=2)
+    assert why in result.stderr and 'nothing was written' in result.stderr, result.stderr
+    for file, data in before.items():
+        assert (root / file).read_bytes() == data, (name, file)
+
+
+def test_the_same_runs_write_beside_the_files_they_read(side_files):
+    root, before = side_files
+    for args, _ in SIDE_WRITES.values():
+        at = args.index('-o') + 1
+        args = args[:at] + ['out.yaml' if args[0] == 'census' else 'out'] + args[at + 1:]
+        result = run(*args, cwd=root)
+        assert result.returncode == 0, (args, result.stderr)
+    for file, data in before.items():
+        assert (root / file).read_bytes() == data, file

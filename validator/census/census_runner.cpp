@@ -206,6 +206,9 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
     throw_if_failed(
         check_output_in_walk(output, run.settings.roots, InputSelection(run.settings.extensions)));
     if (run.list) throw_if_failed(check_output_among_listed(output, *run.list));
+    throw_if_failed(check_output_among_read_files(
+        output, files_read_besides_inputs(run.settings.baseline, run.common.palette,
+                                          run.configuration.get())));
   }
   // Created now; the YAML journal is renamed into place at its first write, once --resume has
   // been checked, the other formats when the run ends.

@@ -16,8 +16,12 @@ ExitCode CheckRun::run() const {
   header.profile = configuration->profile_label();
   header.config = configuration->sources();
   const InputSelection selection({});
-  for (const std::string& output : output_paths(options.outputs))
+  const std::vector<ReadFile> read_files =
+      files_read_besides_inputs(options.baseline, options.palette, configuration.get());
+  for (const std::string& output : output_paths(options.outputs)) {
     throw_if_failed(check_output_in_walk(output, paths, selection));
+    throw_if_failed(check_output_among_read_files(output, read_files));
+  }
   RunReporter reporter(options, PerFile::all, paths);
   SandboxPlan plan;
   plan.read_paths = paths;

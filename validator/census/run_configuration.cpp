@@ -5,6 +5,7 @@
 
 #include "validator/core/near_names.hpp"
 #include "validator/core/text.hpp"
+#include "validator/input/input_loader.hpp"
 
 namespace gafcheck {
 namespace po = boost::program_options;
@@ -337,6 +338,18 @@ std::string RunConfiguration::profile_label() const {
   std::string label;
   for (const std::string& name : names) label += (label.empty() ? "" : ",") + name;
   return label;
+}
+
+std::vector<ReadFile> files_read_besides_inputs(const std::string& baseline,
+                                                const std::string& palette,
+                                                const RunConfiguration* configuration) {
+  std::vector<ReadFile> files;
+  if (!baseline.empty()) files.push_back({baseline, "--baseline report"});
+  if (!palette.empty()) files.push_back({disk_path_of(palette), "--palette"});
+  if (configuration)
+    for (const ConfigSource& source : configuration->sources())
+      files.push_back({source.path, "configuration"});
+  return files;
 }
 
 }  // namespace gafcheck

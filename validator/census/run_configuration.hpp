@@ -20,6 +20,7 @@
 #include "validator/config/configuration.hpp"
 #include "validator/config/discovery.hpp"
 #include "validator/input/input_walk.hpp"
+#include "validator/platform/output_guard.hpp"
 
 namespace gafcheck {
 
@@ -95,5 +96,12 @@ class RunConfiguration {
   std::vector<std::string> rule_texts_;
   std::string working_directory_;
 };
+
+// The files a check or census reads besides its inputs: the --baseline report, the --palette
+// (the archive its member is in) and each configuration file (none: no configuration). No output
+// may replace one.
+std::vector<ReadFile> files_read_besides_inputs(const std::string& baseline,
+                                                const std::string& palette,
+                                                const RunConfiguration* configuration);
 
 }  // namespace gafcheck

@@ -217,6 +217,9 @@ compare::ContentComparison validate_content(DiffOptions& o) {
     throw_if_failed(check_output_among_inputs(
         request.path, {disk_path_of(o.positional[0]), disk_path_of(o.positional[1])}, "side"));
     throw_if_failed(check_output_outside(request.path, o.positional, "side"));
+    if (!o.palette.empty())
+      throw_if_failed(
+          check_output_among_inputs(request.path, {disk_path_of(o.palette)}, "--palette"));
   }
   comparison.settings.check = o.common.check;
   comparison.settings.ta3d = o.common.game == "ta3d";

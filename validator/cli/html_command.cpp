@@ -7,6 +7,7 @@
 #include "validator/cli/commands.hpp"
 #include "validator/cli/common_options.hpp"
 #include "validator/cli/output_options.hpp"
+#include "validator/input/input_loader.hpp"
 #include "validator/platform/output_guard.hpp"
 #include "validator/render/palette_argument.hpp"
 
@@ -75,6 +76,9 @@ PageRedraw validate(HtmlOptions& o) {
   PageRedraw redraw;
   redraw.report_path = o.positional.front();
   throw_if_failed(check_output_among_inputs(o.output, {redraw.report_path}, "report"));
+  if (!o.common.palette.empty())
+    throw_if_failed(
+        check_output_among_inputs(o.output, {disk_path_of(o.common.palette)}, "--palette"));
   redraw.root = o.root;
   redraw.output = o.output;
   redraw.thumbnails_per_file = o.common.html_thumbnails_per_file;

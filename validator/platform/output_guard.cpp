@@ -62,6 +62,14 @@ Result<void> check_output_among_inputs(const std::string& output,
   return {};
 }
 
+Result<void> check_output_among_read_files(const std::string& output,
+                                           const std::vector<ReadFile>& read_files) {
+  for (const ReadFile& read : read_files)
+    if (auto checked = check_output_among_inputs(output, {read.path}, read.what); !checked)
+      return checked;
+  return {};
+}
+
 Result<void> check_output_in_walk(const std::string& output, const std::vector<std::string>& roots,
                                   const InputSelection& selection) {
   if (is_standard_stream(output)) return {};

@@ -18,6 +18,17 @@ Result<void> check_output_among_inputs(const std::string& output,
                                        const std::vector<std::string>& inputs,
                                        const std::string& what);
 
+// A file a run reads besides its inputs (a --baseline report, a --palette, a configuration
+// file): no output may replace it either.
+struct ReadFile {
+  std::string path;
+  std::string what;  // "--baseline report", for the refusal
+};
+
+// Refuses an output that is one of those files.
+Result<void> check_output_among_read_files(const std::string& output,
+                                           const std::vector<ReadFile>& read_files);
+
 // For commands that walk roots: refuses an output that is a root file, and an output inside a
 // root directory that the walk would take as an input (an input file there now, or a name the
 // selection takes by extension). An output inside a root that is not refused is left out of the
