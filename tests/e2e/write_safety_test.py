@@ -4,12 +4,14 @@ out (a merge missing a shard) never exits as if it were whole.
 """
 import pathlib
 import shutil
+import struct
 
 import pytest
 import yaml
 
 from conftest import GAFCHECK, SEEDS, scratch_directory
 from gafcheck_run import run_gafcheck
+from hand_built_hpi import hpi_v1, packed
 
 
 def run(*args, check_code=None, cwd=None):
@@ -121,3 +123,76 @@ def test_the_same_runs_write_beside_the_files_they_read(side_files):
         assert result.returncode == 0, (args, result.stderr)
     for file, data in before.items():
         assert (root / file).read_bytes() == data, file
+
+
+def archive_with_unreadable_name(path, real_placeholder=False):
+    """a.gaf, an entry whose name offset lies outside the names (listed as '<entry[1]>'), and
+    c.txt; with real_placeholder the middle entry is instead really named '<entry[1]>'."""
+    sprite = (SEEDS / 'clean-rle.gaf').read_bytes()
+    middle = b'<entry[1]>' if real_placeholder else b'b.gaf'
+    data = bytearray(hpi_v1([packed(b'a.gaf', sprite), packed(middle, sprite),
+                             packed(b'c.txt', b'hello')]))
+    if not real_placeholder:
+        struct.pack_into('<I', data, 0x14 + 8 + 9, 0x7FFFFFF0)  # entry 1's name offset
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_extract_never_writes_a_member_under_a_placeholder_for_its_name():
+    root = scratch_directory('write-safety-names')
+    archive = archive_with_unreadable_name(root / 'oob.hpi')
+    result = run('extract', archive, '-o', root / 'out', check_code=1)
+    assert ('refused  <entry[1]>: its name cannot be read: the path is a placeholder, not a name '
+            'in the archive (hpi.name-bounds)') in result.stderr, result.stderr
+    assert sorted(p.name for p in (root / 'out').iterdir()) == ['a.gaf', 'c.txt']
+    # Control: a member really named so is the archive's own name, and is written.
+    real = archive_with_unreadable_name(root / 'real.hpi', real_placeholder=True)
+    run('extract', real, '-o', root / 'real', check_code=0)
+    assert (root / 'real' / '<entry[1]>').read_bytes() == (SEEDS / 'clean-rle.gaf').read_bytes()
+
+
+def test_rebuild_drops_a_member_whose_name_cannot_be_read_and_names_it():
+    root = scratch_directory('write-safety-rebuild-names')
+    archive = archive_with_unreadable_name(root / 'oob.hpi')
+    run('rebuild', archive, '-o', root / 'refused.hpi', check_code=1)  # the game crashes on it
+    result = run('rebuild', '--drop-unrenderable', archive, '-o', root / 'clean.hpi',
+                 check_code=0)
+    assert 'dropped <entry[1]>: its name cannot be read' in result.stderr, result.stderr
+    listing = run('ls', root / 'clean.hpi', check_code=0).stdout
+    assert 'a.gaf' in listing and 'c.txt' in listing and '<entry' not in listing, listing
+    real = archive_with_unreadable_name(root / 'real.hpi', real_placeholder=True)
+    run('rebuild', real, '-o', root / 'real-clean.hpi', check_code=0)
+    assert '<entry[1]>' in run('ls', root / 'real-clean.hpi', check_code=0).stdout
+
+
+def test_extract_of_a_directory_not_read_whole_is_not_success():
+    root = scratch_directory('write-safety-walk')
+    sprite = (SEEDS / 'clean-rle.gaf').read_bytes()
+    archive = root / 'names.hpi'
+    archive.write_bytes(hpi_v1([packed(b'a.gaf', sprite), packed(b'long-name.gaf', sprite)]))
+    result = run('extract', '--max-name-length', '8', archive, '-o', root / 'out', check_code=1)
+    assert 'the directory of' in result.stderr and 'was not read whole' in result.stderr
+    assert '1 written, 0 damaged (kept as .damaged), 0 refused, the directory not read whole' in (
+        result.stderr), result.stderr
+    run('extract', archive, '-o', root / 'whole', check_code=0)
+    assert sorted(p.name for p in (root / 'whole').iterdir()) == ['a.gaf', 'long-name.gaf']
+
+
+def test_extract_never_writes_one_member_over_another():
+    root = scratch_directory('write-safety-duplicates')
+    archive = root / 'dup.hpi'
+    archive.write_bytes(hpi_v1([packed(b'a.gaf', b'first'), packed(b'A.GAF', b'second'),
+                                packed(b'a.gaf', b'third'), packed(b'b.txt', b'other')]))
+    for force in ([], ['--force']):
+        out = root / f'out{len(force)}'
+        result = run('extract', *force, archive, '-o', out, check_code=1)
+        for later in ('A.GAF', 'a.gaf'):
+            assert (f'refused  {later}: same path as the earlier member a.gaf under case folding, '
+                    'which the game loads; not written over it (hpi.duplicate-path)') in (
+                result.stderr), result.stderr
+        assert '2 written, 0 damaged (kept as .damaged), 2 refused' in result.stderr
+        assert (out / 'a.gaf').read_bytes() == b'first' and not (out / 'A.GAF').exists()
+    # --force still replaces a file that was there before the run (control).
+    (root / 'out1' / 'b.txt').write_bytes(b'old')
+    run('extract', '--force', archive, 'b.txt', '-o', root / 'out1', check_code=0)
+    assert (root / 'out1' / 'b.txt').read_bytes() == b'other'

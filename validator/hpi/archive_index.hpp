@@ -22,7 +22,10 @@ struct Extent {
 };
 
 struct MemberRecord {
-  std::string path;                  // raw name bytes, components joined by '/'
+  std::string path;  // raw name bytes, components joined by '/'
+  // A component of path is a placeholder ("<entry[N]>") for a name that cannot be read
+  // (hpi.name-bounds): the path is not the archive's, so nothing is written under it.
+  bool unreadable_name = false;
   std::string where;                 // escaped structure path for findings
   std::uint64_t entry_offset = 0;    // the entry naming it (v1 directory entry, v2 file entry)
   std::uint64_t data_offset = 0;     // stored bytes, chunk table, or (v2) the chunk

@@ -31,7 +31,8 @@ bool DirectoryTree::is_ancestor_or_self(std::size_t node, std::size_t candidate)
 
 std::optional<std::size_t> DirectoryTree::add_subdirectory(std::size_t parent, std::uint64_t offset,
                                                            std::uint64_t field_offset,
-                                                           const std::string& component) {
+                                                           const EntryName& name) {
+  const std::string& component = name.component;
   std::string path = child_path(parent, component);
   std::string where = where_of(path);
   const auto seen = node_at_offset_.find(offset);
@@ -60,19 +61,21 @@ std::optional<std::size_t> DirectoryTree::add_subdirectory(std::size_t parent, s
   if (!context_.charge_heap(1, sizeof(Node) + 2 * (nodes_[parent].path.size() + component.size()),
                             field_offset, where))
     return std::nullopt;
-  nodes_.push_back({offset, parent, depth, std::move(path), std::move(where)});
+  nodes_.push_back({offset, parent, depth, std::move(path), std::move(where),
+                    name.unreadable || nodes_[parent].unreadable_name});
   node_at_offset_.emplace(offset, nodes_.size() - 1);
   ++index_.directories;
   return nodes_.size() - 1;
 }
 
-std::optional<std::string> DirectoryTree::read_name(const Block& names, std::uint64_t name_offset,
-                                                    std::uint64_t field_offset,
-                                                    std::size_t directory,
-                                                    std::uint64_t entry_index) {
+std::optional<DirectoryTree::EntryName> DirectoryTree::read_name(const Block& names,
+                                                                 std::uint64_t name_offset,
+                                                                 std::uint64_t field_offset,
+                                                                 std::size_t directory,
+                                                                 std::uint64_t entry_index) {
   const std::uint64_t limit = context_.budget.limit(BudgetKind::name_length);
   Block::Name name = names.name(name_offset, limit);
-  if (name.status == Block::Name::Status::ok) return std::move(name.bytes);
+  if (name.status == Block::Name::Status::ok) return EntryName{std::move(name.bytes)};
   const std::string where = join_path(entry_where(directory, entry_index), "name");
   switch (name.status) {
     case Block::Name::Status::ok: break;
@@ -97,12 +100,12 @@ std::optional<std::string> DirectoryTree::read_name(const Block& names, std::uin
                             });
       break;
   }
-  return "<" + indexed("entry", entry_index) + ">";
+  return EntryName{"<" + indexed("entry", entry_index) + ">", true};
 }
 
-bool DirectoryTree::add_member(std::size_t directory, const std::string& component,
-                               MemberRecord member) {
-  member.path = child_path(directory, component);
+bool DirectoryTree::add_member(std::size_t directory, const EntryName& name, MemberRecord member) {
+  member.path = child_path(directory, name.component);
+  member.unreadable_name = name.unreadable || nodes_[directory].unreadable_name;
   member.where = where_of(member.path);
   // The raw path is kept (ls and extract need it) and reappears, escaped up to four times as
   // long, in the member listing, the member's own report and its census record.

@@ -16,6 +16,12 @@ namespace gafcheck::hpi {
 
 class DirectoryTree {
  public:
+  // A name as read: its path component, and whether that is a placeholder ("<entry[N]>") for a
+  // name that cannot be read, which an archive can also hold as a real name.
+  struct EntryName {
+    std::string component;
+    bool unreadable = false;
+  };
   DirectoryTree(WalkContext& context, ArchiveIndex& index) : context_(context), index_(index) {}
 
   // The root directory; its header (v1) or entry (v2) is at offset.
@@ -23,18 +29,18 @@ class DirectoryTree {
   // The subdirectory an entry names. nullopt when it must not be walked: it was reached before
   // (hpi.directory-cycle) or it is too deep (budget.exceeded); the finding is emitted here.
   std::optional<std::size_t> add_subdirectory(std::size_t parent, std::uint64_t offset,
-                                              std::uint64_t field_offset,
-                                              const std::string& component);
+                                              std::uint64_t field_offset, const EntryName& name);
 
-  // The name at name_offset in names, as a path component. An unreadable name gives
-  // hpi.name-bounds and a placeholder component; nullopt when the name is longer than the name
-  // budget: that entry (and what it leads to) is skipped, the walk goes on with the next one.
-  std::optional<std::string> read_name(const Block& names, std::uint64_t name_offset,
-                                       std::uint64_t field_offset, std::size_t directory,
-                                       std::uint64_t entry_index);
+  // The name at name_offset in names. An unreadable name gives hpi.name-bounds and a placeholder
+  // component; nullopt when the name is longer than the name budget: that entry (and what it
+  // leads to) is skipped, the walk goes on with the next one.
+  std::optional<EntryName> read_name(const Block& names, std::uint64_t name_offset,
+                                     std::uint64_t field_offset, std::size_t directory,
+                                     std::uint64_t entry_index);
 
-  // Adds a member found in directory; false when the heap budget refused its path.
-  bool add_member(std::size_t directory, const std::string& component, MemberRecord member);
+  // Adds a member found in directory; false when the heap budget refused its path. Its path is
+  // marked unreadable_name when its name or a directory's above it is a placeholder.
+  bool add_member(std::size_t directory, const EntryName& name, MemberRecord member);
 
   std::string child_path(std::size_t directory, const std::string& component) const;
   // Escaped structure path of a directory ("directory" for the root) and of one of its entries.
@@ -74,6 +80,7 @@ class DirectoryTree {
     std::uint64_t depth;
     std::string path;
     std::string where;
+    bool unreadable_name = false;  // its name, or an ancestor's, is a placeholder
   };
   struct OpenDirectory {
     std::size_t node;

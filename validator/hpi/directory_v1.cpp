@@ -114,8 +114,9 @@ class V1Walk {
     const std::uint8_t flag = *block_.u8(entry + entry_flag);
     const auto name = tree_.read_name(block_, name_offset, entry, directory, entry_index);
     if (!name) return !context_.stopped();
-    if (block_.contains(name_offset, name->size() + 1))
-      index_.extents.push_back({name_offset, name_offset + name->size() + 1});
+    const std::string& component = name->component;
+    if (block_.contains(name_offset, component.size() + 1))
+      index_.extents.push_back({name_offset, name_offset + component.size() + 1});
     if (flag == flag_directory) {
       const auto child =
           tree_.add_subdirectory(directory, data_offset, entry + entry_data_offset, *name);
@@ -125,7 +126,7 @@ class V1Walk {
     }
     if (flag != flag_file) {
       context_.findings.add(RuleId::hpi_entry_flag, entry + entry_flag, 1,
-                            tree_.child_where(directory, *name), [&] {
+                            tree_.child_where(directory, component), [&] {
                               return "directory entry flag is " + std::to_string(flag) +
                                      " (0 file, 1 directory): readers disagree; not followed";
                             });
@@ -134,11 +135,11 @@ class V1Walk {
     return add_file(directory, *name, entry, data_offset);
   }
 
-  bool add_file(std::size_t directory, const std::string& name, std::uint64_t entry,
+  bool add_file(std::size_t directory, const DirectoryTree::EntryName& name, std::uint64_t entry,
                 std::uint64_t record) {
     if (!block_.contains(record, file_record_size)) {
       context_.findings.add(RuleId::hpi_directory_bounds, entry + entry_data_offset, 4,
-                            tree_.child_where(directory, name), [&] {
+                            tree_.child_where(directory, name.component), [&] {
                               return "file record at " + hex(record) +
                                      " lies outside the directory " + "block [" +
                                      hex(block_.begin()) + ", " + hex(block_.end()) + ")";
@@ -153,7 +154,7 @@ class V1Walk {
     member.compression = *block_.u8(record + record_compression);
     if (member.compression > static_cast<std::uint8_t>(Compression::zlib)) {
       context_.findings.add(RuleId::hpi_compression, record + record_compression, 1,
-                            tree_.child_where(directory, name), [&] {
+                            tree_.child_where(directory, name.component), [&] {
                               return "compression byte is " + std::to_string(member.compression) +
                                      " (0 stored, 1 LZ77, 2 zlib); the file is not decoded";
                             });

@@ -19,6 +19,12 @@ std::vector<std::string_view> path_components(std::string_view path);
 // letter, or a control character.
 std::optional<std::string> unsafe_path_reason(std::string_view path);
 
+// Why a member whose path holds a placeholder ("<entry[N]>", MemberRecord::unreadable_name) is
+// never written under it: an archive can hold that name for real, and it is not this member's.
+inline constexpr const char* unreadable_name_reason =
+    "its name cannot be read: the path is a placeholder, not a name in the archive "
+    "(hpi.name-bounds)";
+
 // The key two paths collide on: ASCII case folded, '\' read as '/'.
 std::string folded_path(std::string_view path);
 

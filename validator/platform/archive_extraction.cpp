@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <iostream>
+#include <unordered_map>
 
 #include "validator/base/errors.hpp"
 #include "validator/core/text.hpp"
@@ -50,11 +51,35 @@ struct ExtractTally {
   std::uint64_t written = 0, damaged = 0, refused = 0;
 };
 
-// Writes member i (when its path is safe and it decodes, or --keep-damaged) and says so.
-void extract_member(const hpi::MemberReader& reader, std::size_t i, const SafeDirectory& target,
-                    const ArchiveExtraction& run, ExtractTally& tally) {
+// For each member, the first member whose path folds like its own: the one the game loads.
+std::vector<std::size_t> first_on_each_path(const std::vector<hpi::MemberRecord>& members) {
+  std::unordered_map<std::string, std::size_t> first_with_key;
+  std::vector<std::size_t> first(members.size());
+  for (std::size_t i = 0; i < members.size(); ++i)
+    first[i] = first_with_key.emplace(hpi::folded_path(members[i].path), i).first->second;
+  return first;
+}
+
+// Writes member i (when its path is safe and its own, and it decodes, or --keep-damaged) and says
+// so. first: the member on its path that the game loads.
+void extract_member(const hpi::MemberReader& reader, std::size_t i, std::size_t first,
+                    const SafeDirectory& target, const ArchiveExtraction& run,
+                    ExtractTally& tally) {
   const hpi::MemberRecord& member = reader.members()[i];
   const std::string shown = escape_bytes(member.path);
+  if (first != i) {
+    ++tally.refused;
+    std::cerr << "refused  " << shown << ": same path as the earlier member "
+              << escape_bytes(reader.members()[first].path)
+              << " under case folding, which the game loads; not written over it "
+                 "(hpi.duplicate-path)\n";
+    return;
+  }
+  if (member.unreadable_name) {
+    ++tally.refused;
+    std::cerr << "refused  " << shown << ": " << hpi::unreadable_name_reason << '\n';
+    return;
+  }
   if (const auto unsafe = hpi::unsafe_path_reason(member.path)) {
     ++tally.refused;
     std::cerr << "refused  " << shown << ": unsafe path: " << *unsafe << " (hpi.path-traversal)\n";
@@ -137,19 +162,28 @@ ExitCode ArchiveExtraction::run() const {
   }
   std::vector<bool> matched(requests.size(), false);
   ExtractTally tally;
+  const std::vector<std::size_t> first = first_on_each_path(reader.members());
   for (std::size_t i = 0; i < reader.members().size(); ++i)
     if (selected(hpi::folded_path(reader.members()[i].path), requests, matched))
-      extract_member(reader, i, target, *this, tally);
+      extract_member(reader, i, first[i], target, *this, tally);
   for (std::size_t i = 0; i < requests.size(); ++i) {
     if (matched[i]) continue;
     ++tally.refused;
     std::cerr << "gafcheck: no member '" << escape_bytes(members[i]) << "' in "
               << escape_bytes(archive_path) << '\n';
   }
+  // A directory not walked whole names members this run never saw, and so never wrote.
+  const bool whole = reader.index().walk_complete;
+  if (!whole)
+    std::cerr
+        << "incomplete  the directory of " << escape_bytes(archive_path)
+        << " was not read whole (an entry over a budget, or the walk stopped: gafcheck "
+           "check names why): the members of the entries it could not read are not extracted\n";
   std::cerr << "extract: " << tally.written << " written, " << tally.damaged
-            << " damaged (kept as .damaged), " << tally.refused << " refused into "
+            << " damaged (kept as .damaged), " << tally.refused << " refused"
+            << (whole ? "" : ", the directory not read whole") << " into "
             << escape_bytes(directory) << '\n';
-  return tally.refused == 0 && tally.damaged == 0 ? ExitCode::clean : ExitCode::findings;
+  return whole && tally.refused == 0 && tally.damaged == 0 ? ExitCode::clean : ExitCode::findings;
 }
 
 }  // namespace gafcheck

@@ -152,6 +152,10 @@ bool ArchiveRebuilder::place_paths() {
   const auto& members = reader_->members();
   for (std::size_t i = 0; i < members.size(); ++i) {
     const std::string& path = members[i].path;
+    if (members[i].unreadable_name) {  // only with --drop-unrenderable: else the archive is refused
+      leave_out(i, hpi::unreadable_name_reason, options_.drop_unrenderable);
+      continue;
+    }
     if (const auto unsafe = hpi::unsafe_path_reason(path)) {
       leave_out(i, "unsafe path: " + *unsafe + " (hpi.path-traversal)");
       continue;
