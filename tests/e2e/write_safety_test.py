@@ -196,3 +196,21 @@ def test_extract_never_writes_one_member_over_another():
     (root / 'out1' / 'b.txt').write_bytes(b'old')
     run('extract', '--force', archive, 'b.txt', '-o', root / 'out1', check_code=0)
     assert (root / 'out1' / 'b.txt').read_bytes() == b'other'
+
+
+def test_two_outputs_on_one_file_are_refused_however_spelled(side_files):
+    root, _ = side_files
+    (root / 'first.out').write_text('before')
+    (root / 'linked.out').hardlink_to(root / 'first.out')
+    for other in ('./first.out', 'linked.out', 'tree/../first.out'):
+        for command in (['check', 'x.gaf'], ['census', 'tree']):
+            result = run(*command, '--format', 'yaml', '-o', 'first.out', '--format', 'json', '-o',
+                         other, cwd=root, check_code=2)
+            assert (f'--format yaml and --format json would both write to one file, first.out '
+                    f'and {other}') in result.stderr, result.stderr
+    assert (root / 'first.out').read_text() == 'before'
+    # Control: two files.
+    run('check', 'x.gaf', '--format', 'yaml', '-o', 'one.out', '--format', 'json', '-o',
+        'two.out', cwd=root, check_code=0)
+    assert (root / 'one.out').read_text().startswith('---') and (
+        root / 'two.out').read_text().startswith('{')

@@ -7,6 +7,7 @@
 
 #include "validator/cli/common_options.hpp"
 #include "validator/core/text.hpp"
+#include "validator/platform/output_guard.hpp"
 
 namespace gafcheck::cli {
 namespace po = boost::program_options;
@@ -79,9 +80,13 @@ std::vector<OutputRequest> resolve_outputs(const OrderedOptions& ordered,
       if (both_stdout)
         throw UsageError{"--format " + requests[j].format + " and --format " + requests[i].format +
                          " would both write to standard output; give one of them -o FILE"};
-      if (requests[i].path == requests[j].path)
+      if (same_output_file(requests[i].path, requests[j].path))
         throw UsageError{"--format " + requests[j].format + " and --format " + requests[i].format +
-                         " would both write to " + requests[i].path};
+                         " would both write to " +
+                         (requests[i].path == requests[j].path
+                              ? escape_bytes(requests[i].path)
+                              : "one file, " + escape_bytes(requests[j].path) + " and " +
+                                    escape_bytes(requests[i].path))};
     }
   }
   return requests;

@@ -70,6 +70,11 @@ Result<void> check_output_among_read_files(const std::string& output,
   return {};
 }
 
+bool same_output_file(const std::string& first, const std::string& second) {
+  if (is_standard_stream(first) || is_standard_stream(second)) return false;
+  return first == second || same_file(first, stat_of(first), second);
+}
+
 Result<void> check_output_in_walk(const std::string& output, const std::vector<std::string>& roots,
                                   const InputSelection& selection) {
   if (is_standard_stream(output)) return {};

@@ -29,6 +29,11 @@ struct ReadFile {
 Result<void> check_output_among_read_files(const std::string& output,
                                            const std::vector<ReadFile>& read_files);
 
+// Whether two output paths name one file (the same device and inode, or, when one of them does
+// not exist yet, the same location: './r.yaml' and 'r.yaml', a hard link); standard output and
+// the empty path are no file here. Two outputs on one file would silently replace each other.
+bool same_output_file(const std::string& first, const std::string& second);
+
 // For commands that walk roots: refuses an output that is a root file, and an output inside a
 // root directory that the walk would take as an input (an input file there now, or a name the
 // selection takes by extension). An output inside a root that is not refused is left out of the
