@@ -405,12 +405,15 @@ def test_tree_mode_writes_nothing_check_flags_unless_marked_kept():
         (tree / 'gui' / 'title.tsf').write_bytes(TSF_NAMING % b'Title.bmp')
         (tree / 'readme.txt').write_text('hello')
         out = root / 'clean'
-        result = run('rebuild', '--report', root / 'r.yaml', tree, '-o', out, check_code=1)
+        # Exit 5: the FIFO is left out of OUTDIR (named as dropped); 5 is above the refusals' 1.
+        result = run('rebuild', '--report', root / 'r.yaml', tree, '-o', out, check_code=5)
         for refused in ('gui/nul.tsf', 'anims/words.gaf', 'gui/piped.tsf'):
             assert f'{refused}: refused, not written' in result.stderr, (refused, result.stderr)
             assert not (out / refused).exists(), refused
         assert 'tsf.missing-image' in result.stderr, result.stderr
         assert '1 special files' in result.stderr, result.stderr
+        assert ('dropped gui/pipe.bmp: a special file (FIFO, socket, device): not in the rebuilt '
+                'tree') in result.stderr, result.stderr
         assert (out / 'gui' / 'title.tsf').exists() and (out / 'readme.txt').read_text() == 'hello'
         files = {f['path']: f for f in summary_of(root / 'r.yaml')}
         assert files['readme.txt']['summary']['rebuild']['copied_unchecked'] == 1, files

@@ -2,6 +2,7 @@
 file the run reads (a --baseline, a --palette, a configuration), and a result that left content
 out (a merge missing a shard) never exits as if it were whole.
 """
+import os
 import pathlib
 import shutil
 import struct
@@ -214,3 +215,37 @@ def test_two_outputs_on_one_file_are_refused_however_spelled(side_files):
         'two.out', cwd=root, check_code=0)
     assert (root / 'one.out').read_text().startswith('---') and (
         root / 'two.out').read_text().startswith('{')
+
+
+def test_rebuild_of_a_tree_names_every_link_and_special_file_it_leaves_out():
+    root = scratch_directory('write-safety-tree')
+    tree = root / 'mod'
+    (tree / 'anims').mkdir(parents=True)
+    shutil.copyfile(SEEDS / 'clean-rle.gaf', tree / 'anims' / 'unit.gaf')
+    (tree / 'anims' / 'alias.gaf').symlink_to('unit.gaf')
+    os.mkfifo(tree / 'pipe.gaf')
+    result = run('rebuild', tree, '-o', root / 'clean', check_code=5)
+    for line in ('dropped anims/alias.gaf: a symbolic link, not followed: not in the rebuilt tree',
+                 'dropped pipe.gaf: a special file (FIFO, socket, device): not in the rebuilt '
+                 'tree'):
+        assert line in result.stderr, result.stderr
+    assert sorted(p.name for p in (root / 'clean' / 'anims').iterdir()) == ['unit.gaf']
+    # Control: the tree without them is rebuilt whole.
+    (tree / 'anims' / 'alias.gaf').unlink()
+    (tree / 'pipe.gaf').unlink()
+    result = run('rebuild', tree, '-o', root / 'whole', check_code=0)
+    assert 'dropped' not in result.stderr, result.stderr
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason='root reads every directory')
+def test_rebuild_of_a_tree_it_cannot_walk_whole_exits_3():
+    root = scratch_directory('write-safety-unreadable')
+    tree = root / 'mod'
+    (tree / 'locked').mkdir(parents=True)
+    shutil.copyfile(SEEDS / 'clean-rle.gaf', tree / 'locked' / 'unit.gaf')
+    (tree / 'locked').chmod(0)
+    try:
+        result = run('rebuild', tree, '-o', root / 'clean', check_code=3)
+    finally:
+        (tree / 'locked').chmod(0o755)
+    assert 'stopped at locked (Permission denied)' in result.stderr, result.stderr

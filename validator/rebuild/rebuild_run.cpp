@@ -20,26 +20,50 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The regular files below root, sorted, paths relative to it ('/'-separated); symbolic links
-// and special files (FIFOs, sockets, devices) are counted, not listed.
-std::vector<std::string> tree_files(const fs::path& root, std::uint64_t& symlinks,
-                                    std::uint64_t& special) {
+constexpr std::size_t stderr_lines_per_file = 100;
+
+// What DIR mode finds below its root: the regular files, sorted, paths relative to it
+// ('/'-separated); and what it leaves out of OUTDIR, each named: symbolic links and special files
+// (FIFOs, sockets, devices), never followed or copied, and where the walk could not go on.
+struct TreeListing {
   std::vector<std::string> files;
+  std::vector<std::string> left_out;  // "PATH: why", the first stderr_lines_per_file of them
+  std::uint64_t symlinks = 0, special = 0, left_out_unlisted = 0;
+  std::optional<std::string> walk_error;  // the directory walk stopped there: the rest is unread
+};
+
+void name_left_out(TreeListing& listing, const std::string& line) {
+  if (listing.left_out.size() < stderr_lines_per_file)
+    listing.left_out.push_back(line);
+  else
+    ++listing.left_out_unlisted;
+}
+
+TreeListing tree_files(const fs::path& root) {
+  TreeListing listing;
   std::error_code error;
-  fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, error);
+  fs::recursive_directory_iterator it(root, error);
+  std::string relative;  // the last entry walked
   for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
     const fs::file_status status = it->symlink_status();
+    relative = it->path().lexically_relative(root).generic_string();
     if (fs::is_symlink(status)) {
-      ++symlinks;
-      continue;
+      ++listing.symlinks;
+      name_left_out(listing, escape_bytes(relative) + ": a symbolic link, not followed");
+    } else if (fs::is_regular_file(status)) {
+      listing.files.push_back(relative);
+    } else if (!fs::is_directory(status)) {
+      ++listing.special;
+      name_left_out(listing, escape_bytes(relative) + ": a special file (FIFO, socket, device)");
     }
-    if (fs::is_regular_file(status))
-      files.push_back(it->path().lexically_relative(root).generic_string());
-    else if (!fs::is_directory(status))
-      ++special;
   }
-  std::sort(files.begin(), files.end());
-  return files;
+  // An unreadable directory (or one gone while walked) ends the walk: what is below it and after
+  // it is not in OUTDIR, and the run says so instead of passing for the whole tree.
+  if (error)
+    listing.walk_error =
+        (relative.empty() ? "its start" : escape_bytes(relative)) + " (" + error.message() + ")";
+  std::sort(listing.files.begin(), listing.files.end());
+  return listing;
 }
 
 // A path's components with ASCII case folded and '\\' read as '/', "." and empty ones dropped.
@@ -77,8 +101,6 @@ class OutputTreeImages final : public tsf::ImageLookup {
   std::string directory_;
 };
 
-constexpr std::size_t stderr_lines_per_file = 100;
-
 // The highest exit code applies.
 void raise_to(ExitCode& code, ExitCode at_least) {
   if (exit_status(at_least) > exit_status(code)) code = at_least;
@@ -99,13 +121,14 @@ class RebuildRunner {
   void show_messages(const RebuildJob& job, const std::string& shown) const;
   // Writes what the job made, counts it and raises the exit code by its outcome.
   void settle(RebuildJob& job);
+  void settle_tree();
   void summarise() const;
 
   const RebuildRun& run_;
   std::optional<SafeDirectory> target_;
   std::unique_ptr<RebuildSidecar> sidecar_;
   std::vector<RebuildJob> work_;
-  std::uint64_t symlinks_ = 0, special_ = 0;
+  TreeListing tree_;  // DIR mode's walk of DIR
   ExitCode exit_code_ = ExitCode::clean;
   std::uint64_t rebuilt_ = 0, with_losses_ = 0, copied_ = 0, refused_ = 0;
 };
@@ -141,7 +164,8 @@ void RebuildRunner::run_all(const std::vector<std::size_t>& indices, const RunOn
 
 void RebuildRunner::rebuild_all() {
   if (run_.tree_mode) {
-    for (const std::string& relative : tree_files(run_.in_full, symlinks_, special_))
+    tree_ = tree_files(run_.in_full);
+    for (const std::string& relative : tree_.files)
       work_.push_back({run_.in_full / relative, relative});
   } else {
     work_.push_back({fs::path(run_.input), run_.input});
@@ -221,12 +245,31 @@ void RebuildRunner::settle(RebuildJob& job) {
   }
 }
 
+// DIR mode: what the walk left out of OUTDIR is named, and makes the run exit 5 (content no
+// option asked to drop) or, when the walk stopped, 3 (an input could not be read).
+void RebuildRunner::settle_tree() {
+  for (const std::string& line : tree_.left_out)
+    std::cerr << "gafcheck: dropped " << line << ": not in the rebuilt tree\n";
+  if (tree_.left_out_unlisted > 0)
+    std::cerr << "gafcheck: dropped " << tree_.left_out_unlisted
+              << " more symbolic links or special files\n";
+  if (tree_.symlinks + tree_.special > 0) raise_to(exit_code_, ExitCode::content_lost);
+  if (tree_.walk_error) {
+    std::cerr << "gafcheck: the walk of " << escape_bytes(run_.input) << " stopped at "
+              << *tree_.walk_error
+              << ": the files below it and after it are not in the rebuilt tree\n";
+    raise_to(exit_code_, ExitCode::unreadable);
+  }
+}
+
 void RebuildRunner::summarise() const {
   std::cerr << "rebuild: " << rebuilt_ << " rebuilt, ";
   if (with_losses_) std::cerr << with_losses_ << " written with content left out, ";
   std::cerr << copied_ << " copied, " << refused_ << " refused";
-  if (symlinks_) std::cerr << ", " << symlinks_ << " symbolic links not followed";
-  if (special_) std::cerr << ", " << special_ << " special files (FIFOs, devices) not copied";
+  if (tree_.symlinks) std::cerr << ", " << tree_.symlinks << " symbolic links not followed";
+  if (tree_.special)
+    std::cerr << ", " << tree_.special << " special files (FIFOs, devices) not copied";
+  if (tree_.walk_error) std::cerr << ", the walk of DIR stopped early";
   std::cerr << '\n';
 }
 
@@ -234,6 +277,7 @@ ExitCode RebuildRunner::run() {
   open_and_confine();
   rebuild_all();
   for (RebuildJob& job : work_) settle(job);
+  settle_tree();
   if (sidecar_) sidecar_->finish();
   summarise();
   return exit_code_;
