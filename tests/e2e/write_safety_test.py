@@ -249,3 +249,22 @@ def test_rebuild_of_a_tree_it_cannot_walk_whole_exits_3():
     finally:
         (tree / 'locked').chmod(0o755)
     assert 'stopped at locked (Permission denied)' in result.stderr, result.stderr
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason='root reads every directory')
+def test_diff_of_a_tree_whose_old_side_cannot_be_listed_is_not_a_removal():
+    root = scratch_directory('write-safety-diff-unreadable')
+    for side in ('old', 'new'):
+        (root / side / 'locked').mkdir(parents=True)
+        shutil.copyfile(SEEDS / 'clean-rle.gaf', root / side / 'unit.gaf')
+    shutil.copyfile(SEEDS / 'clean-rle.gaf', root / 'old' / 'locked' / 'unit.gaf')
+    (root / 'old' / 'locked').chmod(0)
+    try:
+        result = run('diff', root / 'old', root / 'new', '-o', root / 'd.yaml', check_code=3)
+        reverse = run('diff', root / 'new', root / 'old', '-o', root / 'r.yaml', check_code=3)
+    finally:
+        (root / 'old' / 'locked').chmod(0o755)
+    document = yaml.safe_load((root / 'd.yaml').read_text())
+    assert document['unreadable'] is True, document
+    assert document['files'][0]['note'].startswith('not compared: OLD: '), document
+    assert yaml.safe_load((root / 'r.yaml').read_text())['unreadable'] is True, reverse.stderr

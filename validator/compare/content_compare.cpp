@@ -351,6 +351,12 @@ void ContentComparer::settle_one_sided(const Level& a, const Level& b,
     diff.path = old_prefix + a.items()[i].path;
     diff.change = FileChange::removed;
     diff.old_size = a.items()[i].size;
+    // An OLD path that could not even be listed (a directory it cannot read) is not known to be
+    // gone: said, and the comparison is not whole, as for a NEW one that cannot be read.
+    if (!a.items()[i].error.empty()) {
+      diff.note = "not compared: OLD: " + a.items()[i].error;
+      out_.unreadable = true;
+    }
     add(std::move(diff));
   }
 }
