@@ -152,6 +152,24 @@ void CensusReportReader::check_file_documents(const RecordGroup& group,
                         escape_bytes(file_paths[i]) + " in the group of " +
                         escape_bytes(group.path) + ", which has no record for it");
   }
+  // The exit code of a run that takes the group over comes from the records' worst severity: a
+  // record that says less than its own file document lists was edited to pass.
+  for (const ParsedFileDocument& file : group.files) {
+    std::optional<Severity> listed;
+    for (const Finding& finding : file.report.findings)
+      if (!finding.suppressed)
+        listed = std::max(listed.value_or(finding.severity), finding.severity);
+    const auto record =
+        std::find_if(group.records.begin(), group.records.end(),
+                     [&](const ParsedRecord& r) { return r.report.path == file.report.path; });
+    const std::optional<Severity> worst = record->facts.worst;
+    if (listed && (!worst || *worst < *listed))
+      throw ReportError("report " + path() + ": the record of " + escape_bytes(file.report.path) +
+                        " says its worst finding is " +
+                        (worst ? std::string(severity_name(*worst)) : std::string("none")) +
+                        ", but its file document lists one of severity " +
+                        std::string(severity_name(*listed)) + " (the report was edited)");
+  }
 }
 
 }  // namespace gafcheck

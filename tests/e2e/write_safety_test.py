@@ -268,3 +268,24 @@ def test_diff_of_a_tree_whose_old_side_cannot_be_listed_is_not_a_removal():
     assert document['unreadable'] is True, document
     assert document['files'][0]['note'].startswith('not compared: OLD: '), document
     assert yaml.safe_load((root / 'r.yaml').read_text())['unreadable'] is True, reverse.stderr
+
+
+def test_a_journal_whose_record_says_less_than_its_document_is_refused():
+    root = scratch_directory('write-safety-journal')
+    tree = root / 'tree'
+    tree.mkdir()
+    shutil.copyfile(SEEDS / 'clean-rle.gaf', tree / 'clean.gaf')
+    shutil.copyfile(SEEDS / 'rle.short-row.gaf', tree / 'short.gaf')
+    journal = root / 'journal.yaml'
+    run('census', '-o', journal, tree, check_code=1)
+    text = journal.read_text()
+    assert ', worst: error' in text
+    edited = root / 'edited.yaml'
+    edited.write_text(text.replace('verdict: errors, retail: garbage, worst: error',
+                                   'verdict: clean, retail: none'))
+    result = run('census', '--resume', edited, '-o', root / 'resumed.yaml', tree, check_code=3)
+    assert ('says its worst finding is none, but its file document lists one of severity error '
+            '(the report was edited)') in result.stderr, result.stderr
+    # Control: the journal as written is taken over, and the run still fails on its finding.
+    result = run('census', '--resume', journal, '-o', root / 'whole.yaml', tree, check_code=1)
+    assert '2 taken over' in result.stderr, result.stderr
