@@ -289,3 +289,25 @@ def test_a_journal_whose_record_says_less_than_its_document_is_refused():
     # Control: the journal as written is taken over, and the run still fails on its finding.
     result = run('census', '--resume', journal, '-o', root / 'whole.yaml', tree, check_code=1)
     assert '2 taken over' in result.stderr, result.stderr
+
+
+def test_extract_charges_every_member_of_shared_data_to_the_output_budget():
+    root = scratch_directory('write-safety-shared')
+    count, size = 200, 65536
+    data = bytearray(hpi_v1([packed(b'm%03d.bin' % i, bytes(size)) for i in range(count)]))
+    entries_at = 0x14 + 8
+    records = [struct.unpack_from('<I', data, entries_at + 9 * i + 4)[0] for i in range(count)]
+    first_data = struct.unpack_from('<I', data, records[0])[0]
+    for record in records:  # every entry names the first member's stored bytes
+        struct.pack_into('<I', data, record, first_data)
+    archive = root / 'shared.hpi'
+    archive.write_bytes(bytes(data))
+    result = run('extract', '--max-archive-output', '1M', archive, '-o', root / 'out', check_code=1)
+    assert ('refused  m016.bin: budget.exceeded: archive_output (the members extracted would '
+            'decompress to 1114112 bytes, past --max-archive-output 1048576)') in result.stderr
+    assert '16 written, 0 damaged (kept as .damaged), 184 refused' in result.stderr
+    assert sum(p.stat().st_size for p in (root / 'out').iterdir()) == 16 * size
+    # Control: within the budget, every member is written.
+    run('extract', '--max-archive-output', f'{count * size}', archive, '-o', root / 'all',
+        check_code=0)
+    assert len(list((root / 'all').iterdir())) == count

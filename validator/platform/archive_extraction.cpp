@@ -2,10 +2,13 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <iostream>
+#include <optional>
 #include <unordered_map>
 
 #include "validator/base/errors.hpp"
+#include "validator/core/checked_math.hpp"
 #include "validator/core/text.hpp"
 #include "validator/hpi/member_paths.hpp"
 #include "validator/hpi/member_reader.hpp"
@@ -46,10 +49,37 @@ std::string damage_text(const hpi::DecodedMember& decoded) {
   return text;
 }
 
-// What became of the members: written, kept as .damaged, refused.
+// What became of the members: written, kept as .damaged, refused; and the bytes the members
+// extracted decode to, by their directory sizes, against the archive's size.
 struct ExtractTally {
   std::uint64_t written = 0, damaged = 0, refused = 0;
+  std::uint64_t decoded = 0;
+  std::uint64_t archive_size = 0;
 };
+
+// Why one more member of size bytes would take extract past the archive's output budgets, as
+// check charges the members it decodes: --max-archive-output in all, --max-archive-ratio per byte
+// of the archive (one under 1 MiB counts as 1 MiB). Every member is charged, also one whose data
+// another member's entry names too, so a directory that names one member many times cannot make
+// the written bytes grow past them.
+std::optional<std::string> output_budget_refusal(std::uint64_t decoded, std::uint64_t size,
+                                                 std::uint64_t archive_size,
+                                                 const BudgetLimits& limits) {
+  const std::uint64_t total = saturating_add(decoded, size);
+  const std::uint64_t output_limit = limits[BudgetKind::archive_output];
+  if (total > output_limit)
+    return "budget.exceeded: archive_output (the members extracted would decompress to " +
+           std::to_string(total) + " bytes, past --max-archive-output " +
+           std::to_string(output_limit) + ")";
+  const std::uint64_t basis = std::max<std::uint64_t>(archive_size, 1 << 20);
+  const std::uint64_t ratio = total / basis + (total % basis != 0);
+  const std::uint64_t ratio_limit = limits[BudgetKind::archive_ratio];
+  if (ratio > ratio_limit)
+    return "budget.exceeded: archive_ratio (the members extracted would decompress to " +
+           std::to_string(ratio) + " bytes per byte of the archive, past --max-archive-ratio " +
+           std::to_string(ratio_limit) + ")";
+  return std::nullopt;
+}
 
 // For each member, the first member whose path folds like its own: the one the game loads.
 std::vector<std::size_t> first_on_each_path(const std::vector<hpi::MemberRecord>& members) {
@@ -85,6 +115,13 @@ void extract_member(const hpi::MemberReader& reader, std::size_t i, std::size_t 
     std::cerr << "refused  " << shown << ": unsafe path: " << *unsafe << " (hpi.path-traversal)\n";
     return;
   }
+  if (const auto over =
+          output_budget_refusal(tally.decoded, member.size, tally.archive_size, run.check.limits)) {
+    ++tally.refused;
+    std::cerr << "refused  " << shown << ": " << *over << '\n';
+    return;
+  }
+  tally.decoded = saturating_add(tally.decoded, member.size);
   const hpi::DecodedMember decoded = reader.read_checked(i);
   if (decoded.exact()) {
     if (const auto written = target.write(member.path, *decoded.bytes, run.force); !written) {
@@ -162,6 +199,7 @@ ExitCode ArchiveExtraction::run() const {
   }
   std::vector<bool> matched(requests.size(), false);
   ExtractTally tally;
+  tally.archive_size = archive->view().size();
   const std::vector<std::size_t> first = first_on_each_path(reader.members());
   for (std::size_t i = 0; i < reader.members().size(); ++i)
     if (selected(hpi::folded_path(reader.members()[i].path), requests, matched))
