@@ -311,3 +311,14 @@ def test_extract_charges_every_member_of_shared_data_to_the_output_budget():
     run('extract', '--max-archive-output', f'{count * size}', archive, '-o', root / 'all',
         check_code=0)
     assert len(list((root / 'all').iterdir())) == count
+
+
+def test_rebuild_names_an_entry_it_does_not_follow_and_exits_5():
+    root = scratch_directory('write-safety-entry-flag')
+    result = run('rebuild', SEEDS / 'hpi.entry-flag.hpi', '-o', root / 'out.hpi', '--report',
+                 root / 'r.yaml', check_code=5)
+    assert ('dropped scripts: an entry neither a file nor a directory is not followed: left out '
+            '(hpi.entry-flag)') in result.stderr, result.stderr
+    assert ('[rebuild: dropped: an entry neither a file nor a directory is not followed: left '
+            'out]') in (root / 'r.yaml').read_text()
+    run('rebuild', SEEDS / 'clean-hpi-v1.hpi', '-o', root / 'clean.hpi', check_code=0)

@@ -218,6 +218,13 @@ void ArchiveRebuilder::map_archive_findings() {
                member && shared.count(*member)) {
       disposition.action = "kept";
       disposition.note = "entries that shared one member's stored bytes share one stored copy";
+    } else if (finding.rule == RuleId::hpi_entry_flag) {
+      // Neither a file nor a directory, the entry is not followed: what a reader that takes it
+      // for a file or a directory loads from it is not in the rebuilt archive. Not asked for.
+      disposition.action = "dropped";
+      disposition.note = "an entry neither a file nor a directory is not followed: left out";
+      list(result_.dropped, finding.path + ": " + disposition.note + " (hpi.entry-flag)");
+      ++result_.lost;
     } else if (disposition.rule.rfind("hpi.", 0) == 0) {
       disposition.action = "fixed";
       disposition.note = "the archive is written anew (v1, no encryption, zlib chunks, footer)";
