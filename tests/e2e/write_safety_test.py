@@ -2,6 +2,7 @@
 file the run reads (a --baseline, a --palette, a configuration), and a result that left content
 out (a merge missing a shard) never exits as if it were whole.
 """
+import json
 import os
 import pathlib
 import shutil
@@ -12,6 +13,7 @@ import yaml
 
 from conftest import GAFCHECK, SEEDS, scratch_directory
 from gafcheck_run import run_gafcheck
+from gaf_parts import gaf_shared
 from hand_built_hpi import hpi_v1, packed
 
 
@@ -322,3 +324,25 @@ def test_rebuild_names_an_entry_it_does_not_follow_and_exits_5():
     assert ('[rebuild: dropped: an entry neither a file nor a directory is not followed: left '
             'out]') in (root / 'r.yaml').read_text()
     run('rebuild', SEEDS / 'clean-hpi-v1.hpi', '-o', root / 'clean.hpi', check_code=0)
+
+
+def test_a_sheet_missing_frames_a_budget_refused_is_not_written_as_whole():
+    root = scratch_directory('write-safety-sheet')
+    sprite = root / 'wide.gaf'
+    sprite.write_bytes(gaf_shared([0], [(b'W', [(0, 1)] * 100)],
+                                  [dict(width=4000, height=1, blob=0)], [bytes(range(250)) * 16]))
+    # 100 references to one 4000x1 frame: the sheet holds a canvas per reference, 8,000 bytes
+    # each, and --max-heap 400K holds 50 of them.
+    result = run('render', '--sheet', '--animate', '--max-heap', '400K', '-o', root / 'out', sprite,
+                 check_code=1)
+    assert '2 not drawn' in result.stderr, result.stderr
+    images = json.loads((root / 'out' / 'index.json').read_text())['images']
+    for kind in ('sheet', 'animation'):
+        record = next(i for i in images if i.get(kind))
+        assert record['reason'].startswith('49 of its frames, drawn before, could not be held for '
+                                           'it, so it would lack them (frame 51: budget.exceeded: '
+                                           'heap'), record
+    assert not (root / 'out' / '0-W' / 'sheet.retail.png').exists()
+    # Control: within the budget, the sheet and animation hold every frame.
+    run('render', '--sheet', '--animate', '-o', root / 'whole', sprite, check_code=0)
+    assert (root / 'whole' / '0-W' / 'sheet.retail.png').exists()

@@ -247,6 +247,8 @@ void InputRenderer::clear_kept_frames() {
   sheet_strict_.clear();
   kept_durations_.clear();
   sheet_held_ = 0;
+  gap_retail_ = {};
+  gap_strict_ = {};
 }
 
 bool render_input(const LoadedInput& input, const std::string& prefix,

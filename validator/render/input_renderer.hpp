@@ -10,6 +10,7 @@
 #include <ostream>
 #include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -62,6 +63,8 @@ class InputRenderer {
   using SheetFrames = std::vector<std::optional<Canvas>>;
   void write_diff(const json& base, const std::string& path, const Rendered& retail,
                   const Rendered& strict);
+  // Why the entry's sheet or animation is not drawn when frames are missing from it (SheetGap).
+  std::optional<std::string> gap_reason(const char* policy) const;
   void write_sheet(const json& base, const std::string& folder, const char* policy,
                    const SheetFrames& frames);
   void write_animation(const json& base, const std::string& folder, const char* policy,
@@ -190,6 +193,16 @@ class InputRenderer {
   SheetFrames sheet_retail_, sheet_strict_;
   std::vector<std::uint32_t> kept_durations_;
   std::uint64_t sheet_held_ = 0;
+  // Frames whose image was drawn before (so their reference lists no reason) but whose canvas a
+  // budget refused when the sheet or animation needed it again: those would lack the frame.
+  struct SheetGap {
+    std::uint64_t frames = 0;
+    std::string first;  // "frame K: why"
+  };
+  SheetGap gap_retail_, gap_strict_;
+  const SheetGap& sheet_gap(const char* policy) const {
+    return policy == std::string_view("retail") ? gap_retail_ : gap_strict_;
+  }
   // Every image drawn (or refused) so far, by policy and frame key; the folder of every entry
   // drawn, by slot, for the aliases that name it again.
   std::unordered_map<std::string, Outcome> drawn_;

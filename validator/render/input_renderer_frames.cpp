@@ -116,13 +116,17 @@ void InputRenderer::frame(const json& base, const std::string& folder, std::uint
         [&] { write_diff(base, path("diff"), *retail, *strict); });
   if (!keep_canvases) return;
   kept_durations_.push_back(duration);
-  const auto keep = [&](std::optional<Rendered>& rendered, bool wanted, SheetFrames& into) {
+  const auto keep = [&](std::optional<Rendered>& rendered, bool wanted, const Outcome* seen,
+                        SheetFrames& into, SheetGap& gap) {
     if (!wanted) return;
     into.push_back(rendered ? std::move(rendered->canvas) : std::nullopt);
-    if (into.back()) sheet_held_ = saturating_add(sheet_held_, into.back()->pixels() * 2);
+    if (into.back())
+      sheet_held_ = saturating_add(sheet_held_, into.back()->pixels() * 2);
+    else if (seen && seen->reason.empty() && rendered && gap.frames++ == 0)
+      gap.first = "frame " + std::to_string(k) + ": " + rendered->reason;
   };
-  keep(retail, settings_.retail, sheet_retail_);
-  keep(strict, settings_.strict, sheet_strict_);
+  keep(retail, settings_.retail, retail_seen, sheet_retail_, gap_retail_);
+  keep(strict, settings_.strict, strict_seen, sheet_strict_, gap_strict_);
 }
 
 void InputRenderer::write_diff(const json& base, const std::string& path, const Rendered& retail,

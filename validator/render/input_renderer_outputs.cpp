@@ -158,12 +158,21 @@ Result<void> InputRenderer::write_file(const std::string& path, std::span<const 
   return entry_folder_->write(path.substr(slash + 1), bytes, settings_.force);
 }
 
+std::optional<std::string> InputRenderer::gap_reason(const char* policy) const {
+  const SheetGap& gap = sheet_gap(policy);
+  if (gap.frames == 0) return std::nullopt;
+  return std::to_string(gap.frames) +
+         " of its frames, drawn before, could not be held for it, so it would lack them (" +
+         gap.first + ")";
+}
+
 void InputRenderer::write_sheet(const json& base, const std::string& folder, const char* policy,
                                 const SheetFrames& frames) {
   if (closed()) return (void)room();
   json record = base;
   record["frame"] = nullptr;
   record["sheet"] = true;
+  if (const auto gap = gap_reason(policy)) return not_drawn(record, policy, *gap);
   const render::SpriteSheet sheet(frames, settings_.origins);
   if (sheet.empty()) return not_drawn(record, policy, "no frame of the entry is drawn");
   const std::uint64_t pixels = saturating_mul(sheet.width(), sheet.height());
@@ -200,6 +209,7 @@ void InputRenderer::write_animation(const json& base, const std::string& folder,
   json record = base;
   record["frame"] = nullptr;
   record["animation"] = true;
+  if (const auto gap = gap_reason(policy)) return not_drawn(record, policy, *gap);
   const render::SpriteSheet geometry(frames, false);
   const std::uint64_t pixels = render::gif_pixels(frames);
   if (!geometry.empty() && !renderer_->charge_pixels(pixels))
