@@ -346,3 +346,21 @@ def test_a_sheet_missing_frames_a_budget_refused_is_not_written_as_whole():
     # Control: within the budget, the sheet and animation hold every frame.
     run('render', '--sheet', '--animate', '-o', root / 'whole', sprite, check_code=0)
     assert (root / 'whole' / '0-W' / 'sheet.retail.png').exists()
+
+
+def test_render_of_a_file_it_cannot_read_whole_is_not_success():
+    root = scratch_directory('write-safety-unread')
+    (root / 'empty.gaf').write_bytes(b'')
+    result = run('render', '-o', root / 'empty', root / 'empty.gaf', check_code=1)
+    assert 'the file is shorter than the 12-byte GAF header: no entry is read' in result.stderr
+    sprite = root / 'four.gaf'
+    sprite.write_bytes(gaf_shared([0, 1, 2, 3], [(b'E%d' % e, [(0, 1)]) for e in range(4)],
+                                  [dict(width=4, height=4, blob=0)], [bytes(16)]))
+    result = run('render', '--max-entries', '2', '-o', root / 'out', sprite, check_code=1)
+    reason = ('the structure read stopped at budget.exceeded: entries (limit 2); entries and '
+              'frames past it are not listed')
+    assert reason in result.stderr, result.stderr
+    images = json.loads((root / 'out' / 'index.json').read_text())['images']
+    assert {'file': str(sprite), 'entry': None, 'frame': None, 'policy': 'retail',
+            'reason': reason} in images, images
+    run('render', '-o', root / 'whole', sprite, check_code=0)

@@ -115,12 +115,12 @@ bool InputRenderer::run(const MayDraw& may_draw) {
               << ": looks like a TA3D file (truecolor GAF, version 0x00010101): add --game ta3d "
                  "to draw it as TA3D does; drawn here as TA reads it, its compressed payloads "
                  "as palette pixels\n";
-  if (!index_.stopped.empty())
-    messages_ << "gafcheck: " << escape_bytes(input_.name.display)
-              << ": the structure read stopped at " << index_.stopped
-              << "; frames past it are not listed\n";
   const std::vector<std::uint32_t> slots = selected_entries(index_.index, settings_.entry);
-  if (may_draw && !may_draw(records_at_most(slots))) return false;
+  const std::string unread = unread_reason();
+  const std::uint64_t unread_records =
+      unread.empty() ? 0 : std::uint64_t{settings_.retail} + settings_.strict;
+  if (may_draw && !may_draw(records_at_most(slots) + unread_records)) return false;
+  if (!unread.empty()) list_unread(unread);
   renderer_.emplace(file_, index_.index, settings_.limits);
   if (slots.empty() && settings_.entry) {
     messages_ << "gafcheck: " << escape_bytes(input_.name.display) << ": no entry '"
@@ -130,6 +130,25 @@ bool InputRenderer::run(const MayDraw& may_draw) {
   for (const std::uint32_t slot : slots) entry(slot);
   flush(slot_references_, true);
   return true;
+}
+
+// What the structure read never reached (a header cut short, a budget that stopped it) has no
+// record of its own: one per policy says so, and the run does not pass for whole.
+std::string InputRenderer::unread_reason() const {
+  if (!index_.index.header.present)
+    return "the file is shorter than the 12-byte GAF header: no entry is read";
+  if (!index_.stopped.empty())
+    return "the structure read stopped at " + index_.stopped +
+           "; entries and frames past it are not listed";
+  return {};
+}
+
+void InputRenderer::list_unread(const std::string& unread) {
+  messages_ << "gafcheck: " << escape_bytes(input_.name.display) << ": " << unread << '\n';
+  const json record = {
+      {"file", escape_bytes(input_.name.display)}, {"entry", nullptr}, {"frame", nullptr}};
+  if (settings_.retail) not_drawn(record, "retail", unread);
+  if (settings_.strict) not_drawn(record, "strict", unread);
 }
 
 void InputRenderer::entry(std::uint32_t slot) {

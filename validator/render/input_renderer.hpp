@@ -73,6 +73,8 @@ class InputRenderer {
   // with the reason: they are built from palette frames, and nothing asked for is left out
   // silently.
   void list_sheets_not_drawn(const json& base);
+  std::string unread_reason() const;
+  void list_unread(const std::string& unread);
   std::string not_loaded_reason() const {
     return "the game loads no entry from this slot: it reads the entry count as a signed 16-bit "
            "value, " +
