@@ -128,6 +128,23 @@ def test_the_same_runs_write_beside_the_files_they_read(side_files):
         assert (root / file).read_bytes() == data, file
 
 
+def test_only_the_yaml_journal_takes_the_resume_reports_name(side_files):
+    root, _ = side_files
+    run('census', 'tree', '-o', 'run.yaml', cwd=root, check_code=0)
+    journal = (root / 'run.yaml').read_bytes()
+    os.link(root / 'run.yaml', root / 'other-name.yaml')
+    for target in ('run.yaml', './run.yaml', 'other-name.yaml'):
+        result = run('census', 'tree', '--resume', 'run.yaml', '--format', 'json', '-o', target,
+                     cwd=root, check_code=2)
+        assert 'it is the --resume report run.yaml' in result.stderr, result.stderr
+        assert (root / 'run.yaml').read_bytes() == journal, target
+    # Control: the YAML journal resumes into its own name, with a JSON copy beside it.
+    run('census', 'tree', '--resume', 'run.yaml', '-o', 'run.yaml', '--format', 'json', '-o',
+        'run.json', cwd=root, check_code=0)
+    assert last_document(root / 'run.yaml')['kind'] == 'summary'
+    assert json.loads((root / 'run.json').read_text().splitlines()[-1])['kind'] == 'summary'
+
+
 def archive_with_unreadable_name(path, real_placeholder=False):
     """a.gaf, an entry whose name offset lies outside the names (listed as '<entry[1]>'), and
     c.txt; with real_placeholder the middle entry is instead really named '<entry[1]>'."""

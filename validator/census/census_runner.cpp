@@ -210,6 +210,14 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
         output, files_read_besides_inputs(run.settings.baseline, run.common.palette,
                                           run.configuration.get())));
   }
+  // Only the YAML journal may take the --resume report's name (it moves the old one aside and
+  // carries every group on); any other format written there would replace the journal.
+  const std::string* journal_path = yaml_output(run.common.outputs);
+  if (!run.resume.empty())
+    for (const OutputRequest& request : run.common.outputs)
+      if (&request.path != journal_path && !is_standard_output(request.path))
+        throw_if_failed(
+            check_output_among_read_files(request.path, {{run.resume, "--resume report"}}));
   // Created now; the YAML journal is renamed into place at its first write, once --resume has
   // been checked, the other formats when the run ends.
   auto writers = open_writers(
