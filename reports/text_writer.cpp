@@ -55,7 +55,7 @@ class TextWriter final : public FormatWriter {
         group.text += ": " + reason;
       group.text += '\n';
       if (report.writer)
-        group.text += "  " + paint("writer: " + writer_text(*report.writer), text_dim) + '\n';
+        group.text += "  " + paint("writer: " + writer_line(*report.writer), text_dim) + '\n';
       for (const Finding& finding : report.findings) {
         group.text += finding_text(finding);
         ++group.tally[tally_info + static_cast<std::size_t>(finding.severity)];
@@ -129,6 +129,13 @@ std::string writer_text(const WriterIdentity& writer) {
   }
   if (!writer.versions.empty() && writer.versions != unknown_writer) text += ' ' + writer.versions;
   return sanitize_text(text + ", " + writer.confidence);
+}
+
+std::string writer_line(const WriterIdentity& writer) {
+  if (writer.tool != unknown_writer || writer.basis.size() < 2) return writer_text(writer);
+  return sanitize_text(writer.tool + " (" + writer.basis.front() + "; " +
+                       counted(writer.basis.size() - 1, "fact") +
+                       " seen: gafcheck identify lists them)");
 }
 
 std::string writer_counts_text(const RunTotals& totals) {

@@ -37,6 +37,10 @@ struct TextSummaryCounts {
 // left out when unknown), or "unknown (why; each fact seen)".
 std::string writer_text(const WriterIdentity& writer);
 
+// The same on one terminal line: an unknown writer gives why, and how many facts were seen
+// instead of each (the YAML and JSON reports and gafcheck identify list them).
+std::string writer_line(const WriterIdentity& writer);
+
 // "HPIPack (HPIUtil.dll) 2, unknown 5": files by writer, most first (ties by name).
 std::string writer_counts_text(const RunTotals& totals);
 
