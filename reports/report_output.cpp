@@ -15,6 +15,25 @@ OutputError system_error(const std::string& what, const std::filesystem::path& p
   return OutputError(what + " " + path.string() + ": " + std::strerror(errno));
 }
 
+// A FIFO (or a pipe named as /dev/fd/N) is opened without waiting for a reader: with none, a
+// blocking open would wait forever, so it fails (ENXIO) and is refused. With a reader, the
+// descriptor is made blocking again so that writes wait for the reader as they do on stdout.
+int open_special(const std::filesystem::path& destination, bool fifo) {
+  const int fd = ::open(destination.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (fd < 0 && errno == ENXIO && fifo)
+    throw OutputError("report path " + destination.string() +
+                      " is a FIFO that no process is reading: writing to it would wait forever "
+                      "(start its reader first, or choose another output)");
+  if (fd < 0) throw system_error("cannot open report", destination);
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+    const OutputError error = system_error("cannot clear O_NONBLOCK on report", destination);
+    ::close(fd);
+    throw error;
+  }
+  return fd;
+}
+
 }  // namespace
 
 ReportOutput::ReportOutput(const std::string& destination, OutputMode mode) {
@@ -33,8 +52,7 @@ ReportOutput::ReportOutput(const std::string& destination, OutputMode mode) {
   const bool exists = ::stat(destination.c_str(), &info) == 0;
   if (exists && !S_ISREG(info.st_mode)) {
     if (S_ISDIR(info.st_mode)) throw OutputError("report path " + destination + " is a directory");
-    fd_ = ::open(destination.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
-    if (fd_ < 0) throw system_error("cannot open report", destination_);
+    fd_ = open_special(destination_, S_ISFIFO(info.st_mode));
     owns_fd_ = true;
     current_ = destination_;
     // Replaced by a regular file between stat and open: never written in place.

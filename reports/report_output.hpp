@@ -7,9 +7,10 @@
 // summary document at the end is what marks it complete. Until that first write the destination
 // is untouched, so a run can create its output, confine itself (no file is created after that)
 // and still refuse to start (an incompatible --resume) without having replaced anything. A device,
-// FIFO or other special path (e.g. /dev/null) is written directly and never replaced; "-", an empty
-// path or /dev/stdout is standard output, /dev/stderr standard error. Each write() is one whole
-// document (or group of documents), written with one call loop.
+// FIFO or other special path (e.g. /dev/null, /dev/fd/N) is written directly and never replaced;
+// a FIFO that no process reads is refused at once (a write to it would wait forever); "-", an
+// empty path or /dev/stdout is standard output, /dev/stderr standard error. Each write() is one
+// whole document (or group of documents), written with one call loop.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
