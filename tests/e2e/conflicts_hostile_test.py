@@ -256,3 +256,41 @@ def test_no_writer_is_named_from_part_of_a_file(run_gafcheck, tmp_path):
                    if document.get('path') == str(archive)]
         assert writers == [{'tool': 'unknown', 'versions': '', 'confidence': 'none',
                             'basis': cut['basis']}], budget
+
+
+def test_a_file_reached_twice_is_listed_once(run_gafcheck, tmp_path):
+    """The game never loads one file twice: an archive or loose file that a second argument
+    reaches again (the folder named twice, an archive named beside its folder, another spelling)
+    is listed once, and standard error says which argument repeated which. A hard link in the
+    folder is two names the game sees as two files: both stay listed."""
+    folder = game(tmp_path, {'a.hpi': {'unit.gaf': sprite(), 'x.gaf': sprite()},
+                             'b.hpi': {'unit.gaf': sprite(other_pixels(3))}})
+    (folder / 'loose.txt').write_bytes(b'text')
+    os.link(folder / 'b.hpi', folder / 'c.hpi')
+    alone, stderr = document(run_gafcheck, folder, code=0)
+    assert 'reached first' not in stderr
+    sources = [copy['source'] for copy in alone['conflicts'][0]['copies']]
+    assert [s.rsplit('/', 1)[-1] for s in sources] == ['a.hpi!unit.gaf', 'b.hpi!unit.gaf',
+                                                       'c.hpi!unit.gaf']
+    assert [o['path'] for o in alone['conflicts']] == ['unit.gaf']
+    for arguments, line in [
+            ([folder, folder], f"argument 2 '{folder}' reaches 4 files listed before (the first: "
+                               f"{folder}/a.hpi, the same file as {folder}/a.hpi that argument 1 "
+                               f"'{folder}' reached first): each listed once"),
+            ([folder, folder / 'a.hpi'], f"argument 2 '{folder}/a.hpi' reaches {folder}/a.hpi, "
+                                         f"the same file as {folder}/a.hpi that argument 1 "
+                                         f"'{folder}' reached first: listed once, there"),
+            ([folder / 'a.hpi', folder], f"argument 2 '{folder}' reaches {folder}/a.hpi, the "
+                                         f"same file as {folder}/a.hpi that argument 1 "
+                                         f"'{folder}/a.hpi' reached first")]:
+        result = run_gafcheck('conflicts', '--format', 'json', *arguments, check_code=0)
+        parsed = json.loads(result.stdout)
+        assert [o['path'] for o in parsed['conflicts']] == ['unit.gaf'], parsed['conflicts']
+        assert len(parsed['conflicts'][0]['copies']) == 3
+        assert f'gafcheck conflicts: {line}' in result.stderr, result.stderr
+    # Two spellings of one archive: no copy of it is called IDENTICAL to itself.
+    result = run_gafcheck('conflicts', '--format', 'text', f'{folder}/./a.hpi', folder / 'a.hpi',
+                          check_code=0)
+    assert 'IDENTICAL' not in result.stdout and result.stdout.startswith('0 paths'), result.stdout
+    assert f"argument 2 '{folder}/a.hpi' reaches {folder}/a.hpi, the same file as " \
+           f"{folder}/./a.hpi" in result.stderr, result.stderr

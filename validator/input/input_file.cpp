@@ -216,6 +216,7 @@ OpenedInput InputFile::read(int directory, const std::filesystem::path& path, in
   if (::fstat(descriptor.fd, &after) != 0) return fail(describe_errno("cannot stat"));
   if (!same_state(before, after)) return fail(changed("its size or modification time changed"));
   file.size_ = static_cast<std::size_t>(want);
+  file.identity_ = {before.st_dev, before.st_ino};
   return file;
 }
 
@@ -258,17 +259,21 @@ OpenedInput InputFile::open_ranges(const std::filesystem::path& path, std::uint6
   struct stat after {};
   if (::fstat(descriptor.fd, &after) != 0) return fail(describe_errno("cannot stat"));
   if (!same_state(before, after)) return fail(changed("its size or modification time changed"));
+  file.identity_ = {before.st_dev, before.st_ino};
   return file;
 }
 
 InputFile::InputFile(InputFile&& other) noexcept
-    : size_(std::exchange(other.size_, 0)), buffer_(std::move(other.buffer_)) {}
+    : size_(std::exchange(other.size_, 0)),
+      buffer_(std::move(other.buffer_)),
+      identity_(std::exchange(other.identity_, {})) {}
 
 InputFile& InputFile::operator=(InputFile&& other) noexcept {
   if (this != &other) {
     release();
     size_ = std::exchange(other.size_, 0);
     buffer_ = std::move(other.buffer_);
+    identity_ = std::exchange(other.identity_, {});
   }
   return *this;
 }

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "validator/base/result.hpp"
@@ -67,6 +68,9 @@ class InputFile {
   ~InputFile();
 
   ByteView view() const { return ByteView(buffer_.bytes(), size_); }
+  // Device and inode of the file read, as fstat gave them on the descriptor that read it: which
+  // file it is, however its path was spelled.
+  std::pair<std::uint64_t, std::uint64_t> identity() const { return identity_; }
 
  private:
   // Owns the memory a file is read into: heap memory below read_limit, an anonymous mapping
@@ -102,6 +106,7 @@ class InputFile {
 
   std::size_t size_ = 0;
   Buffer buffer_;
+  std::pair<std::uint64_t, std::uint64_t> identity_{};
 };
 
 namespace input_hooks {

@@ -40,6 +40,7 @@ bool fails(const ConflictReport& report, ConflictFailOn fail_on) {
 
 void print_read_problems(std::ostream& out, std::string_view prefix, const ModSet& set,
                          const ConflictReport& report) {
+  for (const std::string& repeat : set.repeated) out << prefix << repeat << '\n';
   for (const std::string& problem : report.unreadable)
     out << prefix << "cannot read " << problem << '\n';
   for (const Overlap& overlap : report.overlaps)

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <optional>
+#include <utility>
 
 #include "validator/base/errors.hpp"
 #include "validator/core/text.hpp"
@@ -20,8 +22,63 @@ std::string lowercase_extension(const fs::path& path) {
   return ascii_lowercase(extension.empty() ? extension : extension.substr(1));
 }
 
+// The files listed so far, by device and inode, with the argument that reached each first. The
+// game never loads one file twice: a file an argument reaches again (a folder named twice, an
+// archive named beside the folder holding it, another spelling of one path) is listed once.
+// Within one argument a walk reaches each directory entry once, so a file met again there is a
+// hard link: two names in the game folder, which the game sees as two files, and both are listed.
+class FilesReached {
+ public:
+  explicit FilesReached(const std::vector<std::string>& arguments) : arguments_(arguments) {}
+
+  // Whether the file at path, reached through argument root, is listed (not reached before
+  // through another argument).
+  bool first_reach(std::pair<std::uint64_t, std::uint64_t> identity, const std::string& path,
+                   std::size_t root) {
+    const auto [at, inserted] = first_.try_emplace(identity, Reach{path, root});
+    if (inserted || at->second.root == root) return true;
+    Repeat& repeat = repeats_[{root, at->second.root}];
+    if (repeat.count++ == 0) repeat.example = {path, at->second.path};
+    return false;
+  }
+
+  // One line per argument that reached files another reached first.
+  std::vector<std::string> repeats() const {
+    std::vector<std::string> lines;
+    for (const auto& [roots, repeat] : repeats_) {
+      const auto& [path, first_path] = repeat.example;
+      const std::string same = escape_bytes(path) + ", the same file as " +
+                               escape_bytes(first_path) + " that " + argument(roots.second) +
+                               " reached first";
+      lines.push_back(argument(roots.first) + " reaches " +
+                      (repeat.count == 1 ? same + ": listed once, there"
+                                         : std::to_string(repeat.count) +
+                                               " files listed before (the first: " + same +
+                                               "): each listed once, where it was reached first"));
+    }
+    return lines;
+  }
+
+ private:
+  std::string argument(std::size_t root) const {
+    return "argument " + std::to_string(root + 1) + " '" + escape_bytes(arguments_[root]) + "'";
+  }
+  struct Reach {
+    std::string path;
+    std::size_t root = 0;
+  };
+  struct Repeat {
+    std::uint64_t count = 0;
+    std::pair<std::string, std::string> example;
+  };
+  const std::vector<std::string>& arguments_;
+  std::map<std::pair<std::uint64_t, std::uint64_t>, Reach> first_;
+  std::map<std::pair<std::size_t, std::size_t>, Repeat> repeats_;  // (root, root reached first)
+};
+
 // The members of one archive become suppliers; an archive that cannot be read is named.
-void list_archive(ModSet& set, ModArchive archive, const CheckOptions& options) {
+void list_archive(ModSet& set, FilesReached& reached, ModArchive archive,
+                  const CheckOptions& options) {
   // Only the header and the directory it points at are read: listing costs the directories.
   const OpenedInput file =
       InputFile::open_ranges(archive.disk, options.limits[BudgetKind::file_size],
@@ -30,6 +87,7 @@ void list_archive(ModSet& set, ModArchive archive, const CheckOptions& options) 
     set.unreadable.push_back(escape_bytes(archive.disk) + ": " + file.problem().reason);
     return;
   }
+  if (!reached.first_reach(file->identity(), archive.disk, archive.root)) return;
   const hpi::MemberReader reader(file->view(), options.limits);
   if (!reader.is_archive()) {
     set.unreadable.push_back(escape_bytes(archive.disk) + ": not an HPI-family archive");
@@ -65,7 +123,7 @@ std::optional<std::string> not_listed(const InputItem& item) {
 
 // The walk of the house (input/input_walk.hpp): links are never followed, and every entry that
 // is not a regular file comes back with why, so that each is named rather than skipped.
-void list_folder(ModSet& set, const std::string& folder, std::size_t root,
+void list_folder(ModSet& set, FilesReached& reached, const std::string& folder, std::size_t root,
                  const CheckOptions& options) {
   InputWalk walk({folder});
   while (const std::optional<InputItem> item = walk.next()) {
@@ -75,7 +133,7 @@ void list_folder(ModSet& set, const std::string& folder, std::size_t root,
     }
     const fs::path file(item->path);
     if (is_archive_extension(lowercase_extension(file))) {
-      list_archive(set,
+      list_archive(set, reached,
                    ModArchive{.disk = item->path,
                               .display = item->path,
                               .folded_name = ascii_lowercase(file.filename().string()),
@@ -86,6 +144,9 @@ void list_folder(ModSet& set, const std::string& folder, std::size_t root,
       // engines that search subfolders).
       continue;
     }
+    // A loose file is not opened to list it: the walk's lstat (links are not followed, so it is
+    // the file's own) says which file it is.
+    if (!reached.first_reach({item->device, item->inode}, item->path, root)) continue;
     set.suppliers.push_back(Supplier{.path = item->relative,
                                      .folded = folded_path(item->relative),
                                      .disk = item->path,
@@ -104,13 +165,14 @@ std::string folded_path(std::string_view path) {
 
 ModSet list_mod_set(const std::vector<std::string>& arguments, const CheckOptions& options) {
   ModSet set;
+  FilesReached reached(arguments);
   for (std::size_t root = 0; root < arguments.size(); ++root) {
     const fs::path argument(arguments[root]);
     std::error_code error;
     if (fs::is_directory(argument, error)) {
-      list_folder(set, arguments[root], root, options);
+      list_folder(set, reached, arguments[root], root, options);
     } else if (fs::exists(argument, error)) {
-      list_archive(set,
+      list_archive(set, reached,
                    ModArchive{.disk = arguments[root],
                               .display = arguments[root],
                               .folded_name = ascii_lowercase(argument.filename().string()),
@@ -122,6 +184,7 @@ ModSet list_mod_set(const std::vector<std::string>& arguments, const CheckOption
                                (error ? error.message() : "no such file or directory"));
     }
   }
+  set.repeated = reached.repeats();
   return set;
 }
 

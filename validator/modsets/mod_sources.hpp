@@ -38,6 +38,9 @@ struct ModSet {
   std::vector<ModArchive> archives;
   std::vector<Supplier> suppliers;
   std::vector<std::string> unreadable;  // "PATH: why", each naming the input
+  // Arguments that reached files another argument reached first (listed once, there): one line
+  // per pair of arguments, naming an example.
+  std::vector<std::string> repeated;
 };
 
 // Lists DIRs and ARCHIVEs (in argument order). A problem is a usage one (no such path).
