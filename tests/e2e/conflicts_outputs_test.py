@@ -5,6 +5,7 @@ SARIF log (stable, valid against the SARIF 2.1.0 schema, one result per override
 copy, its rule explained by gafcheck explain), the HTML page's table (and in headless Chromium,
 when installed), census --conflicts, several formats from one
 run written through temp files, and the JSON document stable and valid against its schema."""
+import html
 import html.parser
 import json
 import os
@@ -308,3 +309,40 @@ def test_chromium_shows_the_table_within_the_window(run_gafcheck, folder, tmp_pa
     body = re.search(r'<body([^>]*)>', dom.stdout.decode('utf-8', 'replace')).group(1)
     attrs = dict(re.findall(r'data-([a-z]+)="([^"]*)"', body))
     assert attrs == {'rows': '6', 'marked': '3', 'edge': '4px', 'fits': 'true'}, attrs
+
+
+def test_listing_stops_at_max_findings_copies_and_says_how_many_were_not_listed(run_gafcheck,
+                                                                                tmp_path):
+    """Three archives holding the same four paths: twelve copies. Each copy is a line item whose
+    names can be far longer than the directory entry that made it, so the outputs list the first
+    paths whose copies fit in --max-findings and count the rest; every path is still classified,
+    so the counts and the exit status cover the ones not listed (m3.gaf, overridden, is one)."""
+    members = {f'm{i}.gaf': sprite() for i in range(4)}
+    folder = game(tmp_path, {'a.hpi': members, 'b.hpi': members,
+                             'c.hpi': dict(members, **{'m3.gaf': sprite(other_pixels(7))})})
+    bound = ('--max-findings', '7', '--fail-on', 'override')
+    result = run_gafcheck('conflicts', '--format', 'json', *bound, folder, check_code=1)
+    parsed = json.loads(result.stdout)
+    jsonschema.validate(parsed, SCHEMA)
+    assert [overlap['path'] for overlap in parsed['conflicts']] == ['m0.gaf', 'm1.gaf']
+    assert parsed['counts']['paths'] == 4 and parsed['counts']['not-listed'] == 2
+    assert parsed['counts']['overrides'] == 1 and parsed['counts']['identical'] == 3
+    note = '2 paths (6 copies) counted, not listed: over --max-findings copies listed'
+    assert note in result.stderr
+    lines = run_gafcheck('conflicts', '--format', 'text', *bound, folder,
+                         check_code=1).stdout.splitlines()
+    assert [line.split()[1] for line in lines[:-1]] == ['m0.gaf:', 'm1.gaf:']
+    assert lines[-1].endswith(f'1 override, 0 with findings that differ; {note}; exit 1')
+    log = json.loads(run_gafcheck('conflicts', '--format', 'sarif', *bound, folder,
+                                  check_code=1).stdout)
+    assert log['runs'][0]['results'] == []
+    assert log['runs'][0]['properties']['counts']['not-listed'] == 2
+    page = run_gafcheck('conflicts', '--format', 'html', *bound, folder, check_code=1).stdout
+    assert '<tr><th>not-listed</th><td>2</td></tr>' in page and html.escape(note) in page
+    assert 'm1.gaf' in page and 'm2.gaf' not in page and 'm3.gaf' not in page
+    # Control: within the bound, every path is listed and nothing says otherwise.
+    result = run_gafcheck('conflicts', '--format', 'json', '--max-findings', '12', '--fail-on',
+                          'override', folder, check_code=1)
+    parsed = json.loads(result.stdout)
+    assert len(parsed['conflicts']) == 4 and 'not-listed' not in parsed['counts']
+    assert 'not listed' not in result.stderr

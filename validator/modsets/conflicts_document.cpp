@@ -137,15 +137,19 @@ ConflictCounts conflict_counts(const ConflictReport& report) {
 std::vector<std::pair<std::string_view, std::uint64_t>> conflict_count_fields(
     const ConflictReport& report) {
   const ConflictCounts c = conflict_counts(report);
-  return {{"archives", report.archives},
-          {"sources", report.suppliers},
-          {"paths", std::uint64_t{report.overlaps.size()}},
-          {"identical", c.identical},
-          {"drawn-same", c.drawn_same},
-          {"overrides", c.overrides},
-          {"not-read", c.not_read},
-          {"findings-differ", c.findings_differ},
-          {"engine-dependent", c.engine_dependent}};
+  std::vector<std::pair<std::string_view, std::uint64_t>> fields = {
+      {"archives", report.archives},
+      {"sources", report.suppliers},
+      {"paths", std::uint64_t{report.overlaps.size()}},
+      {"identical", c.identical},
+      {"drawn-same", c.drawn_same},
+      {"overrides", c.overrides},
+      {"not-read", c.not_read},
+      {"findings-differ", c.findings_differ},
+      {"engine-dependent", c.engine_dependent}};
+  if (const std::uint64_t unlisted = report.overlaps.size() - report.listed; unlisted > 0)
+    fields.emplace_back("not-listed", unlisted);
+  return fields;
 }
 
 std::string findings_call_out(const std::string& winner, const std::string& shadowed,
@@ -174,9 +178,9 @@ void emit_conflicts(YAML::Emitter& out, const ModSet& set, const ConflictReport&
   for (const std::string& problem : report.unreadable) emit_text(out, problem);
   out << YAML::EndSeq;
   out << YAML::Key << "conflicts" << YAML::Value;
-  if (report.overlaps.empty()) out << YAML::Flow;
+  if (report.listed == 0) out << YAML::Flow;
   out << YAML::BeginSeq;
-  for (const Overlap& overlap : report.overlaps) emit_overlap(out, set, report, overlap);
+  for (const Overlap& overlap : report.listed_overlaps()) emit_overlap(out, set, report, overlap);
   out << YAML::EndSeq << YAML::EndMap;
 }
 
@@ -196,6 +200,10 @@ std::string conflicts_summary(const ConflictReport& report) {
   if (c.not_read != 0) line += ", " + std::to_string(c.not_read) + " not read";
   if (report.engines.size() > 1)
     line += ", " + std::to_string(c.engine_dependent) + " whose winner depends on the engine";
+  if (report.listed < report.overlaps.size())
+    line += "; " + counted(report.overlaps.size() - report.listed, "path") + " (" +
+            counted(report.unlisted_copies, "copy", "copies") +
+            ") counted, not listed: over --max-findings copies listed";
   return line;
 }
 

@@ -103,7 +103,8 @@ std::string conflicts_section(const ModSet& set, const ConflictReport& report) {
   if (report.overlaps.empty()) return section + "<p>No path is supplied more than once.</p>\n";
   section += "<table class=\"conflicts\"><tr><th>path</th><th>class</th><th>loaded copy (" +
              html_escape(report.primary) + ")</th><th>copies</th><th>call-outs</th></tr>\n";
-  for (const Overlap& overlap : report.overlaps) section += overlap_row(set, report, overlap);
+  for (const Overlap& overlap : report.listed_overlaps())
+    section += overlap_row(set, report, overlap);
   return section + "</table>\n";
 }
 

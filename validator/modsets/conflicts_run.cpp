@@ -5,6 +5,7 @@
 
 #include "reports/json_documents.hpp"
 #include "reports/planned_outputs.hpp"
+#include "validator/core/text.hpp"
 #include "validator/modsets/conflicts_document.hpp"
 #include "validator/modsets/conflicts_page.hpp"
 #include "validator/modsets/conflicts_sarif.hpp"
@@ -43,10 +44,18 @@ void print_read_problems(std::ostream& out, std::string_view prefix, const ModSe
   for (const std::string& repeat : set.repeated) out << prefix << repeat << '\n';
   for (const std::string& problem : report.unreadable)
     out << prefix << "cannot read " << problem << '\n';
-  for (const Overlap& overlap : report.overlaps)
-    for (const OverlapCopy& copy : overlap.copies)
-      if (!copy.print.damage.empty())
+  std::uint64_t unlisted = 0;
+  for (std::size_t o = 0; o < report.overlaps.size(); ++o)
+    for (const OverlapCopy& copy : report.overlaps[o].copies) {
+      if (copy.print.damage.empty()) continue;
+      if (o < report.listed)
         out << prefix << copy_label(set, copy) << ": " << copy.print.damage << '\n';
+      else
+        ++unlisted;
+    }
+  if (unlisted > 0)
+    out << prefix << counted(unlisted, "more copy", "more copies")
+        << " did not decode exactly (on paths not listed: over --max-findings copies listed)\n";
 }
 
 ExitCode conflicts_exit_code(const ConflictReport& report, ConflictFailOn fail_on) {

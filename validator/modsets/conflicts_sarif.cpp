@@ -141,7 +141,7 @@ std::string sarif_conflicts(const ModSet& set, const ConflictReport& report,
     roots[root_id(i)] = sarif_root_location(bases.back(), invocation.inputs[i]);
   }
   nlohmann::json results = nlohmann::json::array();
-  for (const Overlap& overlap : report.overlaps)
+  for (const Overlap& overlap : report.listed_overlaps())
     if (const std::string_view rule = overlap_rule(overlap); !rule.empty() && overlap.winner)
       results.push_back(result_of(set, overlap, rule, bases));
   nlohmann::json run = {

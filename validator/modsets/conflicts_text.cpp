@@ -74,7 +74,8 @@ std::string overlap_line(const ModSet& set, const ConflictReport& report, const 
 
 std::string text_overlaps(const ModSet& set, const ConflictReport& report, bool colour) {
   std::string text;
-  for (const Overlap& overlap : report.overlaps) text += overlap_line(set, report, overlap, colour);
+  for (const Overlap& overlap : report.listed_overlaps())
+    text += overlap_line(set, report, overlap, colour);
   return text;
 }
 

@@ -184,6 +184,14 @@ ConflictReport find_conflicts(const ModSet& set, const std::vector<const EngineP
     }
     classify(overlap);
   }
+  std::uint64_t copies = 0;
+  for (const Overlap& overlap : report.overlaps) {
+    copies += overlap.copies.size();
+    if (copies <= options.limits[BudgetKind::findings])
+      ++report.listed;
+    else
+      report.unlisted_copies += overlap.copies.size();
+  }
   return report;
 }
 

@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,13 @@ struct ConflictReport {
   std::string primary;               // the engine whose winner is classified against
   std::vector<std::string> engines;  // the engines considered (one, or all)
   std::vector<Overlap> overlaps;     // sorted by folded path
+  // What the outputs list: the first overlaps, in path order, whose copies add up to at most
+  // --max-findings (each copy is a line item, and a copy's names can be far longer than the
+  // directory entry that made it). The rest are classified and counted like the listed ones
+  // (counts, verdicts, exit status), only not listed: unlisted_copies says how many copies.
+  std::size_t listed = 0;
+  std::uint64_t unlisted_copies = 0;
+  std::span<const Overlap> listed_overlaps() const { return {overlaps.data(), listed}; }
   std::uint64_t archives = 0, suppliers = 0;
   std::vector<std::string> unreadable;
   ReadCounts reads;
