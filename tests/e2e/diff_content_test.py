@@ -249,6 +249,37 @@ def test_json_matches_the_schema(run_gafcheck, sides, seeds, make_tree):
     assert {file['change'] for file in tree['files']} == {'changed', 'moved', 'copied'}
 
 
+def two_entries(second=b'FLASH', count=2):
+    """A GAF whose entries UNIT and SECOND each show one of two distinct 4x4 raw frames."""
+    data = bytearray(gaf_shared([0, 1], [(b'UNIT', [(0, 1)]), (second, [(1, 1)])],
+                                [dict(FRAME, blob=0), dict(FRAME, blob=1)],
+                                [PIXELS, bytes(range(101, 117))]))
+    struct.pack_into('<I', data, 4, count)
+    return bytes(data)
+
+
+def test_entries_put_out_of_the_games_reach_are_a_drawn_change(run_gafcheck, sides):
+    (sides / 'two.gaf').write_bytes(two_entries())
+    # Renamed onto the name the first entry has, as the game folds it: the game finds UNIT first.
+    (sides / 'shadowed.gaf').write_bytes(two_entries(second=b'unit'))
+    diff = json_diff(run_gafcheck, sides / 'two.gaf', sides / 'shadowed.gaf', 1)
+    assert diff['verdict'] == 'different'
+    entries = diff['files'][0]['entries']
+    assert [(e['name'], e['change'], e.get('reachable', True)) for e in entries] == [
+        ('FLASH', 'removed', True), ('unit', 'added', False)]
+    # A count the game reads as negative (bit 15 set) loads no entry at all.
+    (sides / 'negative.gaf').write_bytes(two_entries(count=0x8002))
+    lost = json_diff(run_gafcheck, sides / 'two.gaf', sides / 'negative.gaf', 1)
+    reach = {(e['name'], f['old'], f['new'], f['drawn'])
+             for e in lost['files'][0]['entries'] for f in e.get('fields', [])
+             if f['field'] == 'reachable'}
+    assert reach == {('UNIT', 'yes', 'no', True), ('FLASH', 'yes', 'no', True)}
+    # Control: the high half of the count is not read by the game; the bytes differ, no more.
+    (sides / 'high.gaf').write_bytes(two_entries(count=0x10002))
+    assert json_diff(run_gafcheck, sides / 'two.gaf', sides / 'high.gaf', 0)['verdict'] == \
+        're-encoded'
+
+
 def test_text_on_a_terminal(sides):
     controller, terminal = os.openpty()
     try:

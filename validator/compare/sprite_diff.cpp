@@ -177,9 +177,12 @@ std::map<EntryKey, const EntryFacts*> keyed(const std::vector<EntryFacts>& entri
   return out;
 }
 
-// What an entry draws, in order, with its timing: equal for a renamed entry.
+// What an entry draws, in order, with its timing, and whether the game finds it at all: equal
+// for a renamed entry (a rename that puts an entry out of the game's reach, or into it, loses or
+// adds a drawing).
 std::vector<std::tuple<std::uint64_t, std::uint32_t>> shown(const EntryFacts& entry) {
   std::vector<std::tuple<std::uint64_t, std::uint32_t>> out;
+  out.emplace_back(entry.reachable, 0);
   for (const FrameFacts& frame : entry.frames)
     out.emplace_back(frame.drawn, std::max<std::uint32_t>(frame.duration, 1));
   out.emplace_back(entry.loops(), 0);
@@ -190,9 +193,12 @@ EntryDiff compare_entries(SpriteSide& before, SpriteSide& after, const EntryFact
                           const EntryFacts& b, PictureTaker* pictures) {
   EntryDiff diff;
   diff.name = b.name;
-  diff.reachable = a.reachable && b.reachable;
+  // The game finds it on at least one side; finding it on one side only is a drawn change.
+  diff.reachable = a.reachable || b.reachable;
   if (a.name != b.name) diff.old_name = a.name;
   add_if_different(diff.fields, "name", a.name, b.name, false);
+  add_if_different(diff.fields, "reachable", a.reachable ? "yes" : "no", b.reachable ? "yes" : "no",
+                   true);
   add_if_different(diff.fields, "loop", a.loops() ? "yes" : "no", b.loops() ? "yes" : "no", true);
   add_if_different(diff.fields, "loop_word", std::to_string(a.loop_word),
                    std::to_string(b.loop_word), false);
@@ -281,7 +287,7 @@ SpriteDiff diff_sprites(SpriteSide& before, SpriteSide& after, PictureTaker* pic
     entry_diff.change = EntryChange::renamed;
     entry_diff.name = added[k]->name;
     entry_diff.old_name = old_entry->name;
-    entry_diff.reachable = old_entry->reachable && added[k]->reachable;
+    entry_diff.reachable = old_entry->reachable;
     diff.entries.push_back(std::move(entry_diff));
   }
   for (std::size_t k = 0; k < added.size(); ++k)

@@ -244,6 +244,59 @@ TEST(SpriteDiff, AddedAndRemovedEntries) {
   EXPECT_EQ(diff.entries[1].name, "ARMNEW");
 }
 
+// A rename onto a name an earlier entry already has (as the game folds it) leaves the entry
+// where the game cannot find it: its drawing is gone, not renamed, and that is a drawn change.
+TEST(SpriteDiff, RenameOntoAnEarlierNameLosesTheEntry) {
+  GafSpec after = clean_sprite();
+  after.entries[1].name = "armwalk";
+  const SpriteDiff diff = sprite_diff(clean_sprite(), after);
+  EXPECT_TRUE(diff.drawn_differs());
+  ASSERT_EQ(diff.entries.size(), 2u);
+  EXPECT_EQ(diff.entries[0].change, EntryChange::removed);
+  EXPECT_EQ(diff.entries[0].name, "ARMFLASH");
+  EXPECT_TRUE(diff.entries[0].reachable);
+  EXPECT_EQ(diff.entries[1].change, EntryChange::added);
+  EXPECT_EQ(diff.entries[1].name, "armwalk");
+  EXPECT_FALSE(diff.entries[1].reachable);
+  // Control: a later duplicate renamed to another duplicate's name stays out of the game's
+  // reach on both sides, and that is no drawn change.
+  GafSpec before = clean_sprite();
+  before.entries.push_back(EntrySpec{.name = "ARMWALK", .frames = {{"f5", 1}}});
+  GafSpec quiet = before;
+  quiet.entries[2].name = "ARMFLASH";
+  const SpriteDiff hidden = sprite_diff(before, quiet);
+  ASSERT_EQ(hidden.entries.size(), 1u);
+  EXPECT_EQ(hidden.entries[0].change, EntryChange::renamed);
+  EXPECT_FALSE(hidden.entries[0].reachable);
+  EXPECT_FALSE(hidden.drawn_differs());
+}
+
+// An entry count the game reads as negative loads no entry: every entry it found before is gone
+// from the game, although its bytes did not change.
+TEST(SpriteDiff, EntriesTheGameStopsLoadingAreChanged) {
+  GafSpec after = clean_sprite();
+  after.entry_count_word = 0x8002;
+  const SpriteDiff diff = sprite_diff(clean_sprite(), after);
+  EXPECT_TRUE(diff.drawn_differs());
+  EXPECT_EQ(diff.unchanged_entries, 0u);
+  std::size_t lost = 0;
+  for (const EntryDiff& entry : diff.entries) {
+    if (entry.name != "ARMWALK" && entry.name != "ARMFLASH") continue;
+    ++lost;
+    EXPECT_EQ(entry.change, EntryChange::changed) << entry.name;
+    const FieldChange* reach = field(entry.fields, "reachable");
+    ASSERT_NE(reach, nullptr) << entry.name;
+    EXPECT_EQ(reach->before, "yes");
+    EXPECT_EQ(reach->after, "no");
+    EXPECT_TRUE(reach->drawn);
+  }
+  EXPECT_EQ(lost, 2u);
+  // Control: the high 16 bits of the count are not read by the game.
+  GafSpec high = clean_sprite();
+  high.entry_count_word = 0x10002;
+  EXPECT_FALSE(sprite_diff(clean_sprite(), high).drawn_differs());
+}
+
 SpriteDiff truecolor_diff(const builder::TafSpec& before, const builder::TafSpec& after) {
   const auto old_bytes = builder::build_taf(before).bytes;
   const auto new_bytes = builder::build_taf(after).bytes;
