@@ -280,6 +280,23 @@ def test_entries_put_out_of_the_games_reach_are_a_drawn_change(run_gafcheck, sid
         're-encoded'
 
 
+def test_second_file_on_a_folded_path_is_not_dropped(run_gafcheck):
+    root = scratch_directory('diff-folded-twins')
+    for side in ('old', 'new'):
+        (root / side / 'anims').mkdir(parents=True)
+        (root / side / 'anims' / 'x.gaf').write_bytes(sprite())
+    (root / 'new' / 'ANIMS').mkdir()
+    (root / 'new' / 'ANIMS' / 'X.GAF').write_bytes(sprite(one_pixel_changed()))
+    diff = json_diff(run_gafcheck, root / 'old', root / 'new', 1)
+    assert [(f['change'], f['path']) for f in diff['files']] == [('added', 'ANIMS/X.GAF')]
+    assert diff['counts']['unchanged'] == 1
+    backwards = json_diff(run_gafcheck, root / 'new', root / 'old', 1)
+    assert [(f['change'], f['path']) for f in backwards['files']] == [('removed', 'ANIMS/X.GAF')]
+    # Control: the same pair of files on both sides is the same.
+    shutil.copytree(root / 'new', root / 'again')
+    assert json_diff(run_gafcheck, root / 'new', root / 'again', 0)['verdict'] == 'same'
+
+
 def test_text_on_a_terminal(sides):
     controller, terminal = os.openpty()
     try:

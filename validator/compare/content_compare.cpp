@@ -200,17 +200,39 @@ void ContentComparer::compare_archives(const LoadedInput& a, const LoadedInput& 
   out_.counts.count(out_.files[at].change);
 }
 
+// Paths keyed as the game folds them, with their rank among equal ones: of several paths equal
+// under folding, those spelled alike on the other side rank first (by spelling), then the rest
+// in order. Two files on one folded path thus pair with their own spelling where it is there,
+// and a second one on one side only is added or removed, never dropped.
+using RankedPath = std::pair<std::string, std::size_t>;
+
+std::map<RankedPath, std::size_t> by_ranked_path(const Level& level, const Level& other) {
+  std::set<std::string> other_paths;
+  for (const LevelItem& item : other.items()) other_paths.insert(item.path);
+  std::vector<std::size_t> order, rest;
+  for (std::size_t i = 0; i < level.items().size(); ++i)
+    (other_paths.contains(level.items()[i].path) ? order : rest).push_back(i);
+  std::stable_sort(order.begin(), order.end(), [&level](std::size_t x, std::size_t y) {
+    return level.items()[x].path < level.items()[y].path;
+  });
+  order.insert(order.end(), rest.begin(), rest.end());
+  std::map<RankedPath, std::size_t> out;
+  std::map<std::string, std::size_t> rank;
+  for (const std::size_t i : order)
+    out.emplace(RankedPath{level.items()[i].folded, rank[level.items()[i].folded]++}, i);
+  return out;
+}
+
 void ContentComparer::compare_levels(const Level& a, const Level& b, const std::string& old_prefix,
                                      const std::string& new_prefix, std::uint64_t depth) {
-  std::map<std::string, std::size_t> old_by_key, new_by_key;
-  for (std::size_t i = 0; i < a.items().size(); ++i) old_by_key.emplace(a.items()[i].folded, i);
-  for (std::size_t j = 0; j < b.items().size(); ++j) new_by_key.emplace(b.items()[j].folded, j);
+  const std::map<RankedPath, std::size_t> old_by_key = by_ranked_path(a, b),
+                                          new_by_key = by_ranked_path(b, a);
   std::vector<std::size_t> removed, added;
   for (const auto& [key, i] : old_by_key)
     if (!new_by_key.contains(key)) removed.push_back(i);
-  for (std::size_t j = 0; j < b.items().size(); ++j)
-    if (new_by_key[b.items()[j].folded] == j && !old_by_key.contains(b.items()[j].folded))
-      added.push_back(j);
+  for (const auto& [key, j] : new_by_key)
+    if (!old_by_key.contains(key)) added.push_back(j);
+  std::sort(added.begin(), added.end());
   // Pairs are compared in the order of their folded names, so both directions spend the members
   // budget on the same pairs; they are listed in NEW's order.
   struct Listed {

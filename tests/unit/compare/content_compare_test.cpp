@@ -117,6 +117,24 @@ TEST(ContentCompare, PathsMatchAsTheGameFoldsThem) {
   EXPECT_EQ(diff.counts.moved + diff.counts.added + diff.counts.removed, 0u);
 }
 
+// Two members on one path as the game folds it: the second is not dropped from the comparison.
+// Paths equal under folding pair in order, and a second one on one side only is added (or
+// removed), so a member with other bytes behind a folded twin still makes the sides differ.
+TEST(ContentCompare, SecondMemberOnAFoldedPathIsNotDropped) {
+  HpiSpec twin = mod_archive();
+  twin.files.push_back({"ANIMS/ARMWALK.GAF", testing::gaf_bytes({"ARMRUN"})});
+  const ContentDiff added = compare_archives(mod_archive(), twin);
+  EXPECT_EQ(added.counts.added, 1u);
+  ASSERT_NE(file_at(added, "new.ufo!ANIMS/ARMWALK.GAF"), nullptr);
+  EXPECT_EQ(file_at(added, "new.ufo!ANIMS/ARMWALK.GAF")->change, FileChange::added);
+  const ContentDiff removed = compare_archives(twin, mod_archive());
+  EXPECT_EQ(removed.counts.removed, 1u);
+  ASSERT_NE(file_at(removed, "old.ufo!ANIMS/ARMWALK.GAF"), nullptr);
+  // Control: the same twin on both sides is unchanged.
+  const ContentDiff same = compare_archives(twin, twin);
+  EXPECT_TRUE(same.files.empty());
+}
+
 TEST(ContentCompare, RepackIsReEncoded) {
   HpiSpec after = mod_archive();
   for (HpiFileSpec& file : after.files) file.method = HpiMethod::stored;
