@@ -274,6 +274,10 @@ def test_entries_put_out_of_the_games_reach_are_a_drawn_change(run_gafcheck, sid
              for e in lost['files'][0]['entries'] for f in e.get('fields', [])
              if f['field'] == 'reachable'}
     assert reach == {('UNIT', 'yes', 'no', True), ('FLASH', 'yes', 'no', True)}
+    text = run_gafcheck('diff', '--format', 'text', sides / 'two.gaf', sides / 'shadowed.gaf',
+                        check_code=1).stdout
+    assert '  entry unit added (not reachable: the game finds an earlier entry of this name, ' \
+        'or loads none)\n' in text
     # Control: the high half of the count is not read by the game; the bytes differ, no more.
     (sides / 'high.gaf').write_bytes(two_entries(count=0x10002))
     assert json_diff(run_gafcheck, sides / 'two.gaf', sides / 'high.gaf', 0)['verdict'] == \

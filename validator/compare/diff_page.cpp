@@ -62,7 +62,8 @@ void frame_row(std::ostream& out, const std::string& entry, const FrameDiff& fra
 void entry_rows(std::ostream& out, const EntryDiff& entry) {
   std::string note;
   if (entry.change == EntryChange::renamed) note = " from " + shown(entry.old_name);
-  if (!entry.reachable) note += " (not reachable by name: an earlier entry has it)";
+  if (!entry.reachable)
+    note += " (not reachable: the game finds an earlier entry of this name, or loads none)";
   if (entry.change == EntryChange::changed || entry.change == EntryChange::re_encoded)
     note += " (" + counted(entry.unchanged_frames, "frame") + " unchanged)";
   if (entry.positional) note += " (frames aligned by position)";

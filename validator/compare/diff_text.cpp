@@ -51,7 +51,8 @@ void frame_line(std::ostream& out, const FrameDiff& frame) {
 void entry_lines(std::ostream& out, const EntryDiff& entry) {
   out << "  entry " << escape_bytes(entry.name) << ' ' << entry_change_name(entry.change);
   if (entry.change == EntryChange::renamed) out << " from " << escape_bytes(entry.old_name);
-  if (!entry.reachable) out << " (not reachable by name: an earlier entry has it)";
+  if (!entry.reachable)
+    out << " (not reachable: the game finds an earlier entry of this name, or loads none)";
   if (entry.change == EntryChange::changed || entry.change == EntryChange::re_encoded)
     out << " (" << counted(entry.unchanged_frames, "frame") << " unchanged)";
   const std::string fields = fields_text(entry.fields);
