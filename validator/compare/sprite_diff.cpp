@@ -11,9 +11,14 @@
 namespace gafcheck::compare {
 namespace {
 
-// Frames shown for the same time: both sources on the game's playback treat 0 and 1 as one tick.
+// The ticks a frame is shown: both sources on the game's playback treat 0 and 1 as one tick,
+// and the game uses the low 16 bits of the word (docs/format/gaf.md §2, frame.duration-high-bits).
+std::uint32_t shown_ticks(std::uint32_t duration) {
+  return std::max<std::uint32_t>(duration & 0xFFFFu, 1);
+}
+
 bool same_shown_duration(std::uint32_t a, std::uint32_t b) {
-  return std::max<std::uint32_t>(a, 1) == std::max<std::uint32_t>(b, 1);
+  return shown_ticks(a) == shown_ticks(b);
 }
 
 std::string pair_text(std::int64_t a, std::int64_t b) {
@@ -184,7 +189,7 @@ std::vector<std::tuple<std::uint64_t, std::uint32_t>> shown(const EntryFacts& en
   std::vector<std::tuple<std::uint64_t, std::uint32_t>> out;
   out.emplace_back(entry.reachable, 0);
   for (const FrameFacts& frame : entry.frames)
-    out.emplace_back(frame.drawn, std::max<std::uint32_t>(frame.duration, 1));
+    out.emplace_back(frame.drawn, shown_ticks(frame.duration));
   out.emplace_back(entry.loops(), 0);
   return out;
 }

@@ -178,6 +178,25 @@ TEST(SpriteDiff, DurationChangeIsShownAndZeroToOneIsNot) {
   EXPECT_FALSE(ticks.drawn_differs());
 }
 
+// The game uses the low 16 bits of a duration (check's frame.duration-high-bits says so of the
+// same word): a change confined to the high half is bytes only, and so is 0x10000 against 1.
+TEST(SpriteDiff, DurationHighBitsAreNotShown) {
+  GafSpec high = clean_sprite();
+  high.entries[0].frames[4].duration = 0x10002;
+  const EntryDiff entry = only_entry(sprite_diff(clean_sprite(), high));
+  EXPECT_EQ(entry.change, EntryChange::re_encoded);
+  ASSERT_EQ(entry.frames.size(), 1u);
+  ASSERT_NE(field(entry.frames[0].fields, "duration"), nullptr);
+  EXPECT_FALSE(field(entry.frames[0].fields, "duration")->drawn);
+  GafSpec wrapped = clean_sprite();
+  wrapped.entries[1].frames[0].duration = 0x10000;
+  EXPECT_FALSE(sprite_diff(clean_sprite(), wrapped).drawn_differs()) << "0 ticks: one, as 1";
+  // Control: the low half changed as well is shown.
+  GafSpec both = clean_sprite();
+  both.entries[0].frames[4].duration = 0x10003;
+  EXPECT_TRUE(sprite_diff(clean_sprite(), both).drawn_differs());
+}
+
 TEST(SpriteDiff, RawToRleWithTheSamePixelsIsReEncoded) {
   GafSpec after = clean_sprite();
   FrameSpec& frame = after.frames[2];
