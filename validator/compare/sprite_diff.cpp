@@ -44,6 +44,8 @@ std::vector<FieldChange> frame_fields(const FrameFacts& a, const FrameFacts& b, 
   add_if_different(fields, "storage", a.storage, b.storage, drawn);
   add_if_different(fields, "color_key", std::to_string(a.header.color_key),
                    std::to_string(b.header.color_key), drawn);
+  add_if_different(fields, "tinted_layers", std::to_string(a.tinted_layers),
+                   std::to_string(b.tinted_layers), true);
   add_if_different(fields, "undrawable", a.undrawable, b.undrawable, true);
   if (fields.empty() && a.stored != b.stored)
     fields.push_back({"bytes", "", "", false});  // pixel bytes or reserved fields

@@ -85,6 +85,7 @@ FrameFacts SpriteSide::facts_of(std::uint32_t frame, std::uint32_t duration) {
   const DrawnImage image = drawer_->draw(frame);
   facts.drawn = image.digest();
   facts.undrawable = image.undrawable;
+  facts.tinted_layers = image.tinted_layers;
   facts.header = record;
   facts.storage = image.undrawable.empty() ? storage_of(record, index_->truecolor) : "undrawable";
   // Pixel bytes are hashed only for a frame the game draws (its pixels were charged to the

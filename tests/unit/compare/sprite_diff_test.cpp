@@ -237,6 +237,28 @@ TEST(SpriteDiff, FramesThatDrawNothingAreTheSameDrawing) {
   EXPECT_EQ(field(entry.frames[0].fields, "undrawable"), nullptr);
 }
 
+// A layer the game tints against the screen (its +11 byte set) draws differently with the same
+// pixels: the field that says so is listed, drawn.
+TEST(SpriteDiff, TintedLayerIsAShownField) {
+  GafSpec before = clean_sprite();
+  FrameSpec layer = distinct_frame(5);
+  layer.id = "layer";
+  before.frames[5] = FrameSpec{.id = "f5", .width = 4, .height = 4, .children = {"layer"}};
+  before.frames.push_back(layer);
+  GafSpec after = before;
+  after.frames.back().alt_byte = 1;
+  const EntryDiff entry = only_entry(sprite_diff(before, after));
+  EXPECT_EQ(entry.change, EntryChange::changed);
+  ASSERT_EQ(entry.frames.size(), 1u);
+  const FieldChange* tinted = field(entry.frames[0].fields, "tinted_layers");
+  ASSERT_NE(tinted, nullptr);
+  EXPECT_EQ(tinted->before, "0");
+  EXPECT_EQ(tinted->after, "1");
+  EXPECT_TRUE(tinted->drawn);
+  // Control: the same composite on both sides lists no field.
+  EXPECT_TRUE(sprite_diff(before, before).entries.empty());
+}
+
 TEST(SpriteDiff, LoopFlagIsShownItsHighByteIsNot) {
   GafSpec after = clean_sprite();
   after.entries[0].loop_word = 0;
