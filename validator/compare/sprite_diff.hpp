@@ -46,7 +46,7 @@ struct EntryDiff {
   EntryChange change = EntryChange::changed;
   std::string name;       // the new name (the old one when removed)
   std::string old_name;   // renamed (or its spelling changed): the old one
-  bool reachable = true;  // the game finds it by name (false: a later entry of an equal name)
+  bool reachable = true;  // the game finds it by name on a side it is on
   std::vector<FieldChange> fields;
   std::vector<FrameDiff> frames;
   std::uint64_t unchanged_frames = 0;
