@@ -132,3 +132,5 @@ def test_rebuild_over_a_fifo_is_refused(tmp_path):
         result = run('rebuild', *force, SEEDS / 'clean-rle.gaf', '-o', tmp_path / 'rebuilt.gaf')
         assert result.returncode != 0, result.stderr
         assert 'rebuilt.gaf' in result.stderr, result.stderr
+        # The summary never counts a file it could not write as rebuilt.
+        assert 'rebuild: 0 rebuilt, 0 copied, 0 refused, 1 not written' in result.stderr

@@ -130,7 +130,7 @@ class RebuildRunner {
   std::vector<RebuildJob> work_;
   TreeListing tree_;  // DIR mode's walk of DIR
   ExitCode exit_code_ = ExitCode::clean;
-  std::uint64_t rebuilt_ = 0, with_losses_ = 0, copied_ = 0, refused_ = 0;
+  std::uint64_t rebuilt_ = 0, with_losses_ = 0, copied_ = 0, refused_ = 0, not_written_ = 0;
 };
 
 void RebuildRunner::open_and_confine() {
@@ -226,21 +226,29 @@ void RebuildRunner::settle(RebuildJob& job) {
       std::cerr << "gafcheck: " << shown << ": refused, not written\n";
       ++refused_;
       return;
-    case RebuildOutcome::rebuilt: ++rebuilt_; break;
+    case RebuildOutcome::rebuilt:
     case RebuildOutcome::rebuilt_with_losses:
-      std::cerr << "gafcheck: " << shown
-                << ": written, but content was left out that no option asked to drop "
-                   "(listed above as dropped)\n";
-      ++with_losses_;
-      break;
-    case RebuildOutcome::copied: ++copied_; break;
+    case RebuildOutcome::copied: break;
   }
+  // Counted once the file is written: a file that could not be written is neither rebuilt nor
+  // copied, and the summary says so.
   const std::string name = run_.tree_mode ? job.path_in_tree : run_.out_named.filename().string();
   if (const auto written = target_->write(name, job.bytes, run_.force); !written) {
     std::cerr << "gafcheck: " << escape_bytes(name) << " not written: " << written.problem().message
               << '\n';
     raise_to(exit_code_, written.problem().code);
-  } else if (job.outcome == RebuildOutcome::rebuilt_with_losses) {
+    ++not_written_;
+    return;
+  }
+  if (job.outcome == RebuildOutcome::copied) {
+    ++copied_;
+  } else if (job.outcome == RebuildOutcome::rebuilt) {
+    ++rebuilt_;
+  } else {
+    std::cerr << "gafcheck: " << shown
+              << ": written, but content was left out that no option asked to drop "
+                 "(listed above as dropped)\n";
+    ++with_losses_;
     raise_to(exit_code_, ExitCode::content_lost);
   }
 }
@@ -266,6 +274,7 @@ void RebuildRunner::summarise() const {
   std::cerr << "rebuild: " << rebuilt_ << " rebuilt, ";
   if (with_losses_) std::cerr << with_losses_ << " written with content left out, ";
   std::cerr << copied_ << " copied, " << refused_ << " refused";
+  if (not_written_) std::cerr << ", " << not_written_ << " not written";
   if (tree_.symlinks) std::cerr << ", " << tree_.symlinks << " symbolic links not followed";
   if (tree_.special)
     std::cerr << ", " << tree_.special << " special files (FIFOs, devices) not copied";
