@@ -65,15 +65,15 @@ std::optional<std::string> loose_path(ByteView bytes, const CheckOptions& option
 void require_copies_of_one_member_agree(const modsets::ModSet& set,
                                         const modsets::ConflictReport& report) {
   for (const modsets::Overlap& overlap : report.overlaps) {
-    std::map<std::size_t, const modsets::Fingerprint*> first_read;  // by member index
+    std::map<std::size_t, const modsets::OverlapCopy*> first_read;  // by member index
     for (const modsets::OverlapCopy& copy : overlap.copies) {
       const modsets::Supplier& supplier = set.suppliers[copy.supplier];
-      if (!supplier.archive || !copy.print.read) continue;
-      const auto [found, added] = first_read.emplace(supplier.member, &copy.print);
+      if (!supplier.archive || !copy.print().read) continue;
+      const auto [found, added] = first_read.emplace(supplier.member, &copy);
       if (added) continue;
-      fuzz::require(
-          found->second->sha256 == copy.print.sha256 && found->second->damage == copy.print.damage,
-          "one member of two identical archives read as different bytes");
+      fuzz::require(found->second->print().sha256 == copy.print().sha256 &&
+                        found->second->damage() == copy.damage(),
+                    "one member of two identical archives read as different bytes");
     }
   }
 }

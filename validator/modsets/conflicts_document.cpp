@@ -37,14 +37,14 @@ void emit_copy(YAML::Emitter& out, const ModSet& set, const Overlap& overlap,
     out << YAML::Null;
   out << YAML::Key << "size" << YAML::Value << supplier.size;
   out << YAML::Key << "content" << YAML::Value << std::string(copy_content_name(copy.content));
-  if (copy.print.read) {
-    out << YAML::Key << "sha256" << YAML::Value << copy.print.sha256;
-    out << YAML::Key << "format" << YAML::Value << copy.print.format;
-    emit_rules(out, "findings", {copy.print.rules.begin(), copy.print.rules.end()});
+  if (copy.print().read) {
+    out << YAML::Key << "sha256" << YAML::Value << copy.print().sha256;
+    out << YAML::Key << "format" << YAML::Value << copy.print().format;
+    emit_rules(out, "findings", {copy.print().rules.begin(), copy.print().rules.end()});
   }
-  if (!copy.print.damage.empty()) {
+  if (!copy.damage().empty()) {
     out << YAML::Key << "damage" << YAML::Value;
-    emit_text(out, copy.print.damage);
+    emit_text(out, copy.damage());
   }
   if (copy.occurrence > 1) out << YAML::Key << "occurrence" << YAML::Value << copy.occurrence;
   if (overlap.winner && copy.content != CopyContent::winner) {

@@ -47,9 +47,9 @@ void print_read_problems(std::ostream& out, std::string_view prefix, const ModSe
   std::uint64_t unlisted = 0;
   for (std::size_t o = 0; o < report.overlaps.size(); ++o)
     for (const OverlapCopy& copy : report.overlaps[o].copies) {
-      if (copy.print.damage.empty()) continue;
+      if (copy.damage().empty()) continue;
       if (o < report.listed)
-        out << prefix << copy_label(set, copy) << ": " << copy.print.damage << '\n';
+        out << prefix << copy_label(set, copy) << ": " << copy.damage() << '\n';
       else
         ++unlisted;
     }
@@ -64,7 +64,7 @@ ExitCode conflicts_exit_code(const ConflictReport& report, ConflictFailOn fail_o
   const bool damaged =
       std::any_of(report.overlaps.begin(), report.overlaps.end(), [](const Overlap& o) {
         return std::any_of(o.copies.begin(), o.copies.end(),
-                           [](const OverlapCopy& copy) { return !copy.print.damage.empty(); });
+                           [](const OverlapCopy& copy) { return !copy.damage().empty(); });
       });
   if (!report.unreadable.empty() || damaged) return ExitCode::unreadable;
   return fails(report, fail_on) ? ExitCode::findings : ExitCode::clean;

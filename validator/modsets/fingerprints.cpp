@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <span>
 #include <tuple>
 
@@ -41,12 +42,13 @@ class FingerprintCache {
   FingerprintCache(const CheckOptions& options, ReadCounts& counts)
       : options_(options), counts_(counts) {}
 
-  Fingerprint of(ByteView bytes, const InputName& name) {
+  std::shared_ptr<const Fingerprint> of(ByteView bytes, const InputName& name) {
     std::string sha256 = sha256_hex(bytes);
     auto key = std::make_tuple(sha256, name.is_member(), std::string(name.engine_path()));
     if (const auto found = prints_.find(key); found != prints_.end()) return found->second;
     ++counts_.contents_checked;
-    Fingerprint print;
+    auto made = std::make_shared<Fingerprint>();
+    Fingerprint& print = *made;
     print.read = true;
     print.sha256 = std::move(sha256);
     const FileReport report = check_bytes(bytes, name, options_);
@@ -59,13 +61,13 @@ class FingerprintCache {
       print.drawn = drawn_signature(bytes, report.format, options_.limits, print.partial);
     if (print.partial)
       print.damage = "checked only in part: a budget ran out (gafcheck check names it)";
-    return prints_.emplace(std::move(key), std::move(print)).first->second;
+    return prints_.emplace(std::move(key), std::move(made)).first->second;
   }
 
  private:
   const CheckOptions& options_;
   ReadCounts& counts_;
-  std::map<std::tuple<std::string, bool, std::string>, Fingerprint> prints_;
+  std::map<std::tuple<std::string, bool, std::string>, std::shared_ptr<const Fingerprint>> prints_;
 };
 
 // Where each copy to read is: per archive, its members; the loose files apart.
@@ -151,14 +153,14 @@ struct ArchivePass {
     const hpi::DecodedMember member = reader.read_checked(set.suppliers[group[0]->supplier].member);
     for (OverlapCopy* copy : group) {
       if (!member.bytes) {
-        copy->print.damage = "could not be decoded";
+        copy->decode_damage = "could not be decoded";
         continue;
       }
       const Supplier& supplier = set.suppliers[copy->supplier];
-      copy->print = cache.of(ByteView(member.bytes->data(), member.bytes->size()),
-                             InputName::file(where.disk).member_named(supplier.path));
+      copy->shared_print = cache.of(ByteView(member.bytes->data(), member.bytes->size()),
+                                    InputName::file(where.disk).member_named(supplier.path));
       if (!member.exact())
-        copy->print.damage = std::to_string(member.damage_count) + " decoding errors";
+        copy->decode_damage = std::to_string(member.damage_count) + " decoding errors";
     }
   }
 };
@@ -179,7 +181,7 @@ void read_fingerprints(const ModSet& set, std::vector<Overlap>& overlaps,
       unreadable.push_back(escape_bytes(supplier.disk) + ": " + file.problem().reason);
       continue;
     }
-    copy->print = cache.of(file->view(), InputName::file(supplier.disk));
+    copy->shared_print = cache.of(file->view(), InputName::file(supplier.disk));
   }
 }
 

@@ -65,25 +65,25 @@ std::vector<std::string> only_in(const std::set<std::string>& a, const std::set<
 
 void classify(Overlap& overlap) {
   if (!overlap.winner) return;
-  const Fingerprint& winner = overlap.copies[*overlap.winner].print;
+  const Fingerprint& winner = overlap.copies[*overlap.winner].print();
   for (std::size_t c = 0; c < overlap.copies.size(); ++c) {
     OverlapCopy& copy = overlap.copies[c];
     if (c == *overlap.winner) {
       copy.content = CopyContent::winner;
-    } else if (!copy.print.read || !winner.read) {
+    } else if (!copy.print().read || !winner.read) {
       copy.content = CopyContent::not_read;
-    } else if (copy.print.sha256 == winner.sha256) {
+    } else if (copy.print().sha256 == winner.sha256) {
       copy.content = CopyContent::identical;
-    } else if (copy.print.partial || winner.partial) {
+    } else if (copy.print().partial || winner.partial) {
       copy.content = CopyContent::not_read;
-    } else if (!copy.print.drawn.empty() && copy.print.drawn == winner.drawn) {
+    } else if (!copy.print().drawn.empty() && copy.print().drawn == winner.drawn) {
       copy.content = CopyContent::drawn_same;
     } else {
       copy.content = CopyContent::differs;
     }
     if (copy.content == CopyContent::differs || copy.content == CopyContent::drawn_same) {
-      copy.winner_only = only_in(winner.rules, copy.print.rules);
-      copy.copy_only = only_in(copy.print.rules, winner.rules);
+      copy.winner_only = only_in(winner.rules, copy.print().rules);
+      copy.copy_only = only_in(copy.print().rules, winner.rules);
     }
   }
 }
@@ -150,6 +150,15 @@ bool Overlap::identical_only() const {
 bool Overlap::not_read() const {
   return std::any_of(copies.begin(), copies.end(),
                      [](const OverlapCopy& c) { return c.content == CopyContent::not_read; });
+}
+
+const Fingerprint& OverlapCopy::print() const {
+  static const Fingerprint unread;
+  return shared_print ? *shared_print : unread;
+}
+
+const std::string& OverlapCopy::damage() const {
+  return decode_damage.empty() ? print().damage : decode_damage;
 }
 
 std::string copy_argument(const ModSet& set, const Supplier& supplier) {

@@ -7,6 +7,7 @@
 // checked once; decoded bytes are not kept.
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <span>
@@ -40,9 +41,14 @@ struct OverlapCopy {
   // Which member of its archive on this path it is, in directory order (1: the first). The name
   // ARCHIVE!member reaches the first only, so a later one is told apart by this number.
   std::uint32_t occurrence = 1;
-  Fingerprint print;
+  // Shared by every copy of one content (its bytes and engine path): checked once, held once.
+  std::shared_ptr<const Fingerprint> shared_print;
+  std::string decode_damage;  // this copy's own: its stored bytes did not decode exactly
   CopyContent content = CopyContent::not_read;
   std::vector<std::string> winner_only, copy_only;  // rule ids one of the pair carries alone
+
+  const Fingerprint& print() const;  // an unread copy's is empty
+  const std::string& damage() const;
 };
 
 struct Overlap {

@@ -126,11 +126,33 @@ TEST(ConflictReads, StoredBytesTwoEntriesShareAreDecodedOnceAndEachContentChecke
   for (const Overlap& overlap : report.overlaps) {
     ASSERT_EQ(overlap.copies.size(), 2u);
     for (const OverlapCopy& copy : overlap.copies) {
-      EXPECT_TRUE(copy.print.read) << overlap.folded;
-      EXPECT_TRUE(copy.print.damage.empty()) << copy.print.damage;
+      EXPECT_TRUE(copy.print().read) << overlap.folded;
+      EXPECT_TRUE(copy.damage().empty()) << copy.damage();
     }
     EXPECT_TRUE(overlap.identical_only()) << overlap.folded;
   }
+}
+
+// Memory follows what is distinct: every copy of one content (same bytes, same engine path)
+// holds the one fingerprint and findings record checked for it, not a copy of its own.
+TEST(ConflictReads, CopiesOfOneContentShareOneFingerprintRecord) {
+  const fs::path folder = testing::fresh_test_directory("conflict-reads");
+  for (const char* name : {"a.hpi", "b.hpi", "c.hpi"})
+    write_bytes(folder / name, archive_of({{"anims/unit.gaf", unit_gaf}}));
+  write_bytes(folder / "d.hpi", archive_of({{"anims/unit.gaf", other_gaf}}));
+  const ConflictReport report = conflicts_in(folder);
+  ASSERT_EQ(report.overlaps.size(), 1u);
+  const std::vector<OverlapCopy>& copies = report.overlaps.front().copies;
+  ASSERT_EQ(copies.size(), 4u);
+  std::set<const Fingerprint*> records;
+  for (const OverlapCopy& copy : copies) {
+    ASSERT_TRUE(copy.shared_print);
+    records.insert(copy.shared_print.get());
+  }
+  EXPECT_EQ(records.size(), 2u);  // one per distinct content
+  EXPECT_EQ(report.reads.contents_checked, 2u);
+  // Control: the shared record still says what each copy is.
+  for (const OverlapCopy& copy : copies) EXPECT_TRUE(copy.print().read);
 }
 
 TEST(ConflictReads, HostileArchivesAmongGoodOnesAreUnreadableAndTheRestClassified) {
@@ -176,7 +198,7 @@ TEST(ConflictReads, ArchiveNamingPathsHundredsOfTimesDecodesEachStoredRangeOnce)
     copies += overlap.copies.size();
     overlapping.insert(overlap.folded);
     for (const OverlapCopy& copy : overlap.copies)
-      EXPECT_TRUE(copy.print.read || !copy.print.damage.empty()) << overlap.folded;
+      EXPECT_TRUE(copy.print().read || !copy.damage().empty()) << overlap.folded;
   }
   for (const hpi::MemberRecord& member : reader.members())
     if (overlapping.count(folded_path(member.path)))
