@@ -381,3 +381,26 @@ def test_census_reports_of_copies_of_one_tree(run_gafcheck, make_tree, seeds):
 
 if __name__ == '__main__':
     sys.exit(pytest.main([__file__]))
+
+
+def pixels_moved_to(data_offset):
+    """sprite() with its first frame's pixels pointed at data_offset (past the end: undrawable)."""
+    data = bytearray(sprite())
+    entry = struct.unpack_from('<I', data, 12)[0]
+    header = struct.unpack_from('<I', data, entry + 40)[0]
+    struct.pack_into('<I', data, header + 16, data_offset)
+    return bytes(data)
+
+
+def test_same_undrawable_frame_at_another_offset_is_the_same_drawing(run_gafcheck, sides):
+    (sides / 'far.gaf').write_bytes(pixels_moved_to(0x100000))
+    (sides / 'farther.gaf').write_bytes(pixels_moved_to(0x200000))
+    result = run_gafcheck('diff', sides / 'far.gaf', sides / 'farther.gaf', check_code=0)
+    assert document(result)['verdict'] != 'different'
+    # Control: drawable on one side only is a drawn change.
+    run_gafcheck('diff', sides / 'a.gaf', sides / 'far.gaf', check_code=1)
+
+
+def test_truncated_copy_is_compared_not_unreadable(run_gafcheck, sides):
+    (sides / 'cut.gaf').write_bytes(sprite()[:-20])
+    run_gafcheck('diff', sides / 'a.gaf', sides / 'cut.gaf', check_code=1)

@@ -48,6 +48,26 @@ DrawnPixel rgba_pixel(const std::uint8_t* rgba) {
 
 }  // namespace
 
+std::string failure_kind(std::string_view reason) {
+  std::string kind;
+  const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  const auto is_hex = [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+  };
+  for (std::size_t at = 0; at < reason.size();) {
+    if (!is_digit(reason[at])) {
+      kind += reason[at++];
+      continue;
+    }
+    const bool hex = reason[at] == '0' && at + 1 < reason.size() &&
+                     (reason[at + 1] == 'x' || reason[at + 1] == 'X');
+    at += hex ? 2 : 0;
+    while (at < reason.size() && (hex ? is_hex(reason[at]) : is_digit(reason[at]))) ++at;
+    kind += '#';
+  }
+  return kind;
+}
+
 DrawnPixel DrawnImage::at(std::int64_t x, std::int64_t y) const {
   const std::int64_t column = x - left, row = y - top;
   if (column < 0 || row < 0 || column >= width || row >= height) return 0;
@@ -56,7 +76,7 @@ DrawnPixel DrawnImage::at(std::int64_t x, std::int64_t y) const {
 
 std::uint64_t DrawnImage::digest() const {
   Sha256Stream stream;
-  stream.add(undrawable);
+  stream.add(undrawable.empty() ? std::string() : "undrawable: " + failure);
   stream.add(std::string(1, '\0'));
   for (const std::int64_t value :
        {left, top, std::int64_t{width}, std::int64_t{height}, std::int64_t{tinted_layers}})
@@ -116,6 +136,16 @@ DrawnImage FrameDrawer::draw_ta3d(const gaf::FrameRecord& frame) {
 }
 
 DrawnImage FrameDrawer::draw(std::uint32_t frame_index) {
+  DrawnImage image = draw_frame(frame_index);
+  if (!image.undrawable.empty()) {
+    const gaf::FrameRecord& frame = index_.index.frames[frame_index];
+    image.failure = failure_kind(image.undrawable) + " (frame " + std::to_string(frame.width) +
+                    "x" + std::to_string(frame.height) + ")";
+  }
+  return image;
+}
+
+DrawnImage FrameDrawer::draw_frame(std::uint32_t frame_index) {
   const gaf::FrameRecord& frame = index_.index.frames[frame_index];
   if (!frame.header_in_bounds) return undrawable("the frame header lies outside the file");
   if (index_.truecolor) return draw_truecolor(frame);

@@ -6,13 +6,15 @@
 //
 // A paletted frame is drawn under the retail policy (render/frame_renderer.hpp), a truecolor TAF
 // frame from its 16-bit pixels, a TA3D frame (with --game ta3d) as TA3D decodes it. A frame the
-// game cannot draw has no pixels and a reason; its hash is that of the reason, so two frames
-// broken the same way compare equal and a fix shows as a change. A frame that draws nothing (0
+// game cannot draw has no pixels and a reason; its hash is that of the failure's kind and the
+// frame's size (not the offsets in the reason), so two frames broken the same way compare equal
+// even when the file was re-laid, and a fix shows as a change. A frame that draws nothing (0
 // wide or high, or a composite whose layers cover nothing) is an empty image, not undrawable:
 // whatever the bytes say, every such frame draws the same.
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "validator/core/budget.hpp"
@@ -23,6 +25,9 @@
 
 namespace gafcheck::compare {
 
+// A reason's kind: the reason with every number (decimal or 0x hex) replaced by '#'.
+std::string failure_kind(std::string_view reason);
+
 // A pixel of a drawn image: 0 is transparent. Paletted: 0x01000000 | index. Truecolor: alpha in
 // the top byte (never 0 for a visible pixel), then red, green, blue.
 using DrawnPixel = std::uint32_t;
@@ -30,7 +35,11 @@ using DrawnPixel = std::uint32_t;
 inline constexpr DrawnPixel paletted_pixel_flag = 0x01000000;
 
 struct DrawnImage {
-  std::string undrawable;   // why the game draws no image (empty when it draws one)
+  std::string undrawable;  // why the game draws no image (empty when it draws one)
+  // For an undrawable frame, what the game's outcome depends on: the reason's kind with its
+  // numbers and offsets left out, and the frame's size. Two frames failing the same way compare
+  // equal wherever their bytes lie; the reason text (with offsets) is for people only.
+  std::string failure;
   std::int64_t left = 0;    // the first visible column, relative to the anchor
   std::int64_t top = 0;     // the first visible row, relative to the anchor
   std::uint32_t width = 0;  // the visible pixels' bounding box (0 x 0: nothing visible)
@@ -53,6 +62,7 @@ class FrameDrawer {
   DrawnImage draw(std::uint32_t frame);
 
  private:
+  DrawnImage draw_frame(std::uint32_t frame);
   DrawnImage draw_truecolor(const gaf::FrameRecord& frame);
   DrawnImage draw_ta3d(const gaf::FrameRecord& frame);
   bool charge(std::uint64_t pixels, DrawnImage& image);

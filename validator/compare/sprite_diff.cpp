@@ -46,7 +46,9 @@ std::vector<FieldChange> frame_fields(const FrameFacts& a, const FrameFacts& b, 
                    std::to_string(b.header.color_key), drawn);
   add_if_different(fields, "tinted_layers", std::to_string(a.tinted_layers),
                    std::to_string(b.tinted_layers), true);
-  add_if_different(fields, "undrawable", a.undrawable, b.undrawable, true);
+  // The reason text is shown, but only a different kind of failure (or a fix) is drawn: the
+  // offsets in it move with any re-layout of the file.
+  add_if_different(fields, "undrawable", a.undrawable, b.undrawable, a.failure != b.failure);
   if (fields.empty() && a.stored != b.stored)
     fields.push_back({"bytes", "", "", false});  // pixel bytes or reserved fields
   return fields;

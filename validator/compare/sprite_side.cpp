@@ -71,7 +71,8 @@ FrameFacts SpriteSide::facts_of(std::uint32_t frame, std::uint32_t duration) {
     facts.storage = "undrawable";
     facts.undrawable = "the frame pointer leads to no frame header";
     DrawnImage none;
-    none.undrawable = facts.undrawable;
+    none.undrawable = facts.failure = facts.undrawable;
+    none.failure = facts.failure;
     facts.drawn = facts.stored = none.digest();
     return facts;
   }
@@ -85,6 +86,7 @@ FrameFacts SpriteSide::facts_of(std::uint32_t frame, std::uint32_t duration) {
   const DrawnImage image = drawer_->draw(frame);
   facts.drawn = image.digest();
   facts.undrawable = image.undrawable;
+  facts.failure = image.failure;
   facts.tinted_layers = image.tinted_layers;
   facts.header = record;
   facts.storage = image.undrawable.empty() ? storage_of(record, index_->truecolor) : "undrawable";
@@ -138,7 +140,7 @@ std::uint64_t SpriteSide::stored_digest(const gaf::FrameRecord& frame, std::uint
 DrawnImage SpriteSide::draw(std::uint32_t frame) {
   if (frame == gaf::no_index || frame >= index_->index.frames.size()) {
     DrawnImage none;
-    none.undrawable = "the frame pointer leads to no frame header";
+    none.undrawable = none.failure = "the frame pointer leads to no frame header";
     return none;
   }
   return drawer_->draw(frame);

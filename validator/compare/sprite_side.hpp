@@ -22,6 +22,7 @@ struct FrameFacts {
   std::string storage;         // raw, rle, composite (N layers), truecolor, undrawable
   gaf::FrameHeader header;     // as read (zero when the header is outside the file)
   std::string undrawable;      // why the game draws nothing, if so
+  std::string failure;         // its kind and the frame's size, as compared (DrawnImage)
   // Layers the game tints against the screen (their +11 byte set).
   std::uint32_t tinted_layers = 0;
 };

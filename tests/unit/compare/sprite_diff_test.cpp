@@ -373,3 +373,84 @@ TEST(SpriteDiff, TruecolorFramesAreComparedAsDrawn) {
 
 }  // namespace
 }  // namespace gafcheck::compare
+
+namespace gafcheck::compare {
+namespace {
+
+// The sprite with frame f2 undrawable: its pixels lie past the end of the file at data_offset.
+GafSpec with_frame_past_end(std::uint32_t data_offset, std::uint8_t compressed = 0) {
+  GafSpec spec = clean_sprite();
+  spec.frames[2].data_offset = data_offset;
+  spec.frames[2].compressed = compressed;
+  return spec;
+}
+
+const FieldChange* undrawable_field(const SpriteDiff& diff) {
+  if (diff.entries.size() != 1u || diff.entries[0].frames.size() != 1u) return nullptr;
+  return field(diff.entries[0].frames[0].fields, "undrawable");
+}
+
+// Only the data pointer moved: the frame fails the same way, which like a moved drawable frame
+// is no change at all (the pointer is not compared; the reason text differs in its offset only).
+TEST(SpriteDiff, SameUndrawableFrameMovedIsNotADrawnChange) {
+  const SpriteDiff diff = sprite_diff(with_frame_past_end(0x100000), with_frame_past_end(0x200000));
+  EXPECT_TRUE(diff.entries.empty());
+  EXPECT_FALSE(diff.drawn_differs());
+}
+
+// The same failure with another header field the game does not draw by (the reserved word)
+// shows the reason texts, but not as a drawn change.
+TEST(SpriteDiff, SameUndrawableFrameWithOtherBytesShowsItsReasonNotDrawn) {
+  GafSpec after = with_frame_past_end(0x200000);
+  after.frames[2].unknown3 = 7;
+  const SpriteDiff diff = sprite_diff(with_frame_past_end(0x100000), after);
+  EXPECT_FALSE(diff.drawn_differs());
+  const FieldChange* reason = undrawable_field(diff);
+  ASSERT_NE(reason, nullptr);
+  EXPECT_NE(reason->before, reason->after);
+  EXPECT_FALSE(reason->drawn);
+}
+
+TEST(SpriteDiff, SameUndrawableFrameAtTheSameOffsetIsUnchanged) {
+  const SpriteDiff diff = sprite_diff(with_frame_past_end(0x100000), with_frame_past_end(0x100000));
+  EXPECT_TRUE(diff.entries.empty());
+  EXPECT_FALSE(diff.drawn_differs());
+}
+
+TEST(SpriteDiff, AnotherKindOfFailureIsADrawnChange) {
+  const SpriteDiff diff =
+      sprite_diff(with_frame_past_end(0x100000, 0), with_frame_past_end(0x100000, 1));
+  EXPECT_TRUE(diff.drawn_differs());
+}
+
+TEST(SpriteDiff, UndrawableOnOneSideOnlyIsADrawnChange) {
+  EXPECT_TRUE(sprite_diff(clean_sprite(), with_frame_past_end(0x100000)).drawn_differs());
+  EXPECT_TRUE(sprite_diff(with_frame_past_end(0x100000), clean_sprite()).drawn_differs());
+}
+
+TEST(SpriteDiff, UndrawableFrameOfAnotherSizeIsADrawnChange) {
+  GafSpec after = with_frame_past_end(0x100000);
+  after.frames[2].width = 5;
+  after.frames[2].raw.reset();
+  EXPECT_TRUE(sprite_diff(with_frame_past_end(0x100000), after).drawn_differs());
+}
+
+// A truncated copy reads and is compared as the game draws it: the frames past the cut are
+// undrawable, a drawn change (diff exits 1, not 3: the file is not unreadable).
+TEST(SpriteDiff, TruncatedCopyIsADrawnChange) {
+  const auto whole = builder::build_gaf(clean_sprite()).bytes;
+  const std::vector<std::uint8_t> cut(whole.begin(), whole.end() - 20);
+  SpriteSide a(ByteView(whole.data(), whole.size()), Format::gaf, BudgetLimits{}, false);
+  SpriteSide b(ByteView(cut.data(), cut.size()), Format::gaf, BudgetLimits{}, false);
+  const SpriteDiff diff = diff_sprites(a, b);
+  EXPECT_TRUE(diff.drawn_differs());
+}
+
+TEST(DrawnFrame, FailureKindLeavesOutNumbersAndOffsets) {
+  EXPECT_EQ(failure_kind("raw pixels 4x4 at 0x1A2b lie outside"),
+            "raw pixels #x# at # lie outside");
+  EXPECT_EQ(failure_kind("budget.exceeded: pixels"), "budget.exceeded: pixels");
+}
+
+}  // namespace
+}  // namespace gafcheck::compare
