@@ -7,8 +7,8 @@
 #include <random>
 #include <vector>
 
-#include "bench/shaded_sprite.hpp"
 #include "corpus/builder/gaf_builder.hpp"
+#include "corpus/builder/shaded_sprite.hpp"
 #include "validator/pixels/extent_map.hpp"
 #include "validator/pixels/raw_scan.hpp"
 #include "validator/pixels/rebase_conflicts.hpp"
@@ -17,8 +17,9 @@
 namespace gafcheck::pixels {
 namespace {
 
-// Sprite-like RLE frames stored back to back, each a shaded ellipse (bench/shaded_sprite.hpp).
-// `shading` is the chance in 1/100 that a pixel differs from its neighbour.
+// Sprite-like RLE frames stored back to back, each a shaded ellipse
+// (corpus/builder/shaded_sprite.hpp). `shading` is the chance in 1/100 that a pixel differs from
+// its neighbour.
 struct Sprites {
   std::vector<std::uint8_t> bytes;
   std::vector<std::uint64_t> frame_offsets;
@@ -37,7 +38,7 @@ Sprites sprites(std::uint16_t width, std::uint16_t height, std::uint32_t frames,
     out.frame_offsets.push_back(out.bytes.size());
     for (std::uint32_t y = 0; y < height; ++y) {
       const auto payload =
-          builder::encode_rle_row(bench::shaded_ellipse_row(y, width, height, shading, random));
+          builder::encode_rle_row(builder::shaded_ellipse_row(y, width, height, shading, random));
       out.bytes.push_back(static_cast<std::uint8_t>(payload.size()));
       out.bytes.push_back(static_cast<std::uint8_t>(payload.size() >> 8));
       out.bytes.insert(out.bytes.end(), payload.begin(), payload.end());

@@ -6,8 +6,8 @@
 #include <random>
 #include <vector>
 
-#include "bench/shaded_sprite.hpp"
 #include "corpus/builder/gaf_builder.hpp"
+#include "corpus/builder/shaded_sprite.hpp"
 #include "validator/render/canvas_colours.hpp"
 #include "validator/render/frame_renderer.hpp"
 #include "validator/render/png_writer.hpp"
@@ -16,9 +16,9 @@
 namespace gafcheck::render {
 namespace {
 
-// `frames` RLE frames of size x size, each a shaded ellipse (bench/shaded_sprite.hpp; `shading` in
-// 1/100 is the chance that a pixel differs from its neighbour), one entry each; with `composite`,
-// each entry's frame is a composite of two such frames.
+// `frames` RLE frames of size x size, each a shaded ellipse (corpus/builder/shaded_sprite.hpp;
+// `shading` in 1/100 is the chance that a pixel differs from its neighbour), one entry each; with
+// `composite`, each entry's frame is a composite of two such frames.
 struct Sprites {
   std::vector<std::uint8_t> bytes;
   RenderIndex index;
@@ -39,7 +39,7 @@ Sprites sprites(std::uint16_t size, std::uint32_t frames, std::uint32_t shading,
     std::vector<std::vector<std::uint8_t>> rows;
     for (std::uint32_t y = 0; y < size; ++y) {
       rows.push_back(
-          builder::encode_rle_row(bench::shaded_ellipse_row(y, size, size, shading, random)));
+          builder::encode_rle_row(builder::shaded_ellipse_row(y, size, size, shading, random)));
     }
     frame.rle_rows = rows;
     spec.frames.push_back(frame);

@@ -8,7 +8,12 @@
 #   BEFORE=/path/to/gafcheck bench/render_tree.sh   (a second older build, run with each -j
 #                                           value as "before-jN": three builds side by side)
 #   JOBS="1 2" bench/render_tree.sh         (render -j values run, each a row; default "1 2";
-#                                           the baseline runs without -j, as builds before it had)
+#                                           the baseline runs with -j 1 when it has -j at all)
+#   MAX_SIDE=124 ART=sprites bench/render_tree.sh WORK_DIR
+#                                           (a tree to make: leaves up to 124 pixels a side, about
+#                                           real sprites' size, and shaded sprites that deflate
+#                                           about as poorly as real art, where the default
+#                                           pattern of 72-pixel leaves deflates 4x smaller)
 #   PALETTE=ramp bench/render_tree.sh       (every run draws with --palette: a file, or "ramp" for
 #                                           a made-up 256-colour PALETTE.PAL, as a user with the
 #                                           game's palette renders; default: the forensic one)
@@ -31,7 +36,7 @@ gafcheck="$build_dir/validator/cli/gafcheck"
 [[ -x /usr/bin/time ]] || { echo "render_tree.sh: /usr/bin/time is missing" >&2; exit 1; }
 
 mkdir -p "$work" "$out_dir"
-[[ -d "$work/tree" ]] || "$build_dir/corpus/gafcheck-make-tree" "$work/tree" 960 1 >/dev/null
+[[ -d "$work/tree" ]] || "$build_dir/corpus/gafcheck-make-tree" "$work/tree" 960 1 "${MAX_SIDE:-72}" "${ART:-pattern}" >/dev/null
 mapfile -t inputs < <(find "$work/tree" -type f ! -name '*.fbi' ! -name '*.wav' | sort)
 find "$work/tree" -type f -print0 | xargs -0 cat >/dev/null  # warm the page cache
 
@@ -49,7 +54,15 @@ fi
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 out="$out_dir/render-out" copy="$out_dir/render-copy"
 runs=()  # label, then the command's arguments after the binary, separated by '|'
-[[ -n "${BASELINE:-}" ]] && runs+=("baseline|$BASELINE")
+if [[ -n "${BASELINE:-}" ]]; then
+  # One thread, as the ratio is stated, when the baseline has -j at all (its default is a thread
+  # per core); builds older than -j always ran on one.
+  if [[ "$("$BASELINE" render --help 2>&1)" == *--jobs* ]]; then
+    runs+=("baseline|$BASELINE|-j|1")
+  else
+    runs+=("baseline|$BASELINE")
+  fi
+fi
 for j in "${jobs[@]}"; do
   [[ -n "${BEFORE:-}" ]] && runs+=("before-j$j|$BEFORE|-j|$j")
   runs+=("this-j$j|$gafcheck|-j|$j")

@@ -6,9 +6,11 @@
 #include <bit>
 #include <cstdio>
 #include <fstream>
+#include <random>
 #include <stdexcept>
 
 #include "corpus/builder/gaf_builder.hpp"
+#include "corpus/builder/shaded_sprite.hpp"
 #include "reports/yaml_emit.hpp"
 
 namespace gafcheck::tree {
@@ -83,7 +85,12 @@ Placement place(std::uint32_t index, Random& random) {
 
 class GafMaker {
  public:
-  GafMaker(Random& random, TreeTruth& truth) : random_(random), truth_(truth) {}
+  GafMaker(Random& random, TreeTruth& truth, const TreeOptions& options)
+      : random_(random),
+        truth_(truth),
+        max_side_(options.max_side),
+        art_(options.art),
+        sprite_random_(static_cast<std::mt19937::result_type>(options.seed)) {}
 
   builder::GafSpec make(const Placement& placement) {
     builder::GafSpec spec;
@@ -140,8 +147,8 @@ class GafMaker {
       ++truth_.histograms["layer_counts"][layers];
       return frame.id;
     }
-    frame.width = static_cast<std::uint16_t>(random_.between(8, 72));
-    frame.height = static_cast<std::uint16_t>(random_.between(8, 72));
+    frame.width = static_cast<std::uint16_t>(random_.between(8, max_side_));
+    frame.height = static_cast<std::uint16_t>(random_.between(8, max_side_));
     frame.color_key = random_.chance(90) ? 9 : 0;
     frame.compressed = placement.texture || random_.chance(40) ? 0 : 1;
     ++truth_.counts[frame.compressed ? "rle_leaves" : "raw_leaves"];
@@ -151,7 +158,9 @@ class GafMaker {
     truth_.max_height = std::max<std::uint64_t>(truth_.max_height, frame.height);
     const std::uint64_t area = std::uint64_t{frame.width} * frame.height;
     ++truth_.histograms["area_buckets"][std::int64_t{1} << (std::bit_width(area) - 1)];
-    if (!frame.compressed) {
+    if (art_ == TreeOptions::Art::sprites) {
+      add_sprite_pixels(frame);
+    } else if (!frame.compressed) {
       // The default pattern never uses 0 or 9; some raw frames get key-colour pixels.
       auto pixels = builder::default_pixels(frame.width, frame.height);
       std::uint64_t keyed = 0;
@@ -171,8 +180,38 @@ class GafMaker {
     return spec.frames.back().id;
   }
 
+  // A shaded sprite, as RLE rows or raw pixels whose transparent margin is the colour key.
+  void add_sprite_pixels(builder::FrameSpec& frame) {
+    constexpr std::uint32_t shading = 60;  // per cent: 0.45 deflated bytes a pixel (real art: ~0.5)
+    std::vector<std::vector<int>> rows;
+    for (std::uint32_t y = 0; y < frame.height; ++y)
+      rows.push_back(
+          builder::shaded_ellipse_row(y, frame.width, frame.height, shading, sprite_random_));
+    if (frame.compressed) {
+      std::vector<std::vector<std::uint8_t>> encoded;
+      for (const auto& row : rows) encoded.push_back(builder::encode_rle_row(row));
+      frame.rle_rows = std::move(encoded);
+      return;
+    }
+    std::vector<std::uint8_t> pixels;
+    std::uint64_t keyed = 0;
+    for (const auto& row : rows)
+      for (const int pixel : row) {
+        pixels.push_back(pixel < 0 ? frame.color_key : static_cast<std::uint8_t>(pixel));
+        keyed += pixel < 0 ? 1 : 0;
+      }
+    if (keyed) {
+      ++truth_.counts["raw_frames_with_key"];
+      truth_.counts["key_pixels"] += keyed;
+    }
+    frame.raw = std::move(pixels);
+  }
+
   Random& random_;
   TreeTruth& truth_;
+  std::uint16_t max_side_;
+  TreeOptions::Art art_;
+  std::mt19937 sprite_random_;
 };
 
 // Files a census must leave alone: unit definitions and a sound, in the same directories.
@@ -197,7 +236,7 @@ TreeTruth generate_tree(const fs::path& root, const TreeOptions& options) {
     throw std::runtime_error(root.string() + " exists and is not empty");
   TreeTruth truth;
   Random random(options.seed);
-  GafMaker maker(random, truth);
+  GafMaker maker(random, truth, options);
   for (std::uint32_t i = 0; i < options.files; ++i) {
     const Placement placement = place(i, random);
     const auto bytes = builder::build_gaf(maker.make(placement)).bytes;

@@ -16,6 +16,14 @@ namespace gafcheck::tree {
 struct TreeOptions {
   std::uint32_t files = 960;  // GAF files; everything else scales with it
   std::uint64_t seed = 1;
+  // Leaves are 8 to max_side pixels on each side. 72 keeps the reference tree's ~130 MB; real
+  // sprites run larger (a leaf of 64x64 or more is common), which benchmarks of pixel work want.
+  std::uint16_t max_side = 72;
+  // The leaves' pixels: a short repeating pattern (the default; the census tests' truth), or
+  // shaded sprites (corpus/builder/shaded_sprite.hpp) that deflate about as poorly as real art
+  // does, for benchmarks whose cost depends on how the pixels compress.
+  enum class Art { pattern, sprites };
+  Art art = Art::pattern;
 };
 
 // The census figures of the tree, counted while writing it.

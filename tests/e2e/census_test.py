@@ -55,8 +55,9 @@ def summary(path):
     return docs[-1]
 
 
-def make_tree(path, files, seed=1):
-    subprocess.run([MAKE_TREE, path, str(files), str(seed)], check=True, capture_output=True)
+def make_tree(path, files, seed=1, *max_side):
+    subprocess.run([MAKE_TREE, path, str(files), str(seed), *map(str, max_side)], check=True,
+                   capture_output=True)
     return yaml.safe_load(pathlib.Path(str(path) + '.truth.yaml').read_text())
 
 
@@ -90,6 +91,28 @@ def test_census_summary_equals_the_generators_ground_truth():
         assert got['key_pixels']['total'] == TRUTH['key_pixels']
         counts = [item['key_pixels'] for item in got['key_pixels']['top_files']]
         assert counts == sorted(counts, reverse=True) and len(counts) <= 10
+
+
+def test_a_tree_of_larger_sprite_leaves_is_counted_to_its_truth_too():
+    truth = make_tree(WORK / 'sprites', 6, 3, 200, 'sprites')
+    assert 72 < max(truth['max_width'], truth['max_height']) <= 200
+    census(WORK / 'sprites.yaml', tree=WORK / 'sprites', check_code=0)
+    got = summary(WORK / 'sprites.yaml')
+    assert got['dimensions'] == {'max_width': truth['max_width'],
+                                 'max_height': truth['max_height'],
+                                 'area_buckets': truth['area_buckets']}
+    for key in ('frames', 'raw_leaves', 'rle_leaves', 'composite_frames'):
+        assert got[key] == truth[key], (key, got[key], truth[key])
+    # A sprite's transparent margin is its raw frame's colour key.
+    assert truth['key_pixels'] > 0
+    assert got['raw_frames_with_key'] == truth['raw_frames_with_key']
+    assert got['key_pixels']['total'] == truth['key_pixels']
+    for arguments, message in ((('7',), 'MAX_SIDE must be 8 to 1024'),
+                               (('72', 'noise'), 'ART must be pattern or sprites')):
+        refused = subprocess.run([MAKE_TREE, WORK / 'refused', '6', '3', *arguments],
+                                 capture_output=True, text=True)
+        assert refused.returncode == 2 and message in refused.stderr
+        assert not (WORK / 'refused').exists()
 
 
 def test_inputs_are_picked_by_content_and_ext_restricts_them():

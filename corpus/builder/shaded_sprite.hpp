@@ -1,14 +1,14 @@
 #pragma once
-// The sprite-like frames the pixel and render benchmarks walk and draw: an ellipse of shaded
-// pixels in a transparent margin, where runs of one colour (RLE repeats) alternate with dithered
-// stretches (literals).
+// Sprite-like frames for the pixel and render benchmarks and the tree generator's sprite art: an
+// ellipse of shaded pixels in a transparent margin, where runs of one colour (RLE repeats)
+// alternate with dithered stretches (literals).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <random>
 #include <vector>
 
-namespace gafcheck::bench {
+namespace gafcheck::builder {
 
 // Row `y` of a width x height frame, left to right: palette indexes 32 to 47, -1 where
 // transparent. `shading` is the chance in 1/100 that a pixel differs from its neighbour; each
@@ -29,4 +29,4 @@ inline std::vector<int> shaded_ellipse_row(std::uint32_t y, std::uint16_t width,
   return row;
 }
 
-}  // namespace gafcheck::bench
+}  // namespace gafcheck::builder
