@@ -294,3 +294,28 @@ def test_a_file_reached_twice_is_listed_once(run_gafcheck, tmp_path):
     assert 'IDENTICAL' not in result.stdout and result.stdout.startswith('0 paths'), result.stdout
     assert f"argument 2 '{folder}/a.hpi' reaches {folder}/a.hpi, the same file as " \
            f"{folder}/./a.hpi" in result.stderr, result.stderr
+
+
+def test_a_listing_over_the_heap_budget_stops_and_names_where(run_gafcheck, tmp_path):
+    """conflicts holds every copy of the mod set at once, so the listing is charged to --max-heap:
+    an upload of archives full of members cannot grow it past the budget. Listing stops at the
+    source that would pass it, which is named with the budget, and nothing after it is listed:
+    exit 3, never a verdict over part of the mod set."""
+    many = {'f%04d.txt' % i: b'x' for i in range(59)}
+    folder = game(tmp_path, {'a.hpi': {'unit.gaf': sprite(), **many},
+                             'b.hpi': {'unit.gaf': sprite(other_pixels(9)), **many},
+                             'c.hpi': {'unit.gaf': sprite(other_pixels(10))}})
+    # Each directory alone is read whole within the budget; the two listings together are not.
+    parsed, stderr = document(run_gafcheck, folder, '--max-heap', '60000', code=3)
+    (stopped,) = parsed['unreadable']
+    assert stopped.startswith(f'{folder / "b.hpi"}: listing stops here: its 60 copies would ')
+    assert 'over --max-heap 60000' in stopped and 'raise --max-heap' in stopped
+    assert parsed['counts']['archives'] == 1 and parsed['conflicts'] == []
+    assert 'listing stops here' in stderr
+    census = run_gafcheck('census', '--conflicts', '--max-heap', '60000', '-o',
+                          tmp_path / 'c.yaml', folder, check_code=3)
+    assert 'b.hpi: listing stops here' in census.stderr
+    # Control: within the default budget all three are listed and compared.
+    parsed, _ = document(run_gafcheck, folder, '--fail-on', 'never', code=0)
+    assert parsed['unreadable'] == [] and parsed['counts']['archives'] == 3
+    assert [(o['path'], len(o['copies'])) for o in parsed['conflicts']][-1] == ('unit.gaf', 3)

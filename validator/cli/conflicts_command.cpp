@@ -38,7 +38,9 @@ constexpr const char* conflicts_help_epilogue =
     "\nExit codes: 0 no override --fail-on counts; 1 an override it counts (by default: a\n"
     "loaded copy and a copy it shadows differ in findings); 2 usage error; 3 an input, or an\n"
     "archive or entry in a game folder (a symlink, which is never followed; a FIFO, device or\n"
-    "link loop), could not be read (standard error names it).\n";
+    "link loop), could not be read (standard error names it), or the listing reached\n"
+    "--max-heap (every copy of the mod set is held at once, about 600 bytes each: listing stops\n"
+    "at the source named, and the rest is not listed).\n";
 
 CommandHelp conflicts_options_description(ConflictsOptions& o) {
   po::options_description general(

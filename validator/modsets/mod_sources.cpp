@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <utility>
@@ -76,6 +77,25 @@ class FilesReached {
   std::map<std::pair<std::size_t, std::size_t>, Repeat> repeats_;  // (root, root reached first)
 };
 
+// Charges copies to --max-heap before they are kept; past the budget, names where listing stopped.
+bool charge_listing(ModSet& set, const std::string& source, std::uint64_t copies,
+                    std::uint64_t bytes, const CheckOptions& options) {
+  const std::uint64_t limit = options.limits[BudgetKind::heap];
+  if (set.listed_bytes + bytes <= limit) {
+    set.listed_bytes += bytes;
+    return true;
+  }
+  set.listing_stopped = true;
+  set.unreadable.push_back(
+      escape_bytes(source) + ": listing stops here: its " + std::to_string(copies) +
+      (copies == 1 ? " copy" : " copies") + " would bring what the listing holds to " +
+      std::to_string(set.listed_bytes + bytes) + " bytes, over --max-heap " +
+      std::to_string(limit) +
+      " (conflicts holds every copy of the mod set at once); it and every source after it are "
+      "not listed, so no verdict covers them: raise --max-heap to list them");
+  return false;
+}
+
 // The members of one archive become suppliers; an archive that cannot be read is named.
 void list_archive(ModSet& set, FilesReached& reached, ModArchive archive,
                   const CheckOptions& options) {
@@ -99,15 +119,21 @@ void list_archive(ModSet& set, FilesReached& reached, ModArchive archive,
                              ": its directory could not be read whole (a budget or damage: "
                              "gafcheck check says which)");
   const std::size_t at = set.archives.size();
-  set.archives.push_back(std::move(archive));
   const auto& members = reader.members();
-  for (std::size_t m = 0; m < members.size(); ++m)
-    set.suppliers.push_back(Supplier{.path = members[m].path,
-                                     .folded = folded_path(members[m].path),
-                                     .archive = at,
-                                     .member = m,
-                                     .root = set.archives[at].root,
-                                     .size = members[m].size});
+  std::vector<Supplier> copies;
+  std::uint64_t bytes = 0;
+  for (std::size_t m = 0; m < members.size(); ++m) {
+    copies.push_back(Supplier{.path = members[m].path,
+                              .folded = folded_path(members[m].path),
+                              .archive = at,
+                              .member = m,
+                              .root = archive.root,
+                              .size = members[m].size});
+    bytes += listed_copy_bytes(copies.back());
+  }
+  if (!charge_listing(set, archive.disk, copies.size(), bytes, options)) return;
+  set.archives.push_back(std::move(archive));
+  std::move(copies.begin(), copies.end(), std::back_inserter(set.suppliers));
 }
 
 // Why an entry of the folder that is not a regular file supplies nothing we could list: the
@@ -140,6 +166,7 @@ void list_folder(ModSet& set, FilesReached& reached, const std::string& folder, 
                               .in_subfolder = item->relative.find('/') != std::string::npos,
                               .root = root},
                    options);
+      if (set.listing_stopped) return;
       // An archive is a source, never a loose file (below the top of the folder, only for the
       // engines that search subfolders).
       continue;
@@ -147,15 +174,23 @@ void list_folder(ModSet& set, FilesReached& reached, const std::string& folder, 
     // A loose file is not opened to list it: the walk's lstat (links are not followed, so it is
     // the file's own) says which file it is.
     if (!reached.first_reach({item->device, item->inode}, item->path, root)) continue;
-    set.suppliers.push_back(Supplier{.path = item->relative,
-                                     .folded = folded_path(item->relative),
-                                     .disk = item->path,
-                                     .root = root,
-                                     .size = item->size});
+    Supplier copy{.path = item->relative,
+                  .folded = folded_path(item->relative),
+                  .disk = item->path,
+                  .root = root,
+                  .size = item->size};
+    if (!charge_listing(set, item->path, 1, listed_copy_bytes(copy), options)) return;
+    set.suppliers.push_back(std::move(copy));
   }
 }
 
 }  // namespace
+
+std::uint64_t listed_copy_bytes(const Supplier& copy) {
+  constexpr std::uint64_t comparing_state = 448;
+  return sizeof(Supplier) + copy.path.size() + copy.folded.size() + copy.disk.size() +
+         comparing_state;
+}
 
 std::string folded_path(std::string_view path) {
   std::string folded = ascii_lowercase(path);
@@ -166,7 +201,7 @@ std::string folded_path(std::string_view path) {
 ModSet list_mod_set(const std::vector<std::string>& arguments, const CheckOptions& options) {
   ModSet set;
   FilesReached reached(arguments);
-  for (std::size_t root = 0; root < arguments.size(); ++root) {
+  for (std::size_t root = 0; root < arguments.size() && !set.listing_stopped; ++root) {
     const fs::path argument(arguments[root]);
     std::error_code error;
     if (fs::is_directory(argument, error)) {

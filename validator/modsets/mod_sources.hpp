@@ -41,7 +41,15 @@ struct ModSet {
   // Arguments that reached files another argument reached first (listed once, there): one line
   // per pair of arguments, naming an example.
   std::vector<std::string> repeated;
+  // What the listing holds, charged to --max-heap: the mod set is one input, every copy of it held
+  // at once. Past the budget listing stops, and `unreadable` names where (exit 3).
+  std::uint64_t listed_bytes = 0;
+  bool listing_stopped = false;
 };
+
+// What one copy costs once listed: its record and path strings, and the state comparing it holds
+// (its overlap, fingerprint reference and output row; about 650 bytes a copy in all, measured).
+std::uint64_t listed_copy_bytes(const Supplier& copy);
 
 // Lists DIRs and ARCHIVEs (in argument order). A problem is a usage one (no such path).
 ModSet list_mod_set(const std::vector<std::string>& arguments, const CheckOptions& options);
