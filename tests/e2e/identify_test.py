@@ -24,7 +24,7 @@ def level9_archive(trailer):
     files = []
     for name, content in ((b'a.txt', b'alpha ' * 300), (b'b.txt', b'beta ' * 300)):
         files.append((name, len(content), [chunk(zlib.compress(content, 9), len(content))]))
-    return hpi_v1(files) + trailer
+    return hpi_v1(files, footer=False) + trailer
 
 
 def identify(*args, code=0):

@@ -12,8 +12,12 @@ def chunk(body, decompressed_size, method=2, checksum=None):
             struct.pack('<III', len(body), decompressed_size, checksum) + body)
 
 
-def hpi_v1(files):
-    """A v1 archive (key 0) with files at its root: (name, directory_size, [chunk bytes])."""
+FOOTER = b'Copyright 1997 Cavedog Entertainment'
+
+
+def hpi_v1(files, footer=True):
+    """A v1 archive (key 0) with files at its root: (name, directory_size, [chunk bytes]), ending
+    with the copyright footer retail TA requires unless footer is False."""
     entries_at = 0x14 + 8
     names_at = entries_at + 9 * len(files)
     names = b''.join(name + b'\0' for name, _, _ in files)
@@ -26,7 +30,8 @@ def hpi_v1(files):
         records += struct.pack('<IIB', data_at + len(data), size, 2)
         data += b''.join(struct.pack('<I', len(c)) for c in chunks) + b''.join(chunks)
     head = b'HAPI' + struct.pack('<IIII', 0x00010000, data_at, 0, 0x14)
-    return head + struct.pack('<II', len(files), entries_at) + entries + names + records + data
+    archive = head + struct.pack('<II', len(files), entries_at) + entries + names + records + data
+    return archive + (FOOTER if footer else b'')
 
 
 def packed(name, content):

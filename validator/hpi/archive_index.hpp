@@ -52,7 +52,9 @@ struct ArchiveIndex {
   std::uint64_t directories = 0;
   std::vector<MemberRecord> members;
   std::vector<Extent> extents;
-  bool walk_complete = false;  // the directory walk reached every entry it was shown
+  bool walk_complete = false;   // the directory walk reached every entry it was shown
+  bool footer_missing = false;  // v1: no copyright footer in the last bytes, so retail TA
+                                // refuses the archive (docs/format/hpi.md §1)
 };
 
 std::string_view method_name(const MemberRecord& member, ArchiveKind kind);

@@ -89,6 +89,7 @@ void check_footer(WalkContext& context, ArchiveIndex& index) {
         {start + copyright, start + cavedog + std::string_view("Cavedog Entertainment").size()});
     return;
   }
+  index.footer_missing = true;
   const bool altered =
       copyright != std::string_view::npos || text.find("Cavedog") != std::string_view::npos;
   context.findings.add(RuleId::hpi_footer, start, window, "footer", [&] {

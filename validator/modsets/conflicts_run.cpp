@@ -37,11 +37,28 @@ bool fails(const ConflictReport& report, ConflictFailOn fail_on) {
   return false;
 }
 
+// The engines of the report that load nothing from an archive without the copyright footer,
+// comma-separated; empty when none does.
+std::string engines_requiring_footer(const ConflictReport& report) {
+  std::string names;
+  for (const std::string& name : report.engines)
+    if (const EngineProfile* profile = embedded_engine_profiles().find(name);
+        profile && profile->requires_footer)
+      names += (names.empty() ? "" : ", ") + name;
+  return names;
+}
+
 }  // namespace
 
 void print_read_problems(std::ostream& out, std::string_view prefix, const ModSet& set,
                          const ConflictReport& report) {
   for (const std::string& repeat : set.repeated) out << prefix << repeat << '\n';
+  if (const std::string refusing = engines_requiring_footer(report); !refusing.empty())
+    for (const ModArchive& archive : set.archives)
+      if (archive.footer_missing)
+        out << prefix << escape_bytes(archive.display)
+            << ": no Cavedog copyright footer in its last bytes (hpi.footer): " << refusing
+            << " refuses the archive and loads none of its copies\n";
   for (const std::string& problem : report.unreadable)
     out << prefix << "cannot read " << problem << '\n';
   std::uint64_t unlisted = 0;

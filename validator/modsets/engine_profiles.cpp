@@ -39,6 +39,7 @@ EngineProfile profile_of(const YAML::Node& node) {
   profile.last_wins = winner == "last";
   profile.case_fold = node["case_fold"].as<bool>();
   profile.subfolders = node["subfolders"].as<bool>();
+  profile.requires_footer = node["requires_footer"] && node["requires_footer"].as<bool>();
   profile.source = node["source"].as<std::string>();
   return profile;
 }

@@ -24,8 +24,9 @@ struct EngineProfile {
   SourceOrder order = SourceOrder::name;
   bool last_wins = false;  // within one rank: the last in order wins (else the first)
   bool case_fold = true;
-  bool subfolders = false;  // archives below the top of a game folder are read too
-  std::string source;       // what the profile rests on
+  bool subfolders = false;       // archives below the top of a game folder are read too
+  bool requires_footer = false;  // an archive without the copyright footer is not loaded
+  std::string source;            // what the profile rests on
 
   // The rank of an archive with this file name (folded), nullopt when the engine ignores it.
   std::optional<std::int64_t> archive_rank(std::string_view folded_file_name) const;

@@ -118,6 +118,7 @@ void list_archive(ModSet& set, FilesReached& reached, ModArchive archive,
     set.unreadable.push_back(escape_bytes(archive.disk) +
                              ": its directory could not be read whole (a budget or damage: "
                              "gafcheck check says which)");
+  archive.footer_missing = reader.index().footer_missing;
   const std::size_t at = set.archives.size();
   const auto& members = reader.members();
   std::vector<Supplier> copies;

@@ -20,7 +20,8 @@ struct ModArchive {
   std::string display;        // as reports show it (relative to its game folder when found in one)
   std::string folded_name;    // its file name, A-Z folded: what name order and named ranks use
   bool in_subfolder = false;  // below the top of a game folder
-  std::size_t root = 0;       // the argument it came from
+  bool footer_missing = false;  // v1 without the copyright footer: retail TA refuses it
+  std::size_t root = 0;         // the argument it came from
 };
 
 // One copy of a path: a loose file or an archive member.

@@ -17,6 +17,7 @@ std::optional<std::int64_t> rank_of(const ModSet& set, const Supplier& supplier,
   if (!supplier.archive) return engine.loose_rank;
   const ModArchive& archive = set.archives[*supplier.archive];
   if (archive.in_subfolder && !engine.subfolders) return std::nullopt;
+  if (archive.footer_missing && engine.requires_footer) return std::nullopt;
   return engine.archive_rank(archive.folded_name);
 }
 
