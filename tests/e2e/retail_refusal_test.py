@@ -75,3 +75,17 @@ def test_conflicts_never_loads_a_copy_from_an_archive_retail_refuses(run_gafchec
     winners, overlap, result = conflict_winners(run_gafcheck, folder)
     assert winners['ta'] == a_copy and overlap['copies'][0]['rank'] == 0, result.stdout
     assert 'hpi.footer' not in result.stderr, result.stderr
+
+
+def test_ta3d_which_does_not_check_the_footer_is_not_told_it_refuses(run_gafcheck, tmp_path):
+    clean = (SEEDS / 'clean-hpi-v1.hpi').read_bytes()
+    cut = tmp_path / 'cut.ufo'
+    cut.write_bytes(clean[:clean.rindex(b'Copyright')])
+    result = run_gafcheck('check', '--game', 'ta3d', '--format', 'json', cut, check_code=0)
+    document = file_documents(result.stdout)[0]
+    (finding,) = footer_findings(document)
+    assert (finding['severity'], finding['retail']) == ('info', 'none'), finding
+    assert 'TA3D does not check the footer' in finding['message'], finding
+    assert document['verdict'] == 'clean' and document['retail'] == 'none', document
+    # Control: the engine that checks it (--game ta, the default) refuses the same bytes.
+    run_gafcheck('check', '--game', 'ta', cut, check_code=1)

@@ -55,6 +55,18 @@ WriterIdentity writer_of(ByteView bytes, const std::optional<provenance::Observe
 
 // Bytes no check reads: a container gafcheck does not open (format.container), unless the name is
 // one the engine loads whatever it holds; else format.unknown.
+// TA3D mounts an archive without looking for the copyright footer that retail TA requires
+// (docs/format/hpi.md §1): under --game ta3d its absence is a fact about the file, not a refusal.
+void rate_footer_for_engine(FileReport& report, Game game) {
+  if (report.format != Format::hpi || game != Game::ta3d) return;
+  for (Finding& finding : report.findings) {
+    if (finding.rule != RuleId::hpi_footer) continue;
+    finding.severity = Severity::info;
+    finding.retail = Retail::none;
+    finding.message += "; TA3D does not check the footer and loads the archive (--game ta3d)";
+  }
+}
+
 void report_foreign_file(Findings& findings, ByteView bytes, std::string_view engine_path) {
   const auto container = sniff_container(bytes);
   const auto names = known_extension_names();
@@ -118,6 +130,7 @@ FileReport check_bytes_at(ByteView bytes, const InputName& name, const CheckOpti
       display_extension(name.engine_path()) == ".gaf" && !context.stopped())
     check_gaf(context, report, options, name);
   take_findings(report, findings, budget);
+  rate_footer_for_engine(report, options.game);
   finalize_verdict(report);
   report.writer = writer_of(bytes, gaf_facts, options.limits);
   if (options.attach) options.attach(bytes, report);
