@@ -89,3 +89,22 @@ def test_ta3d_which_does_not_check_the_footer_is_not_told_it_refuses(run_gafchec
     assert document['verdict'] == 'clean' and document['retail'] == 'none', document
     # Control: the engine that checks it (--game ta, the default) refuses the same bytes.
     run_gafcheck('check', '--game', 'ta', cut, check_code=1)
+
+
+def test_the_verdict_line_gives_the_reason_for_the_retail_impact_it_names(run_gafcheck,
+                                                                          tmp_path):
+    clean = (SEEDS / 'clean-hpi-v1.hpi').read_bytes()
+    # Cut in the middle of a member's data: the footer is gone (dropped) and the data runs past
+    # the end of the file (crash). The line names crash, so its reason is the crash finding.
+    cut = tmp_path / 'half.ufo'
+    cut.write_bytes(clean[:len(clean) // 2])
+    line = run_gafcheck('check', '-o', tmp_path / 'r.yaml', cut, check_code=1).stderr
+    first = line.splitlines()[0]
+    assert first.endswith('retail: crash)'), first
+    assert 'runs past the end' in first and 'refuses the archive' not in first, first
+    # Control: with only the footer missing, the footer is the reason and dropped the impact.
+    footerless = tmp_path / 'footerless.ufo'
+    footerless.write_bytes(clean[:clean.rindex(b'Copyright')])
+    line = run_gafcheck('check', '-o', tmp_path / 'r.yaml', footerless, check_code=1).stderr
+    first = line.splitlines()[0]
+    assert 'refuses the archive' in first and first.endswith('retail: dropped)'), first

@@ -1,6 +1,7 @@
 #include "validator/result/file_report.hpp"
 
 #include <cstdint>
+#include <tuple>
 #include <utility>
 
 #include "validator/base/enum_table.hpp"
@@ -66,9 +67,13 @@ std::string severity_counts(std::uint64_t errors, std::uint64_t warnings, std::u
 }
 
 std::string verdict_reason(const FileReport& report) {
+  // The most severe finding and, among those, the worst retail impact: the line that gives this
+  // reason names the file's retail impact, so the reason is a finding that has it.
   const Finding* worst = nullptr;
   for (const Finding& finding : report.findings)
-    if (!finding.suppressed && (!worst || finding.severity > worst->severity)) worst = &finding;
+    if (!finding.suppressed && (!worst || std::tie(finding.severity, finding.retail) >
+                                              std::tie(worst->severity, worst->retail)))
+      worst = &finding;
   return worst ? sanitize_text(worst->message) : std::string();
 }
 

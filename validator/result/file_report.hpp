@@ -142,9 +142,10 @@ std::optional<Severity> counted_severity(const FileReport& report, std::size_t r
 std::string severity_counts(std::uint64_t errors, std::uint64_t warnings, std::uint64_t info);
 
 // Why the file has its verdict, for people: the message of the first listed finding of the worst
-// severity that counts (suppressed ones do not), as printable text; for an unreadable file that is
-// the operating system's reason ("cannot open: No such file or directory"). Empty when no
-// counting finding is listed (a clean file, or one whose findings were only counted).
+// severity that counts (suppressed ones do not) and, among those, of the worst retail impact, as
+// printable text; for an unreadable file that is the operating system's reason ("cannot open: No
+// such file or directory"). Empty when no counting finding is listed (a clean file, or one whose
+// findings were only counted).
 std::string verdict_reason(const FileReport& report);
 
 // The display threshold (--min-severity): drops the listed findings below `threshold` (and their
