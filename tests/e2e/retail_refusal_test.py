@@ -108,3 +108,28 @@ def test_the_verdict_line_gives_the_reason_for_the_retail_impact_it_names(run_ga
     line = run_gafcheck('check', '-o', tmp_path / 'r.yaml', footerless, check_code=1).stderr
     first = line.splitlines()[0]
     assert 'refuses the archive' in first and first.endswith('retail: dropped)'), first
+
+
+def test_diff_counts_an_archive_retail_refuses_as_a_change_the_game_shows(run_gafcheck,
+                                                                          tmp_path):
+    clean = SEEDS / 'clean-hpi-v1.hpi'
+    footerless = tmp_path / 'footerless.hpi'
+    footerless.write_bytes(clean.read_bytes()[:clean.read_bytes().rindex(b'Copyright')])
+    for old, new, side in ((clean, footerless, 'NEW'), (footerless, clean, 'OLD')):
+        result = run_gafcheck('diff', '--format', 'json', old, new, check_code=1)
+        document = json.loads(result.stdout)
+        assert document['verdict'] == 'different', document
+        archive = document['files'][0]
+        assert archive['change'] == 'changed', archive
+        assert archive['note'] == (side + ' has no Cavedog copyright footer in its last bytes '
+                                   '(hpi.footer): retail TA refuses it and loads none of its '
+                                   'members'), archive
+    # TA3D does not check the footer: the same pair draws the same there.
+    result = run_gafcheck('diff', '--game', 'ta3d', '--format', 'json', clean, footerless,
+                          check_code=0)
+    assert json.loads(result.stdout)['verdict'] == 're-encoded'
+    # Control: both with their footer, a repack that changes no member is re-encoded.
+    repacked = tmp_path / 'repacked.hpi'
+    repacked.write_bytes(clean.read_bytes() + b'\0')
+    assert json.loads(run_gafcheck('diff', '--format', 'json', clean, repacked,
+                                   check_code=0).stdout)['verdict'] == 're-encoded'

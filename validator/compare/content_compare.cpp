@@ -185,6 +185,13 @@ void ContentComparer::compare_archives(const LoadedInput& a, const LoadedInput& 
     add(std::move(diff));
     return;
   }
+  // What the game loads from an archive it refuses is nothing, whatever its members hold.
+  const Game game = settings_.check.game;
+  const bool refusal_differs = old_level.refused_by(game) != new_level.refused_by(game);
+  if (refusal_differs)
+    diff.note = std::string(old_level.refused_by(game) ? "OLD" : "NEW") +
+                " has no Cavedog copyright footer in its last bytes (hpi.footer): retail TA "
+                "refuses it and loads none of its members";
   const std::size_t at = out_.files.size();
   const ChangeCounts before = out_.counts;
   out_.files.push_back(std::move(diff));
@@ -196,7 +203,8 @@ void ContentComparer::compare_archives(const LoadedInput& a, const LoadedInput& 
   const bool shown_differs = after.added != before.added || after.removed != before.removed ||
                              after.changed != before.changed || after.moved != before.moved ||
                              after.copied != before.copied;
-  out_.files[at].change = shown_differs ? FileChange::changed : FileChange::re_encoded;
+  out_.files[at].change =
+      shown_differs || refusal_differs ? FileChange::changed : FileChange::re_encoded;
   out_.counts.count(out_.files[at].change);
 }
 

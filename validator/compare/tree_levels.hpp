@@ -50,6 +50,9 @@ class ArchiveLevel : public Level {
   ArchiveLevel(ByteView archive, const std::string& label, const CheckOptions& options);
   // The directory was read whole: every member is listed.
   bool complete() const { return reader_.is_archive() && reader_.index().walk_complete; }
+  // The engine loads none of its members: retail TA refuses a v1 archive without the copyright
+  // footer (docs/format/hpi.md §1); the other engines are not known to check it.
+  bool refused_by(Game game) const { return game == Game::ta && reader_.index().footer_missing; }
   LoadedInput load(std::size_t item) const override;
 
  private:
