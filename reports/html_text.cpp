@@ -7,10 +7,41 @@
 
 namespace gafcheck {
 
+namespace {
+
+// Byte length of the bidirectional control whose UTF-8 starts at text[i], else 0: U+061C,
+// U+200E, U+200F, U+202A..U+202E and U+2066..U+2069. Raw in a page they reorder what a browser
+// shows, so an uploaded "evil<U+202E>fig.gaf" would read as another name.
+std::size_t bidi_control_length(std::string_view text, std::size_t i) {
+  const auto at = [&](std::size_t k) {
+    return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0u;
+  };
+  if (at(0) == 0xD8 && at(1) == 0x9C) return 2;
+  if (at(0) != 0xE2) return 0;
+  const unsigned second = at(1), third = at(2);
+  const bool control =
+      (second == 0x80 && (third == 0x8E || third == 0x8F || (third >= 0xAA && third <= 0xAE))) ||
+      (second == 0x81 && third >= 0xA6 && third <= 0xA9);
+  return control ? 3 : 0;
+}
+
+}  // namespace
+
 std::string html_escape(std::string_view text) {
   std::string out;
   out.reserve(text.size());
-  for (const char c : text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (const std::size_t length = bidi_control_length(text, i)) {
+      // Shown as the \xNN escapes escape_bytes writes for bytes it will not print raw.
+      static constexpr char digits[] = "0123456789ABCDEF";
+      for (std::size_t k = 0; k < length; ++k) {
+        const auto byte = static_cast<unsigned char>(text[i + k]);
+        ((out += "\\x") += digits[byte >> 4]) += digits[byte & 0xF];
+      }
+      i += length - 1;
+      continue;
+    }
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;

@@ -9,7 +9,9 @@
 namespace gafcheck {
 
 // & < > " ' as character references; for text and attribute values alike. Input-derived names
-// are escape_bytes()d first (printable UTF-8), then passed through here.
+// are escape_bytes()d first (printable UTF-8), then passed through here. Bidirectional controls
+// (U+202E and its kin), which would make a browser show a name reordered, are written as the
+// \xNN escapes of their bytes, so every page shows the name as its bytes run.
 std::string html_escape(std::string_view text);
 
 // "data:image/png;base64,..." (base64 by OpenSSL's EVP_EncodeBlock).

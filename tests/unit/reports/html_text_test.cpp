@@ -25,6 +25,16 @@ TEST(HtmlText, LeavesPlainTextAlone) {
   EXPECT_EQ(html_escape("entry[0]/frame[3] \\x01"), "entry[0]/frame[3] \\x01");
 }
 
+TEST(HtmlText, WritesBidirectionalControlsAsTheirByteEscapes) {
+  // U+202E, U+2066, U+200F and U+061C would reorder the name a browser shows.
+  EXPECT_EQ(html_escape("evil\u202Efig.gaf"), "evil\\xE2\\x80\\xAEfig.gaf");
+  EXPECT_EQ(html_escape("\u2066a\u200F\u061C"), "\\xE2\\x81\\xA6a\\xE2\\x80\\x8F\\xD8\\x9C");
+  // Neighbouring characters that reorder nothing stay as they are.
+  EXPECT_EQ(html_escape("\u2029\u2065\u202F\u05D0"), "\u2029\u2065\u202F\u05D0");
+  // A sequence cut short at the end is left to the text as it is.
+  EXPECT_EQ(html_escape(std::string_view("\xE2\x80", 2)), std::string("\xE2\x80"));
+}
+
 TEST(HtmlText, DataUriIsBase64) {
   EXPECT_EQ(png_data_uri("abcd"), "data:image/png;base64,YWJjZA==");
   EXPECT_EQ(png_data_uri(""), "data:image/png;base64,");

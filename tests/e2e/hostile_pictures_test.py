@@ -1,0 +1,105 @@
+"""The pages people look at, given names an upload chose to deceive a reader: every HTML page
+(check and census --format html, gafcheck html, diff --format html, conflicts --format html)
+shows a name carrying a bidirectional control (U+202E RIGHT-TO-LEFT OVERRIDE and its kin) with
+the control written as visible escapes, so "evil<RLO>fig.gaf" cannot display as another name;
+markup in names stays text.
+"""
+import re
+import struct
+
+from conftest import GAFCHECK, scratch_directory
+from gafcheck_run import run_gafcheck
+
+WORK = scratch_directory('hostile-pictures')
+RLO = '\u202e'
+BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069',
+        '\u200e', '\u200f', '\u061c']
+
+
+def run(*args, cwd=None):
+    return run_gafcheck(GAFCHECK, *args, cwd=cwd)
+
+
+def gaf(names, width=4, height=2, data=bytes.fromhex('02 00 06 05  06 00 08 01 02 03 02 09')):
+    """Entries of one 4x2 RLE frame each whose row 0 is short (an rle.short-row finding)."""
+    entry_at = 12 + 4 * len(names)
+    frame_at = entry_at + 48 * len(names)
+    data_at = frame_at + 24 * len(names)
+    out = bytearray(struct.pack('<III', 0x00010100, len(names), 0))
+    for i in range(len(names)):
+        out += struct.pack('<I', entry_at + 48 * i)
+    for i, name in enumerate(names):
+        out += struct.pack('<HHI', 1, 1, 0) + name[:32].ljust(32, b'\0')
+        out += struct.pack('<II', frame_at + 24 * i, 2)
+    for i in range(len(names)):
+        out += struct.pack('<HHhhBBBBIII', width, height, 0, 0, 9, 1, 0, 0, 0,
+                           data_at + len(data) * i, 0)
+    return bytes(out + data * len(names))
+
+
+ENTRY = 'evil' + RLO + 'fig.gaf'
+FILE = 'upload' + RLO + 'gpj.gaf'
+
+
+def hostile_tree(name, flip=0):
+    directory = WORK / name
+    directory.mkdir()
+    entries = [ENTRY.encode(), b'"><img src=x onerror=alert(1)>'] + \
+        [('b' + c + 'x').encode() for c in BIDI]
+    data = bytes.fromhex('02 00 06 05  06 00 08 01 02 03 02 09')
+    data = data[:-1] + bytes([data[-1] ^ flip])
+    (directory / FILE).write_bytes(gaf(entries, data=data))
+    return directory
+
+
+def assert_names_shown_not_obeyed(text):
+    for control in BIDI:
+        assert control not in text, f'U+{ord(control):04X} raw in the page'
+    escaped = ''.join(f'\\x{b:02X}' for b in RLO.encode())
+    assert 'evil' + escaped + 'fig.gaf' in text
+    assert 'upload' + escaped + 'gpj.gaf' in text
+    assert 'onerror=alert(1)' not in re.sub(r'&quot;&gt;&lt;img src=x onerror=alert\(1\)&gt;', '',
+                                            text)
+
+
+def test_check_and_census_pages_show_bidi_controls_in_names_as_escapes():
+    tree = hostile_tree('check')
+    for command in ('check', 'census'):
+        page = WORK / f'{command}.html'
+        result = run(command, '-q', '--format', 'html', '-o', page, tree)
+        assert result.returncode == 1, result.stderr
+        assert_names_shown_not_obeyed(page.read_text(encoding='utf-8'))
+
+
+def test_the_html_command_shows_bidi_controls_in_names_as_escapes():
+    tree = hostile_tree('redraw')
+    report = WORK / 'redraw.yaml'
+    assert run('check', '-q', '-o', report, FILE, cwd=tree).returncode == 1
+    page = WORK / 'redraw.html'
+    result = run('html', report, '--root', tree, '-o', page)
+    assert result.returncode == 0, result.stderr
+    assert_names_shown_not_obeyed(page.read_text(encoding='utf-8'))
+
+
+def test_diff_and_conflicts_pages_show_bidi_controls_in_names_as_escapes():
+    old, new = hostile_tree('old'), hostile_tree('new', flip=1)
+    # diff: the files differ (1); conflicts: one override whose findings are the same (0)
+    for command, code in (('diff', 1), ('conflicts', 0)):
+        page = WORK / f'{command}.html'
+        result = run(command, '--format', 'html', '-o', page, old, new)
+        assert result.returncode == code, result.stderr
+        text = page.read_text(encoding='utf-8')
+        for control in BIDI:
+            assert control not in text, f'{command}: U+{ord(control):04X} raw in the page'
+        assert 'upload\\xE2\\x80\\xAEgpj.gaf' in text, command
+
+
+def test_names_without_controls_are_shown_as_they_are_control():
+    directory = WORK / 'plain'
+    directory.mkdir()
+    (directory / 'r\u00e9sum\u00e9 \u05e9\u05dc\u05d5\u05dd.gaf').write_bytes(gaf([b'plain']))
+    page = WORK / 'plain.html'
+    assert run('check', '-q', '--format', 'html', '-o', page, directory).returncode == 1
+    text = page.read_text(encoding='utf-8')
+    assert 'r\u00e9sum\u00e9 \u05e9\u05dc\u05d5\u05dd.gaf' in text and '\\x' not in text
+
