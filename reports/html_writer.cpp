@@ -60,6 +60,11 @@ constexpr std::string_view excerpt_close = "<!--/gafcheck-excerpt-->";
 // Closes a file's pictures: "<!--gafcheck-left-out:N-->", N the frames its own bound left out.
 constexpr std::string_view left_out_open = "<!--gafcheck-left-out:";
 constexpr std::string_view left_out_close = "-->";
+// Around each finding row, and after a file's findings table, for the page's bound on rows.
+// Every mark starts "<!--gafcheck-", so write() finds the row's end mark as it finds the others.
+constexpr std::string_view finding_open = "<!--gafcheck-finding-->";
+constexpr std::string_view finding_close = "<!--gafcheck-/finding-->";
+constexpr std::string_view findings_end = "<!--gafcheck-findings-end-->";
 // Opens a group whose block files with the same findings may share:
 // "<!--gafcheck-block:KEY:NAME-->" (NAME the file's escaped name).
 constexpr std::string_view block_open = "<!--gafcheck-block:";
@@ -128,20 +133,21 @@ std::string file_html(const ReportItem& item, Retail group_worst) {
     const std::string severity(severity_name(finding.severity));
     rules.insert(rule);
     severities.insert(severity);
-    rows += "<tr class=\"finding r-" + std::string(retail_name(finding.retail)) +
-            "\" data-rule=\"" + html_escape(rule) + "\" data-severity=\"" + severity +
-            "\"><td><a href=\"#rule-" + html_escape(rule) + "\">" + html_escape(rule) +
-            "</a><br><span class=\"note\">" + html_escape(catalog.info(finding.rule).title) +
-            "</span></td><td>" + severity + (finding.suppressed ? " (suppressed)" : "") +
-            "</td><td>" + std::string(retail_name(finding.retail)) + "</td><td>" +
-            lowercase_hex(finding.offset) + "</td><td>" + html_escape(sanitize_text(finding.path)) +
-            "</td><td>" + html_escape(sanitize_text(finding.message));
+    rows += std::string(finding_open) + "<tr class=\"finding r-" +
+            std::string(retail_name(finding.retail)) + "\" data-rule=\"" + html_escape(rule) +
+            "\" data-severity=\"" + severity + "\"><td><a href=\"#rule-" + html_escape(rule) +
+            "\">" + html_escape(rule) + "</a><br><span class=\"note\">" +
+            html_escape(catalog.info(finding.rule).title) + "</span></td><td>" + severity +
+            (finding.suppressed ? " (suppressed)" : "") + "</td><td>" +
+            std::string(retail_name(finding.retail)) + "</td><td>" + lowercase_hex(finding.offset) +
+            "</td><td>" + html_escape(sanitize_text(finding.path)) + "</td><td>" +
+            html_escape(sanitize_text(finding.message));
     if (report.attachments)
       for (const HexExcerpt& excerpt : report.attachments->excerpts)
         if (excerpt.finding == i && !excerpt.text.empty())
           rows += std::string(excerpt_open) + "<details><summary>bytes</summary><pre>" +
                   html_escape(excerpt.text) + "</pre></details>" + std::string(excerpt_close);
-    rows += "</td></tr>";
+    rows += "</td></tr>" + std::string(finding_close);
   }
   std::string joined_rules;
   for (const std::string& rule : rules) joined_rules += (joined_rules.empty() ? "" : " ") + rule;
@@ -158,7 +164,7 @@ std::string file_html(const ReportItem& item, Retail group_worst) {
     html +=
         "<table class=\"findings\"><tr><th>rule</th><th>severity</th><th>retail</th><th>offset</th>"
         "<th>structure</th><th>message</th></tr>" +
-        rows + "</table>";
+        rows + "</table>" + std::string(findings_end);
   if (report.findings_suppressed > 0)
     html += "<p class=\"note\">" + std::to_string(report.findings_suppressed) +
             " more findings counted, not listed (--max-findings)</p>";
@@ -269,6 +275,10 @@ class HtmlWriter final : public FormatWriter {
     if (totals.hidden_below)  // --min-severity: the findings this page leaves out, counted
       page += "<tr><th>findings hidden</th><td>" + html_escape(hidden_findings_text(totals)) +
               "</td></tr>";
+    if (findings_cut_ > 0)
+      page += "<tr><th>findings not listed on this page</th><td>" + std::to_string(findings_cut_) +
+              " (the page lists " + std::to_string(html_findings_per_page) +
+              " findings at most; each file says how many of its own it leaves out)</td></tr>";
     page += "</table><table><tr><th>format</th><th>files</th></tr>";
     for (const auto& [format, count] : totals.by_format)
       page += "<tr><td>" + html_escape(format) + "</td><td>" + std::to_string(count) + "</td></tr>";
@@ -360,6 +370,8 @@ class HtmlWriter final : public FormatWriter {
         }
       } else if (rest.starts_with(excerpt_open)) {
         span(excerpt_open, excerpt_close, excerpts_left_, nullptr);
+      } else if (const std::size_t next = bound_rows(text, mark, kept); next != 0) {
+        at = next;
       } else {  // left_out_open
         const std::size_t number = mark + left_out_open.size();
         const std::size_t end = text.find(left_out_close, number);
@@ -381,10 +393,38 @@ class HtmlWriter final : public FormatWriter {
     return kept;
   }
 
+  // A finding row's mark at text[mark]: the row is kept while the page's rows last (its excerpt
+  // is then bounded as the rest), else skipped and counted; after the file's findings table, the
+  // rows it lost are said. Returns where to scan on, or 0 for a mark of another kind.
+  std::size_t bound_rows(const std::string& text, std::size_t mark, std::string& kept) {
+    const std::string_view rest = std::string_view(text).substr(mark);
+    if (rest.starts_with(finding_open)) {
+      if (findings_left_ > 0) {
+        --findings_left_;
+        return mark + finding_open.size();
+      }
+      ++file_findings_cut_;
+      ++findings_cut_;
+      return text.find(finding_close, mark) + finding_close.size();
+    }
+    if (rest.starts_with(finding_close)) return mark + finding_close.size();
+    if (!rest.starts_with(findings_end)) return 0;
+    if (file_findings_cut_ > 0)
+      kept += "<p class=\"note\">" + std::to_string(file_findings_cut_) +
+              " more findings counted, not listed on this page (it lists " +
+              std::to_string(html_findings_per_page) +
+              " findings at most, the first in the order files are checked)</p>";
+    file_findings_cut_ = 0;
+    return mark + findings_end.size();
+  }
+
   std::uint64_t frames_left_;
   std::uint64_t picture_limit_;
   std::uint64_t picture_bytes_ = 0;  // of the frames kept so far
   std::uint64_t excerpts_left_ = html_excerpts_per_report;
+  std::uint64_t findings_left_ = html_findings_per_page;
+  std::uint64_t findings_cut_ = 0;       // in all
+  std::uint64_t file_findings_cut_ = 0;  // of the current file
   std::string command_, command_line_, started_;
   PageBlocks blocks_;
   PageGallery gallery_;

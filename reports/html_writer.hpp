@@ -11,9 +11,9 @@
 // --max-findings per file, hex excerpts and thumbnails by their own bounds (html_attachments.hpp);
 // a clean file is one table row. The report-wide bounds (FormatContext::html_thumbnails frames,
 // their pictures' bytes within FormatContext::html_picture_bytes, html_excerpts_per_report hex
-// excerpts) are applied in write(), in the order groups are written,
-// so which files keep their pictures depends only on path order, never on census -j timing:
-// render() marks each frame's pictures and each excerpt, and write() keeps or drops them.
+// excerpts, html_findings_per_page finding rows) are applied in write(), in the order groups are
+// written, so which files keep their pictures depends only on path order, never on census -j
+// timing: render() marks each frame's pictures and each excerpt, and write() keeps or drops them.
 #include <cstdint>
 #include <memory>
 
@@ -22,6 +22,11 @@
 namespace gafcheck {
 
 inline constexpr std::uint64_t html_excerpts_per_report = 4000;
+// Finding rows on one page, in the order files are written (path order): a census of thousands
+// of damaged files would otherwise hold --max-findings rows for each in memory and on the page.
+// The rows past it are counted in a note per file and in the summary table, never dropped
+// silently.
+inline constexpr std::uint64_t html_findings_per_page = 20000;
 
 std::unique_ptr<FormatWriter> make_html_writer(std::unique_ptr<ReportOutput> output,
                                                const FormatContext& context);

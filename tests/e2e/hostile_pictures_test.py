@@ -2,7 +2,8 @@
 (check and census --format html, gafcheck html, diff --format html, conflicts --format html)
 shows a name carrying a bidirectional control (U+202E RIGHT-TO-LEFT OVERRIDE and its kin) with
 the control written as visible escapes, so "evil<RLO>fig.gaf" cannot display as another name;
-markup in names stays text.
+markup in names stays text. And the page stays bounded for a census of many damaged files: at
+most html_findings_per_page finding rows in all, the rest counted in a note per file.
 """
 import re
 import struct
@@ -103,3 +104,49 @@ def test_names_without_controls_are_shown_as_they_are_control():
     text = page.read_text(encoding='utf-8')
     assert 'r\u00e9sum\u00e9 \u05e9\u05dc\u05d5\u05dd.gaf' in text and '\\x' not in text
 
+
+PAGE_FINDINGS = 20000  # html_findings_per_page
+
+
+def many_findings_tree(name, files):
+    directory = WORK / name
+    directory.mkdir()
+    for i, entries in enumerate(files):
+        (directory / f'f{i}.gaf').write_bytes(gaf([b'e%05d' % k for k in range(entries)]))
+    return directory
+
+
+def listed_and_noted(text):
+    rows = text.count('<tr class="finding ')
+    noted = [int(n) for n in re.findall(
+        r'<p class="note">(\d+) more findings counted, not listed on this page', text)]
+    return rows, noted
+
+
+def test_a_census_page_lists_a_bounded_number_of_findings_and_counts_the_rest():
+    tree = many_findings_tree('many', [8000, 8001, 8002, 8003])
+    page, lines = WORK / 'many.html', WORK / 'many.jsonl'
+    result = run('census', '-q', '--format', 'html', '-o', page, '--format', 'json', '-o', lines,
+                 tree)
+    assert result.returncode == 1, result.stderr
+    import json
+    documents = [json.loads(line) for line in lines.read_text().splitlines()]
+    total = sum(len(d.get('findings', [])) for d in documents if d.get('kind') == 'file')
+    assert total > PAGE_FINDINGS
+    text = page.read_text(encoding='utf-8')
+    rows, noted = listed_and_noted(text)
+    assert rows == PAGE_FINDINGS
+    assert rows + sum(noted) == total
+    assert f'findings not listed on this page</th><td>{total - PAGE_FINDINGS}' in text
+    # the files are listed in path order: the last file's findings are the ones left out
+    assert re.search(r'<h2>[^<]*f3\.gaf</h2>', text)
+
+
+def test_a_page_under_the_findings_bound_lists_every_finding_control():
+    tree = many_findings_tree('few', [30, 31])
+    page = WORK / 'few.html'
+    assert run('census', '-q', '--format', 'html', '-o', page, tree).returncode == 1
+    text = page.read_text(encoding='utf-8')
+    rows, noted = listed_and_noted(text)
+    assert rows >= 61 and noted == [] and 'not listed on this page' not in text
+    assert '<!--gafcheck' not in text
