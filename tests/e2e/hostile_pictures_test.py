@@ -5,6 +5,7 @@ the control written as visible escapes, so "evil<RLO>fig.gaf" cannot display as 
 markup in names stays text. And the page stays bounded for a census of many damaged files: at
 most html_findings_per_page finding rows in all, the rest counted in a note per file.
 """
+import json
 import re
 import struct
 
@@ -129,7 +130,6 @@ def test_a_census_page_lists_a_bounded_number_of_findings_and_counts_the_rest():
     result = run('census', '-q', '--format', 'html', '-o', page, '--format', 'json', '-o', lines,
                  tree)
     assert result.returncode == 1, result.stderr
-    import json
     documents = [json.loads(line) for line in lines.read_text().splitlines()]
     total = sum(len(d.get('findings', [])) for d in documents if d.get('kind') == 'file')
     assert total > PAGE_FINDINGS
@@ -150,3 +150,54 @@ def test_a_page_under_the_findings_bound_lists_every_finding_control():
     rows, noted = listed_and_noted(text)
     assert rows >= 61 and noted == [] and 'not listed on this page' not in text
     assert '<!--gafcheck' not in text
+
+
+def diff_page_rows(text):
+    """Rows of the changes tables (entries, frames) and items of the findings lists shown."""
+    rows = sum(table.count('<tr') - 1 for table in
+               re.findall(r'<table class="changes">.*?</table>', text, re.S))
+    items = sum(lst.count('<li>') for lst in
+                re.findall(r'<ul class="findings [a-z]+">.*?</ul>', text, re.S))
+    noted = [int(n) for n in re.findall(r'<p class="note">(\d+) more rows of this file not '
+                                        r'shown on this page', text)]
+    return rows + items, noted
+
+
+def diff_rows_in(document):
+    rows = 0
+    for file in document['files']:
+        for entry in file.get('entries', []):
+            rows += 1 + (1 if entry['change'] in ('added', 'removed') else
+                         len(entry.get('frames', [])))
+        findings = file.get('findings', {})
+        rows += len(findings.get('added', [])) + len(findings.get('resolved', []))
+    return rows
+
+
+def test_a_diff_page_shows_a_bounded_number_of_rows_and_counts_the_rest():
+    old, new = WORK / 'diff-old', WORK / 'diff-new'
+    for side, flip in ((old, 0), (new, 1)):
+        side.mkdir()
+        for i in range(3):
+            names = [b'e%05d' % k for k in range(4000 + i)]
+            data = bytes.fromhex('02 00 06 05  06 00 08 01 02 03 02') + bytes([9 ^ flip])
+            (side / f'f{i}.gaf').write_bytes(gaf(names, data=data))
+    page, document = WORK / 'diff-many.html', WORK / 'diff-many.json'
+    assert run('diff', '--format', 'html', '-o', page, old, new).returncode == 1
+    assert run('diff', '--format', 'json', '-o', document, old, new).returncode == 1
+    total = diff_rows_in(json.loads(document.read_text()))
+    assert total > PAGE_FINDINGS
+    text = page.read_text(encoding='utf-8')
+    shown, noted = diff_page_rows(text)
+    assert shown <= PAGE_FINDINGS and shown + sum(noted) == total
+    assert f'{total - shown} more rows not shown: the page shows {PAGE_FINDINGS} at most' in text
+
+
+def test_a_small_diff_page_shows_every_row_control():
+    old, new = hostile_tree('diff-small-old'), hostile_tree('diff-small-new', flip=1)
+    page, document = WORK / 'diff-small.html', WORK / 'diff-small.json'
+    assert run('diff', '--format', 'html', '-o', page, old, new).returncode == 1
+    assert run('diff', '--format', 'json', '-o', document, old, new).returncode == 1
+    shown, noted = diff_page_rows(page.read_text(encoding='utf-8'))
+    assert shown == diff_rows_in(json.loads(document.read_text())) and noted == []
+    assert 'more rows not shown' not in page.read_text(encoding='utf-8')

@@ -11,6 +11,27 @@
 namespace gafcheck::compare {
 namespace {
 
+// Rows of the changes and statements tables and items of the findings lists on one page: a diff
+// of thousands of changed files would otherwise be a page of millions of rows. The rows past it
+// are counted per file and in the header; --format json lists every one.
+constexpr std::uint64_t page_rows = 20000;
+
+struct RowBudget {
+  std::uint64_t left = page_rows;
+  std::uint64_t cut = 0;       // in all
+  std::uint64_t file_cut = 0;  // of the file being written
+  // Whether one more row is shown; a row not shown is counted.
+  bool take() {
+    if (left > 0) {
+      --left;
+      return true;
+    }
+    ++cut;
+    ++file_cut;
+    return false;
+  }
+};
+
 // Text from the inputs, printable and HTML-escaped.
 std::string shown(std::string_view text) {
   return html_escape(escape_bytes(text));
@@ -59,7 +80,14 @@ void frame_row(std::ostream& out, const std::string& entry, const FrameDiff& fra
   out << "</td></tr>\n";
 }
 
-void entry_rows(std::ostream& out, const EntryDiff& entry) {
+void entry_rows(std::ostream& out, const EntryDiff& entry, RowBudget& rows) {
+  const bool listed = entry.change == EntryChange::added || entry.change == EntryChange::removed;
+  if (!rows.take()) {
+    const std::uint64_t own = listed ? 1 : entry.frames.size();
+    rows.cut += own;
+    rows.file_cut += own;
+    return;
+  }
   std::string note;
   if (entry.change == EntryChange::renamed) note = " from " + shown(entry.old_name);
   if (!entry.reachable)
@@ -70,12 +98,14 @@ void entry_rows(std::ostream& out, const EntryDiff& entry) {
   out << "<tr class=\"entry\"><td>" << shown(entry.name) << "</td><td></td><td>"
       << change_badge(entry_change_name(entry.change)) << note << "</td><td>"
       << fields_cell(entry.fields) << "</td><td></td><td></td><td></td></tr>\n";
-  if (entry.change == EntryChange::added || entry.change == EntryChange::removed) {
+  if (listed) {
+    if (!rows.take()) return;
     out << "<tr><td></td><td colspan=\"6\" class=\"note\">" << counted(entry.frames.size(), "frame")
         << " " << (entry.change == EntryChange::added ? "added" : "removed") << "</td></tr>\n";
     return;
   }
-  for (const FrameDiff& frame : entry.frames) frame_row(out, shown(entry.name), frame);
+  for (const FrameDiff& frame : entry.frames)
+    if (rows.take()) frame_row(out, shown(entry.name), frame);
 }
 
 // One picture's image element at the frame's display size.
@@ -122,7 +152,7 @@ void frame_figure(std::ostream& out, const EntryDiff& entry, const FrameDiff& fr
          "new</label></div>\n</figure>\n";
 }
 
-void sprite_part(std::ostream& out, const SpriteDiff& sprite) {
+void sprite_part(std::ostream& out, const SpriteDiff& sprite, RowBudget& rows) {
   out << "<p class=\"note\">" << sprite.unchanged_entries << " entries unchanged</p>\n";
   for (const auto& [side, stopped] :
        {std::pair("OLD", &sprite.old_stopped), std::pair("NEW", &sprite.new_stopped)})
@@ -130,14 +160,14 @@ void sprite_part(std::ostream& out, const SpriteDiff& sprite) {
   if (sprite.entries.empty()) return;
   out << "<table class=\"changes\"><tr><th>entry</th><th>frame</th><th>change</th><th>fields "
          "(bold: the game shows it)</th><th>pixels differing</th><th>box</th><th>remap</th></tr>\n";
-  for (const EntryDiff& entry : sprite.entries) entry_rows(out, entry);
+  for (const EntryDiff& entry : sprite.entries) entry_rows(out, entry, rows);
   out << "</table>\n";
   for (const EntryDiff& entry : sprite.entries)
     for (const FrameDiff& frame : entry.frames)
       if (frame.pictures) frame_figure(out, entry, frame);
 }
 
-void tsf_part(std::ostream& out, const std::vector<TsfChange>& changes) {
+void tsf_part(std::ostream& out, const std::vector<TsfChange>& changes, RowBudget& rows) {
   if (changes.empty()) return;
   out << "<table class=\"statements\"><tr><th>statement</th><th>old</th><th>new</th></tr>\n";
   const auto side = [](const std::optional<std::string>& value, std::uint64_t line) {
@@ -145,17 +175,19 @@ void tsf_part(std::ostream& out, const std::vector<TsfChange>& changes) {
                  : std::string("<span class=\"note\">(none)</span>");
   };
   for (const TsfChange& change : changes)
-    out << "<tr><td>" << shown(change.key) << "</td><td>" << side(change.before, change.old_line)
-        << "</td><td>" << side(change.after, change.new_line) << "</td></tr>\n";
+    if (rows.take())
+      out << "<tr><td>" << shown(change.key) << "</td><td>" << side(change.before, change.old_line)
+          << "</td><td>" << side(change.after, change.new_line) << "</td></tr>\n";
   out << "</table>\n";
 }
 
-void findings_part(std::ostream& out, const FindingsDelta& findings) {
+void findings_part(std::ostream& out, const FindingsDelta& findings, RowBudget& rows) {
   for (const auto& [title, css, list] : {std::tuple("Findings gained", "gained", &findings.added),
                                          std::tuple("Findings lost", "lost", &findings.resolved)}) {
     if (list->empty()) continue;
     out << "<h3>" << title << "</h3><ul class=\"findings " << css << "\">\n";
     for (const DiffFinding& finding : *list) {
+      if (!rows.take()) continue;
       std::ostringstream offset;
       offset << std::hex << finding.offset;
       out << "<li>" << html_escape(finding.severity) << " <code>" << html_escape(finding.rule)
@@ -166,7 +198,7 @@ void findings_part(std::ostream& out, const FindingsDelta& findings) {
   }
 }
 
-void file_section(std::ostream& out, const FileDiff& file) {
+void file_section(std::ostream& out, const FileDiff& file, RowBudget& rows) {
   out << "<section class=\"file\"><h2>" << change_badge(file_change_name(file.change)) << ' '
       << shown(file.path) << "</h2>\n";
   if (!file.old_path.empty())
@@ -177,13 +209,18 @@ void file_section(std::ostream& out, const FileDiff& file) {
         << " bytes; NEW: " << html_escape(file.new_format) << ", " << file.new_size
         << " bytes</p>\n";
   if (!file.note.empty()) out << "<p>" << shown(file.note) << "</p>\n";
-  if (file.sprite) sprite_part(out, *file.sprite);
-  tsf_part(out, file.tsf);
-  findings_part(out, file.findings);
+  rows.file_cut = 0;
+  if (file.sprite) sprite_part(out, *file.sprite, rows);
+  tsf_part(out, file.tsf, rows);
+  findings_part(out, file.findings, rows);
+  if (rows.file_cut > 0)
+    out << "<p class=\"note\">" << rows.file_cut
+        << " more rows of this file not shown on this page (it shows " << page_rows
+        << " rows at most, the first in path order; --format json lists every one)</p>\n";
   out << "</section>\n";
 }
 
-void header(std::ostream& out, const ContentDiff& diff) {
+void header(std::ostream& out, const ContentDiff& diff, const RowBudget& rows) {
   const std::string verdict(content_verdict(diff));
   out << "<header><h1>gafcheck diff</h1><p>" << shown(diff.old_label) << " &rarr; "
       << shown(diff.new_label) << " <span class=\"note\">(" << html_escape(diff.kind)
@@ -211,6 +248,9 @@ void header(std::ostream& out, const ContentDiff& diff) {
   if (pictures.past_heap != 0)
     out << " <strong>" << pictures.past_heap << " changed frames not drawn: their pictures "
         << "would pass the heap budget (--max-heap " << pictures.heap_budget << ").</strong>";
+  if (rows.cut != 0)
+    out << " <strong>" << rows.cut << " more rows not shown: the page shows " << page_rows
+        << " at most (--format json lists every one).</strong>";
   out << "</p></header>\n";
 }
 
@@ -223,9 +263,11 @@ std::string html_content_diff(const ContentDiff& diff) {
          "data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'\"><title>gafcheck diff: "
       << shown(diff.old_label) << " &rarr; " << shown(diff.new_label) << "</title>"
       << diff_page_style << "</head><body>\n";
-  header(out, diff);
-  out << "<main>\n";
-  for (const FileDiff& file : diff.files) file_section(out, file);
+  std::ostringstream body;
+  RowBudget rows;
+  for (const FileDiff& file : diff.files) file_section(body, file, rows);
+  header(out, diff, rows);
+  out << "<main>\n" << body.view();
   if (diff.files.empty()) out << "<p>No file differs.</p>\n";
   out << "</main>\n" << diff_page_script << "\n</body></html>\n";
   return out.str();
