@@ -11,6 +11,7 @@ import struct
 
 from conftest import GAFCHECK, scratch_directory
 from gafcheck_run import run_gafcheck
+from hand_built_hpi import hpi_v1_tree
 
 WORK = scratch_directory('hostile-pictures')
 RLO = '\u202e'
@@ -201,3 +202,65 @@ def test_a_small_diff_page_shows_every_row_control():
     shown, noted = diff_page_rows(page.read_text(encoding='utf-8'))
     assert shown == diff_rows_in(json.loads(document.read_text())) and noted == []
     assert 'more rows not shown' not in page.read_text(encoding='utf-8')
+
+
+# --- archive members two names reach under case folding ---
+
+PALETTE = bytes(b for i in range(256) for b in (i, 255 - i, i * 7 % 256, 0))
+DARK = bytes(1024)
+
+
+def palette_archive(name, tree):
+    path = WORK / name
+    path.write_bytes(hpi_v1_tree(tree))
+    return path
+
+
+def rendered(*args):
+    out = scratch_directory('hostile-pictures-render')
+    result = run('render', '-o', out / 'o', *args)
+    index = out / 'o' / 'index.json'
+    return result, json.loads(index.read_text()) if index.exists() else None
+
+
+def test_a_palette_member_two_members_share_under_case_folding_is_refused_naming_both():
+    sprite = WORK / 'sprite.gaf'
+    sprite.write_bytes(gaf([b'one']))
+    archive = palette_archive('twins.hpi', [(b'palettes', [(b'PALETTE.PAL', DARK)]),
+                                            (b'PALETTES', [(b'palette.pal', PALETTE)])])
+    for args in (('--palette-from', archive), ('--palette', f'{archive}!PALETTES/palette.pal'),
+                 ('--palette', f'{archive}!palettes/PALETTE.PAL')):
+        result, index = rendered(*args, sprite)
+        assert result.returncode == 2 and index is None, (args, result.stderr)
+        assert "2 members on 'palettes/palette.pal' under case folding" in result.stderr, args
+        assert "'palettes/PALETTE.PAL'" in result.stderr, args
+        assert "'PALETTES/palette.pal'" in result.stderr, args
+    check = run('check', '-q', '--format', 'html', '-o', WORK / 'twins.html', '--palette',
+                f'{archive}!palettes/PALETTE.PAL', sprite)
+    assert check.returncode == 2 and 'under case folding' in check.stderr
+
+
+def test_a_sprite_member_two_members_share_is_drawn_only_when_named_as_spelled():
+    archive = palette_archive('twin-sprites.ufo', [(b'anims', [(b'A.GAF', gaf([b'dark'])),
+                                                               (b'a.gaf', gaf([b'light']))])])
+    # spelled as neither: as a member that is not there (exit 1, standard error says why)
+    result, index = rendered(f'{archive}!anims/A.gaf')
+    assert result.returncode == 1 and index['images'] == [], result.stderr
+    assert "2 members on 'anims/a.gaf' under case folding" in result.stderr
+    assert "'anims/A.GAF'" in result.stderr and "'anims/a.gaf'" in result.stderr
+    # spelled as one of them: that one, not the first on the folded path
+    for spelled, entry in (('anims/a.gaf', 'light'), ('anims/A.GAF', 'dark')):
+        result, index = rendered(f'{archive}!{spelled}')
+        assert result.returncode == 0, result.stderr
+        assert [image['name'] for image in index['images']] == [entry]
+
+
+def test_a_palette_member_of_its_own_path_is_used_control():
+    sprite = WORK / 'sprite-control.gaf'
+    sprite.write_bytes(gaf([b'one']))
+    archive = palette_archive('single.hpi', [(b'palettes', [(b'PALETTE.PAL', PALETTE)]),
+                                             (b'other', [(b'PALETTE.PAL', DARK)])])
+    result, index = rendered('--palette-from', archive, sprite)
+    assert result.returncode == 0, result.stderr
+    assert index['palette'] == f'{archive}!palettes/PALETTE.PAL (pal)'
+    assert index['palette_chosen_by'] == '--palette-from'

@@ -37,3 +37,35 @@ def hpi_v1(files, footer=True):
 def packed(name, content):
     """A member whose one zlib chunk decodes exactly to content."""
     return (name, len(content), [chunk(zlib.compress(content), len(content))])
+
+
+def hpi_v1_tree(tree):
+    """A v1 archive (key 0) with directories: tree is a list of (name, node), node either a list
+    (a directory's own (name, node) pairs) or the bytes of a file, packed as one zlib chunk."""
+    out = bytearray(b'HAPI' + struct.pack('<IIII', 0x00010000, 0, 0, 0x14))
+    records = []
+
+    def directory(children):
+        at = len(out)
+        out.extend(struct.pack('<II', len(children), at + 8))
+        entries_at = len(out)
+        out.extend(bytes(9 * len(children)))
+        for i, (name, node) in enumerate(children):
+            name_at = len(out)
+            out.extend(name + b'\0')
+            if isinstance(node, list):
+                target, flag = directory(node), 1
+            else:
+                target, flag = len(out), 0
+                out.extend(struct.pack('<IIB', 0, len(node), 2))
+                records.append((target, node))
+            struct.pack_into('<IIB', out, entries_at + 9 * i, name_at, target, flag)
+        return at
+
+    directory(tree)
+    struct.pack_into('<I', out, 8, len(out))
+    for record, content in records:
+        struct.pack_into('<I', out, record, len(out))
+        body = chunk(zlib.compress(content), len(content))
+        out.extend(struct.pack('<I', len(body)) + body)
+    return bytes(out)

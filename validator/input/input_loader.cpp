@@ -36,6 +36,30 @@ bool regular_file(const std::string& path) {
   return ::stat(path.c_str(), &status) == 0 && S_ISREG(status.st_mode);
 }
 
+// The member on the folded path: the only one, or of several the one spelled as wanted (all
+// are named in out.folded_twins); nullopt, with the error naming every spelling, when several lie
+// there and none is spelled so: readers take different ones (the first, the last), so taking
+// either could draw or colour with bytes the game never uses.
+std::optional<std::size_t> member_on(const hpi::MemberReader& reader, const std::string& spelled,
+                                     LoadedInput& out) {
+  const std::string folded = hpi::folded_path(spelled);
+  std::vector<std::size_t> found;
+  for (std::size_t i = 0; i < reader.members().size(); ++i)
+    if (hpi::folded_path(reader.members()[i].path) == folded) found.push_back(i);
+  if (found.size() < 2) return found.empty() ? std::nullopt : std::optional(found.front());
+  std::optional<std::size_t> exact;
+  out.folded_twins.clear();
+  for (const std::size_t i : found) {
+    out.folded_twins.push_back(reader.members()[i].path);
+    if (!exact && reader.members()[i].path == spelled) exact = i;
+  }
+  if (!exact)
+    out.error = folded_twins_text(out.folded_twins) +
+                ", none spelled as asked: readers differ on which one they take "
+                "(hpi.duplicate-path), so none is used";
+  return exact;
+}
+
 // Finds `wanted` (a member path, possibly naming a member of a nested archive after a '!') in
 // the archive bytes; depth counts the archives opened so far.
 bool find_member(ByteView archive, const std::string& wanted, const CheckOptions& options,
@@ -53,9 +77,10 @@ bool find_member(ByteView archive, const std::string& wanted, const CheckOptions
   // The whole rest as one member path first, then the longest member path before a '!'.
   for (std::size_t cut = wanted.size(); cut != std::string::npos && cut > 0;
        cut = wanted.rfind('!', cut - 1)) {
-    const std::string path = hpi::folded_path(wanted.substr(0, cut));
-    for (std::size_t i = 0; i < reader.members().size(); ++i) {
-      if (hpi::folded_path(reader.members()[i].path) != path) continue;
+    const std::optional<std::size_t> found = member_on(reader, wanted.substr(0, cut), out);
+    if (!found && !out.error.empty()) return false;  // several members, none spelled so
+    if (found) {
+      const std::size_t i = *found;
       hpi::DecodedMember decoded = reader.read_checked(i);
       if (!decoded.bytes) {
         out.error = "member '" + escape_bytes(reader.members()[i].path) +
@@ -85,6 +110,14 @@ bool find_member(ByteView archive, const std::string& wanted, const CheckOptions
 
 }  // namespace
 
+std::string folded_twins_text(const std::vector<std::string>& twins) {
+  std::string spellings;
+  for (const std::string& path : twins)
+    spellings += std::string(spellings.empty() ? "" : ", ") + "'" + escape_bytes(path) + "'";
+  return std::to_string(twins.size()) + " members on '" +
+         escape_bytes(hpi::folded_path(twins.front())) + "' under case folding (" + spellings + ")";
+}
+
 std::string disk_path_of(const std::string& argument) {
   if (regular_file(argument)) return argument;
   for (std::size_t bang = argument.rfind('!'); bang != std::string::npos && bang > 0;
@@ -103,9 +136,10 @@ LoadedInput load_input(const std::string& argument, const CheckOptions& options)
   if (!opened) {
     const ReadFailure& failure = opened.problem();
     out.unreadable = true;
-    out.error = failure.too_large ? std::to_string(failure.size) + " bytes, above --max-file-size " +
-                                        std::to_string(options.limits[BudgetKind::file_size])
-                                  : failure.reason;
+    out.error = failure.too_large
+                    ? std::to_string(failure.size) + " bytes, above --max-file-size " +
+                          std::to_string(options.limits[BudgetKind::file_size])
+                    : failure.reason;
     return out;
   }
   return load_opened_input(

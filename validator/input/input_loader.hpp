@@ -34,6 +34,10 @@ struct LoadedInput {
   // says about them (damage, never empty then); member holds the bytes as a reader decodes them.
   std::vector<std::string> damage_rules;
   std::string damage;
+  // Every member on the member's path under case folding, in the archive's order, when it is not
+  // alone there (empty when it is). Of several, the one spelled as asked is taken; with none
+  // spelled so, none is (error).
+  std::vector<std::string> folded_twins;
 
   bool damaged() const { return !damage.empty(); }
 
@@ -41,6 +45,9 @@ struct LoadedInput {
 };
 
 LoadedInput load_input(const std::string& argument, const CheckOptions& options);
+
+// "N members on 'FOLDED' under case folding ('A', 'B')" for LoadedInput::folded_twins.
+std::string folded_twins_text(const std::vector<std::string>& twins);
 
 // The same for a file already read (`disk` names it): the file itself when `member` is empty,
 // else that member of it ("anims/x.gaf", or "inner.hpi!anims/x.gaf").

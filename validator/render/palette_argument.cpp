@@ -24,6 +24,13 @@ Result<Palette> read_palette_at(const std::string& argument, const CheckOptions&
   if (!input.error.empty())
     return Problem{ExitCode::usage,
                    "cannot read palette " + escape_bytes(argument) + ": " + input.error};
+  // Colours every picture: one of several members on a path under case folding is refused even
+  // when spelled exactly, since the game's folded lookup may take another.
+  if (!input.folded_twins.empty())
+    return Problem{ExitCode::usage, "palette " + escape_bytes(argument) + " is one of " +
+                                        folded_twins_text(input.folded_twins) +
+                                        ": readers differ on which one they take "
+                                        "(hpi.duplicate-path)"};
   // A damaged member's colours are not the packed ones: used only with --draw-damaged, and
   // marked in the palette's name (index.json: "palette") then.
   if (input.damaged() && !damaged.allowed) {
