@@ -14,6 +14,13 @@ namespace gafcheck {
 // \xNN escapes of their bytes, so every page shows the name as its bytes run.
 std::string html_escape(std::string_view text);
 
+// The head of every gafcheck page: UTF-8, and a content security policy that lets the page load
+// nothing from anywhere (its pictures are data: URIs, its style and script inline), so even a
+// name that escaped its escaping could fetch nothing and send nothing.
+inline constexpr std::string_view page_head_meta =
+    "<meta charset=\"utf-8\"><meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
+    "'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">";
+
 // "data:image/png;base64,..." (base64 by OpenSSL's EVP_EncodeBlock).
 std::string png_data_uri(std::string_view png);
 

@@ -259,9 +259,9 @@ class HtmlWriter final : public FormatWriter {
   }
 
   void summary(const RunTotals& totals, const ReportClosing& closing) override {
-    std::string page =
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>gafcheck " +
-        html_escape(command_) + " report</title>" + std::string(style) + "</head><body>\n";
+    std::string page = "<!DOCTYPE html>\n<html lang=\"en\"><head>" + std::string(page_head_meta) +
+                       "<title>gafcheck " + html_escape(command_) + " report</title>" +
+                       std::string(style) + "</head><body>\n";
     page += "<h1>gafcheck " + html_escape(command_) + " report</h1><p class=\"note\">" +
             html_escape(sanitize_text(command_line_)) + "<br>started " + html_escape(started_) +
             ", " + std::to_string(closing.wall_seconds) + " s" +

@@ -264,3 +264,27 @@ def test_a_palette_member_of_its_own_path_is_used_control():
     assert result.returncode == 0, result.stderr
     assert index['palette'] == f'{archive}!palettes/PALETTE.PAL (pal)'
     assert index['palette_chosen_by'] == '--palette-from'
+
+
+def security_policy(text):
+    head = text[:text.index('</head>')]
+    found = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', head)
+    return found and found.group(1)
+
+
+def test_every_page_may_load_nothing_from_anywhere():
+    old, new = hostile_tree('policy-old'), hostile_tree('policy-new', flip=1)
+    report = WORK / 'policy.yaml'
+    pages = {}
+    for name, args in (('check', ('check', '-q', '-o', report, '--format', 'html', '-o')),
+                       ('census', ('census', '-q', '--format', 'html', '-o')),
+                       ('diff', ('diff', '--format', 'html', '-o')),
+                       ('conflicts', ('conflicts', '--format', 'html', '-o'))):
+        pages[name] = WORK / f'policy-{name}.html'
+        sides = (old,) if name in ('check', 'census') else (old, new)
+        assert run(*args, pages[name], *sides).returncode in (0, 1), name
+    pages['html'] = WORK / 'policy-html.html'
+    assert run('html', report, '--root', '/', '-o', pages['html']).returncode == 0
+    for name, page in pages.items():
+        policy = security_policy(page.read_text(encoding='utf-8'))
+        assert policy and policy.startswith("default-src 'none'; img-src data:;"), (name, policy)

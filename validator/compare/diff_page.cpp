@@ -258,11 +258,9 @@ void header(std::ostream& out, const ContentDiff& diff, const RowBudget& rows) {
 
 std::string html_content_diff(const ContentDiff& diff) {
   std::ostringstream out;
-  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src "
-         "data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'\"><title>gafcheck diff: "
-      << shown(diff.old_label) << " &rarr; " << shown(diff.new_label) << "</title>"
-      << diff_page_style << "</head><body>\n";
+  out << "<!DOCTYPE html>\n<html lang=\"en\"><head>" << page_head_meta
+      << "<title>gafcheck diff: " << shown(diff.old_label) << " &rarr; " << shown(diff.new_label)
+      << "</title>" << diff_page_style << "</head><body>\n";
   std::ostringstream body;
   RowBudget rows;
   for (const FileDiff& file : diff.files) file_section(body, file, rows);

@@ -112,12 +112,12 @@ std::string html_conflicts(const ModSet& set, const ConflictReport& report, int 
   std::string engines;
   for (const std::string& engine : report.engines)
     engines += (engines.empty() ? "" : ", ") + engine;
-  return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>gafcheck "
-         "conflicts</title>" +
-         std::string(conflicts_page_style) + std::string(conflicts_section_style) +
-         "</head><body>\n<h1>gafcheck conflicts</h1>\n" + "<p class=\"note\">engine " +
-         html_escape(report.primary) + " (considered: " + html_escape(engines) + "); exit " +
-         std::to_string(exit_code) + "</p>\n" + conflicts_section(set, report) + "</body></html>\n";
+  return "<!DOCTYPE html>\n<html lang=\"en\"><head>" + std::string(page_head_meta) +
+         "<title>gafcheck conflicts</title>" + std::string(conflicts_page_style) +
+         std::string(conflicts_section_style) + "</head><body>\n<h1>gafcheck conflicts</h1>\n" +
+         "<p class=\"note\">engine " + html_escape(report.primary) +
+         " (considered: " + html_escape(engines) + "); exit " + std::to_string(exit_code) +
+         "</p>\n" + conflicts_section(set, report) + "</body></html>\n";
 }
 
 }  // namespace gafcheck::modsets
