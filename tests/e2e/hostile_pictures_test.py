@@ -288,3 +288,20 @@ def test_every_page_may_load_nothing_from_anywhere():
     for name, page in pages.items():
         policy = security_policy(page.read_text(encoding='utf-8'))
         assert policy and policy.startswith("default-src 'none'; img-src data:;"), (name, policy)
+
+
+def test_an_archive_that_is_a_fifo_or_a_device_is_named_as_such_never_read():
+    import os
+    fifo = WORK / 'totala1.hpi'
+    os.mkfifo(fifo, 0o600)
+    sprite = WORK / 'sprite-fifo.gaf'
+    sprite.write_bytes(gaf([b'one']))
+    for args in (('--palette-from', fifo), ('--palette', f'{fifo}!palettes/PALETTE.PAL'),
+                 ('--palette-from', '/dev/zero')):
+        result, index = rendered(*args, sprite)
+        assert result.returncode == 2 and index is None, (args, result.stderr)
+        assert ('a FIFO' if 'hpi' in str(args[1]) else 'a character device') in result.stderr
+        assert 'No such file' not in result.stderr
+    # a member of a FIFO named as the FILE to draw: not read, and said
+    result, index = rendered(f'{fifo}!anims/x.gaf')
+    assert result.returncode != 0 and 'a FIFO' in result.stderr, result.stderr

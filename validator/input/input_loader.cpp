@@ -36,6 +36,11 @@ bool regular_file(const std::string& path) {
   return ::stat(path.c_str(), &status) == 0 && S_ISREG(status.st_mode);
 }
 
+bool special_file(const std::string& path) {
+  struct stat status {};
+  return ::stat(path.c_str(), &status) == 0 && !S_ISREG(status.st_mode) && !S_ISDIR(status.st_mode);
+}
+
 // The member on the folded path: the only one, or of several the one spelled as wanted (all
 // are named in out.folded_twins); nullopt, with the error naming every spelling, when several lie
 // there and none is spelled so: readers take different ones (the first, the last), so taking
@@ -123,7 +128,8 @@ std::string disk_path_of(const std::string& argument) {
   for (std::size_t bang = argument.rfind('!'); bang != std::string::npos && bang > 0;
        bang = argument.rfind('!', bang - 1)) {
     const std::string prefix = argument.substr(0, bang);
-    if (regular_file(prefix)) return prefix;
+    // A FIFO or a device where the archive should be is named as what it is, not as missing.
+    if (regular_file(prefix) || special_file(prefix)) return prefix;
   }
   return argument;
 }
