@@ -305,3 +305,31 @@ def test_an_archive_that_is_a_fifo_or_a_device_is_named_as_such_never_read():
     # a member of a FIFO named as the FILE to draw: not read, and said
     result, index = rendered(f'{fifo}!anims/x.gaf')
     assert result.returncode != 0 and 'a FIFO' in result.stderr, result.stderr
+
+
+# --- a palette that gives fewer than 256 colours ---
+
+def test_a_palette_of_fewer_colours_says_which_indices_keep_the_forensic_colours():
+    sprite = WORK / 'sprite-short-palette.gaf'
+    sprite.write_bytes(gaf([b'one']))
+    jasc = WORK / 'sixteen.pal'
+    jasc.write_text('JASC-PAL\n0100\n16\n' + '1 2 3\n' * 16)
+    act = WORK / 'eight.act'
+    act.write_bytes(bytes(768) + bytes([0, 8, 0xFF, 0xFF]))
+    for palette, given in ((jasc, 16), (act, 8)):
+        result, index = rendered('--palette', palette, sprite)
+        assert result.returncode == 0, result.stderr
+        said = (f'gives {given} colours: indices {given} to 255 are drawn with the forensic '
+                "palette's colours")
+        assert said in index['palette'], index['palette']
+        assert said in result.stderr and 'palette_note' in index and said in index['palette_note']
+
+
+def test_a_palette_of_256_colours_says_nothing_more_control():
+    sprite = WORK / 'sprite-full-palette.gaf'
+    sprite.write_bytes(gaf([b'one']))
+    jasc = WORK / 'full.pal'
+    jasc.write_text('JASC-PAL\n0100\n256\n' + '1 2 3\n' * 256)
+    result, index = rendered('--palette', jasc, sprite)
+    assert result.returncode == 0 and index['palette'] == f'{jasc} (jasc)'
+    assert 'palette_note' not in index and 'forensic' not in result.stderr

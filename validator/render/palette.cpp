@@ -46,4 +46,11 @@ Palette forensic_palette() {
   return palette;
 }
 
+std::string partial_palette_note(const Palette& palette) {
+  if (palette.forensic || palette.colours_given >= 256) return {};
+  const std::string given = std::to_string(palette.colours_given);
+  return "gives " + given + " colours: indices " + given +
+         " to 255 are drawn with the forensic palette's colours";
+}
+
 }  // namespace gafcheck::render

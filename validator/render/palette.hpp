@@ -19,7 +19,14 @@ struct Palette {
   // checkerboard (key_checker_a/b), so the key stands out wherever it is drawn opaque.
   bool forensic = false;
   std::string source;  // "forensic", or the file the palette came from and its format
+  // Colours the file gives (a JASC-PAL or ACT may give fewer than 256): the indices from it on
+  // keep the forensic palette's colours, which partial_palette_note says.
+  unsigned colours_given = 256;
 };
+
+// "gives N colours: indices N to 255 are drawn with the forensic palette's colours" for a
+// palette that gives fewer than 256, else empty.
+std::string partial_palette_note(const Palette& palette);
 
 inline constexpr Rgb key_checker_a{255, 255, 255};
 inline constexpr Rgb key_checker_b{96, 96, 96};

@@ -44,6 +44,8 @@ Result<Palette> read_palette_at(const std::string& argument, const CheckOptions&
     return Problem{ExitCode::usage, "palette " + escape_bytes(argument) +
                                         " is not usable: " + read.problem().message};
   read->palette.source = escape_bytes(argument) + " (" + read->format + ")";
+  if (const std::string partial = partial_palette_note(read->palette); !partial.empty())
+    read->palette.source += " (it " + partial + ")";
   if (input.damaged()) {
     damaged.found = true;
     damaged.message = "palette " + escape_bytes(argument) + " used damaged: " + input.damage;

@@ -31,6 +31,7 @@ Palette triples(ByteView bytes, std::uint64_t offset, std::uint64_t stride, unsi
     const std::uint64_t at = offset + i * stride;
     palette.colours[i] = {*bytes.u8(at), *bytes.u8(at + 1), *bytes.u8(at + 2)};
   }
+  palette.colours_given = count;
   return palette;
 }
 
@@ -103,6 +104,7 @@ Result<PaletteFile> read_jasc(ByteView bytes) {
                           static_cast<std::uint8_t>((*rgb)[1]),
                           static_cast<std::uint8_t>((*rgb)[2])};
   }
+  palette.colours_given = colours;
   return success(palette, "jasc");
 }
 

@@ -209,9 +209,12 @@ void RenderRunner::draw_inputs() {
 ExitCode RenderRunner::finish() const {
   // Said (and recorded) when an image was drawn with it: the colours are not the game's.
   const bool forensic = settings_.palette.forensic && !run_.tak_lookup && tally_.written != 0;
-  if (forensic) std::cerr << "gafcheck: " << render::forensic_palette_notice << '\n';
-  const std::string text = images_.text(settings_.palette.source, palette_chosen_by_,
-                                        forensic ? render::forensic_palette_notice : "");
+  std::string note = forensic ? render::forensic_palette_notice : "";
+  if (const std::string partial = render::partial_palette_note(settings_.palette);
+      !partial.empty() && !run_.tak_lookup && tally_.written != 0)
+    note = "palette " + escape_bytes(palette_) + ": it " + partial;
+  if (!note.empty()) std::cerr << "gafcheck: " << note << '\n';
+  const std::string text = images_.text(settings_.palette.source, palette_chosen_by_, note);
   if (const auto written = target_->write(
           "index.json", {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, true);
       !written)
