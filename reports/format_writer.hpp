@@ -68,6 +68,9 @@ struct FormatContext {
   std::uint64_t html_picture_bytes = UINT64_MAX;
   // --max-gallery-thumbnails: gallery tiles the HTML page shows, the first in path order.
   std::uint64_t gallery_thumbnails = 300;
+  // The palette the HTML page's pictures are drawn with, as the page names it: its file and
+  // format ("x.pal (pal)"), or "forensic".
+  std::string palette = "forensic";
   // ANSI colour in the output (--format text on a terminal, --color): set per output by
   // open_writers from OutputRequest::colour.
   bool colour = false;

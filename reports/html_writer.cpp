@@ -204,7 +204,8 @@ class HtmlWriter final : public FormatWriter {
       : FormatWriter(std::move(output)),
         frames_left_(context.html_thumbnails),
         picture_limit_(context.html_picture_bytes),
-        gallery_(context.gallery_thumbnails) {}
+        gallery_(context.gallery_thumbnails),
+        palette_(context.palette) {}
 
   void header(const ReportHeader& header) override {
     command_ = header.command;
@@ -266,6 +267,11 @@ class HtmlWriter final : public FormatWriter {
             html_escape(sanitize_text(command_line_)) + "<br>started " + html_escape(started_) +
             ", " + std::to_string(closing.wall_seconds) + " s" +
             (closing.interrupted ? ", INTERRUPTED" : "") + ", gafcheck " + tool_version() +
+            "</p>\n<p class=\"note palette\">Pictures drawn with " +
+            (palette_ == "forensic"
+                 ? std::string("the forensic palette (each index its own colour, not the game's: "
+                               "--palette gives the game's)")
+                 : "the palette " + html_escape(sanitize_text(palette_))) +
             "</p>\n";
     page += "<h2>Summary</h2><table><tr><th>files</th><td>" + std::to_string(totals.files) +
             "</td></tr><tr><th>bytes</th><td>" + std::to_string(totals.bytes) + "</td></tr>";
@@ -428,6 +434,7 @@ class HtmlWriter final : public FormatWriter {
   std::string command_, command_line_, started_;
   PageBlocks blocks_;
   PageGallery gallery_;
+  std::string palette_;
   std::string clean_;
 };
 

@@ -113,10 +113,12 @@ bool draw_report(const std::string& report_path, FormatWriter& writer, Drawing& 
 }  // namespace
 
 ExitCode PageRedraw::run() const {
-  auto writers = open_writers(
-      {{"html", output}},
-      FormatContext{
-          {}, Severity::error, thumbnails, check.limits[BudgetKind::heap], gallery_thumbnails});
+  auto writers = open_writers({{"html", output}}, FormatContext{{},
+                                                                Severity::error,
+                                                                thumbnails,
+                                                                check.limits[BudgetKind::heap],
+                                                                gallery_thumbnails,
+                                                                palette.source});
   FormatWriter& writer = *writers.front();
   SandboxPlan plan;
   plan.read_paths = {report_path, root};

@@ -333,3 +333,25 @@ def test_a_palette_of_256_colours_says_nothing_more_control():
     result, index = rendered('--palette', jasc, sprite)
     assert result.returncode == 0 and index['palette'] == f'{jasc} (jasc)'
     assert 'palette_note' not in index and 'forensic' not in result.stderr
+
+
+def test_every_picture_page_names_the_palette_it_draws_with():
+    tree = hostile_tree('palette-named')
+    jasc = WORK / 'page-sixteen.pal'
+    jasc.write_text('JASC-PAL\n0100\n16\n' + '1 2 3\n' * 16)
+    report = WORK / 'palette-named.yaml'
+    said = {}
+    for name, args in (('forensic', ()), ('jasc', ('--palette', jasc))):
+        page = WORK / f'palette-named-{name}.html'
+        assert run('check', '-q', '-o', report, '--format', 'html', '-o', page, *args,
+                   tree).returncode == 1
+        redrawn = WORK / f'palette-named-{name}-redrawn.html'
+        assert run('html', report, '--root', '/', '-o', redrawn, *args).returncode == 0
+        census = WORK / f'palette-named-{name}-census.html'
+        assert run('census', '-q', '--format', 'html', '-o', census, *args, tree).returncode == 1
+        said[name] = [re.search(r'<p class="note palette">([^<]*)</p>',
+                                p.read_text(encoding='utf-8')).group(1)
+                      for p in (page, redrawn, census)]
+    assert all(s.startswith('Pictures drawn with the forensic palette') for s in said['forensic'])
+    for text in said['jasc']:
+        assert f'the palette {jasc} (jasc)' in text and 'gives 16 colours: indices 16 to 255' in text

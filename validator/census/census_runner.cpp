@@ -223,7 +223,8 @@ int run_census_walk(const CensusRun& run, ReportHeader header) {
   auto writers = open_writers(
       run.common.outputs,
       FormatContext{run.settings.roots, fail_threshold(run.common), run.common.html_thumbnails,
-                    run.common.check.limits[BudgetKind::heap], run.common.gallery_thumbnails},
+                    run.common.check.limits[BudgetKind::heap], run.common.gallery_thumbnails,
+                    run.common.palette_source},
       OutputMode::journal);
   SandboxPlan plan = sandbox_plan(run);
   for (const auto& writer : writers)

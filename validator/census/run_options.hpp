@@ -30,6 +30,7 @@ struct RunOptions {
   std::uint64_t html_thumbnails = 500;          // --html-max-thumbnails
   std::uint64_t gallery_thumbnails = gallery_budget.default_limit;  // --max-gallery-thumbnails
   std::string palette;  // --palette: the HTML page's pictures; empty: the forensic palette
+  std::string palette_source = "forensic";  // what the page names it (FormatContext::palette)
 };
 
 // The lowest severity that makes the exit code 1, or nullopt for --fail-on never.

@@ -57,10 +57,10 @@ RunReporter::RunReporter(const RunOptions& options, PerFile per_file,
     : options_(options), per_file_(per_file), started_(std::chrono::steady_clock::now()) {
   if (display_threshold(options) != Severity::info)
     totals_.hidden_below = display_threshold(options);
-  writers_ = open_writers(
-      options.outputs,
-      FormatContext{roots, fail_threshold(options), options.html_thumbnails,
-                    options.check.limits[BudgetKind::heap], options.gallery_thumbnails});
+  writers_ = open_writers(options.outputs,
+                          FormatContext{roots, fail_threshold(options), options.html_thumbnails,
+                                        options.check.limits[BudgetKind::heap],
+                                        options.gallery_thumbnails, options.palette_source});
 }
 
 void RunReporter::start(ReportHeader header) {

@@ -191,10 +191,11 @@ void attach_for_html(RunOptions& options) {
   for (const OutputRequest& request : options.outputs)
     if (request.format == "html") {
       render::DamagedPalette damaged;
+      render::Palette palette = render::load_palette(options.palette, options.check, damaged);
+      options.palette_source = palette.source;
       options.check.attach =
           make_html_attachments(options.check.limits, options.html_thumbnails_per_file,
-                                render::load_palette(options.palette, options.check, damaged),
-                                display_threshold(options));
+                                std::move(palette), display_threshold(options));
       return;
     }
 }
