@@ -411,7 +411,8 @@ class HtmlWriter final : public FormatWriter {
       }
       ++file_findings_cut_;
       ++findings_cut_;
-      return text.find(finding_close, mark) + finding_close.size();
+      const std::size_t close = text.find(finding_close, mark);
+      return close == std::string::npos ? text.size() : close + finding_close.size();
     }
     if (rest.starts_with(finding_close)) return mark + finding_close.size();
     if (!rest.starts_with(findings_end)) return 0;

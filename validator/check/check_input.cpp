@@ -53,8 +53,6 @@ WriterIdentity writer_of(ByteView bytes, const std::optional<provenance::Observe
   return provenance::identify_writer(bytes, limits);
 }
 
-// Bytes no check reads: a container gafcheck does not open (format.container), unless the name is
-// one the engine loads whatever it holds; else format.unknown.
 // TA3D mounts an archive without looking for the copyright footer that retail TA requires
 // (docs/format/hpi.md §1): under --game ta3d its absence is a fact about the file, not a refusal.
 void rate_footer_for_engine(FileReport& report, Game game) {
@@ -67,6 +65,8 @@ void rate_footer_for_engine(FileReport& report, Game game) {
   }
 }
 
+// Bytes no check reads: a container gafcheck does not open (format.container), unless the name is
+// one the engine loads whatever it holds; else format.unknown.
 void report_foreign_file(Findings& findings, ByteView bytes, std::string_view engine_path) {
   const auto container = sniff_container(bytes);
   const auto names = known_extension_names();
